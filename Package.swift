@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "strata", targets: ["strata"]),
+        .library(name: "StrataKit", targets: ["StrataKit"]),
+        .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
+    ],
+    targets: [
+        // System libraries: Debian's -dev packages on Linux, Homebrew or the SDK on macOS.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
+        ),
+        .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        .target(name: "StrataKit", dependencies: ["SQLiteKit", "CReadline"]),
+        .executableTarget(name: "strata", dependencies: ["StrataKit"]),
+        .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        .testTarget(name: "StrataKitTests", dependencies: ["StrataKit", "SQLiteKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit"]),
+    ]
+)

@@ -1,0 +1,20 @@
+#ifndef STRATA_CSQLITE_SHIM_H
+#define STRATA_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/// sqlite3_db_config is variadic, which Swift cannot call: one wrapper per argument shape.
+static inline int strata_db_config_flag(sqlite3 *db, int op, int value) {
+    return sqlite3_db_config(db, op, value, (int *)0);
+}
+
+/// SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift does not import.
+static inline int strata_bind_text(sqlite3_stmt *stmt, int index, const char *text, int bytes) {
+    return sqlite3_bind_text(stmt, index, text, bytes, SQLITE_TRANSIENT);
+}
+
+static inline int strata_bind_blob(sqlite3_stmt *stmt, int index, const void *bytes, int count) {
+    return sqlite3_bind_blob(stmt, index, bytes, count, SQLITE_TRANSIENT);
+}
+
+#endif

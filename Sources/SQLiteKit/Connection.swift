@@ -1,0 +1,210 @@
+import CSQLite
+
+/// How a connection opens its file.
+public enum OpenMode: Sendable, Equatable {
+    /// `SQLITE_OPEN_READONLY`: the file must exist; nothing can be written.
+    case readOnly
+    /// `SQLITE_OPEN_READWRITE`: the file must exist.
+    case readWrite
+    /// `SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE`: the file is created when missing.
+    case create
+    /// A private in-memory database; the path is ignored.
+    case memory
+
+    var flags: Int32 {
+        switch self {
+        case .readOnly: SQLITE_OPEN_READONLY
+        case .readWrite: SQLITE_OPEN_READWRITE
+        case .create, .memory: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+    }
+}
+
+/// One SQLite database connection.
+///
+/// Every connection is hardened for untrusted files (defensive mode, untrusted schema, cell size checks,
+/// no extension loading) and waits up to `busyTimeout` milliseconds for locks held by other processes.
+/// A connection is not thread-safe; only ``interruptHandle`` may be used from another thread.
+public final class Connection {
+    /// The `sqlite3*` handle.
+    public typealias Handle = OpaquePointer
+
+    let handle: Handle
+    /// The path or URI the connection was opened with.
+    public let path: String
+    public let mode: OpenMode
+    private var statementCache: [String: Statement] = [:]
+
+    /// Opens a database.
+    ///
+    /// - Parameters:
+    ///   - path: a file path, `:memory:`, or a `file:` URI when `uri` is true.
+    ///   - busyTimeout: milliseconds to wait for another process's lock before failing with `SQLITE_BUSY`.
+    /// - Throws: `SQLiteError` when the file cannot be opened.
+    public init(path: String, mode: OpenMode = .readOnly, uri: Bool = false, busyTimeout: Int32 = 5000) throws {
+        var db: OpaquePointer?
+        var flags = mode.flags
+        if uri { flags |= SQLITE_OPEN_URI }
+        if mode == .memory { flags |= SQLITE_OPEN_MEMORY }
+        let target = mode == .memory ? ":memory:" : path
+        let code = sqlite3_open_v2(target, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let error = SQLiteError(code: code, connection: db, sql: nil)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        self.handle = db
+        self.path = path
+        self.mode = mode
+        sqlite3_extended_result_codes(db, 1)
+        do {
+            try harden()
+            sqlite3_busy_timeout(db, busyTimeout)
+        } catch {
+            sqlite3_close_v2(db)
+            throw error
+        }
+    }
+
+    deinit {
+        statementCache.removeAll()
+        // close_v2 defers the close until statements still held elsewhere are finalized.
+        sqlite3_close_v2(handle)
+    }
+
+    /// Applies the hardening of https://www.sqlite.org/security.html for files of unknown origin.
+    private func harden() throws {
+        try check(strata_db_config_flag(handle, SQLITE_DBCONFIG_DEFENSIVE, 1))
+        try check(strata_db_config_flag(handle, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0))
+        try check(strata_db_config_flag(handle, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0))
+        try execute("PRAGMA cell_size_check = ON")
+        if mode == .readOnly { try execute("PRAGMA query_only = ON") }
+    }
+
+    // MARK: - Running SQL
+
+    /// Compiles one statement. Text after the first statement is an error.
+    public func prepare(_ sql: String) throws -> Statement {
+        let (statement, tail) = try prepareFirst(sql)
+        guard let statement else { throw SQLiteError(code: .misuse, message: "no SQL statement", sql: sql) }
+        if !tail.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+            throw SQLiteError(code: .misuse, message: "more than one statement", sql: sql)
+        }
+        return statement
+    }
+
+    /// A compiled statement kept for reuse, reset and with its bindings cleared.
+    ///
+    /// Use for statements run often; the cache lives as long as the connection.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            statement.clearBindings()
+            return statement
+        }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs one or more statements separated by semicolons; `arguments` bind to the last one only
+    /// when there is a single statement.
+    public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
+        var remaining = Substring(sql)
+        var first = true
+        while !remaining.isEmpty {
+            let (statement, tail) = try prepareFirst(String(remaining))
+            if let statement {
+                if first && !arguments.isEmpty { try statement.bind(arguments) }
+                first = false
+                while try statement.step() {}
+            } else if tail.count == remaining.count {
+                break
+            }
+            remaining = tail
+        }
+    }
+
+    /// Runs a query and returns every row.
+    public func rows(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        return try statement.allRows()
+    }
+
+    /// Runs a query and returns the first column of its first row, or `.null` when there is no row.
+    public func scalar(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> SQLiteValue {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        return try statement.step() ? statement.column(0) : .null
+    }
+
+    private func prepareFirst(_ sql: String) throws -> (Statement?, Substring) {
+        var utf8 = Array(sql.utf8)
+        utf8.append(0)
+        return try utf8.withUnsafeBufferPointer { buffer in
+            try buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
+                var statementHandle: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle, start, Int32(buffer.count - 1), &statementHandle, &tail)
+                let consumed = tail.map { start.distance(to: $0) } ?? buffer.count - 1
+                let text = String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: consumed),
+                                  as: UTF8.self)
+                let rest = String(decoding: UnsafeBufferPointer(start: buffer.baseAddress! + consumed,
+                                                                count: buffer.count - 1 - consumed), as: UTF8.self)
+                guard code == SQLITE_OK else {
+                    throw SQLiteError(code: code, connection: handle, sql: text.trimmedSQL)
+                }
+                guard let statementHandle else { return (nil, Substring(rest)) }
+                return (Statement(handle: statementHandle, connection: handle, sql: text.trimmedSQL), Substring(rest))
+            }
+        }
+    }
+
+    func check(_ code: Int32, sql: String? = nil) throws {
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, sql: sql) }
+    }
+
+    // MARK: - State
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE (`sqlite3_changes64`).
+    public var changes: Int64 { sqlite3_changes64(handle) }
+
+    /// The rowid of the last successful INSERT (`sqlite3_last_insert_rowid`).
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// True outside an explicit transaction (`sqlite3_get_autocommit`).
+    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// True when the main database cannot be written (`sqlite3_db_readonly`).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// The version of the SQLite library in use, such as `3.40.1`.
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
+    // MARK: - Interrupting
+
+    /// Makes the running statement fail with `SQLITE_INTERRUPT` as soon as it can.
+    public func interrupt() { sqlite3_interrupt(handle) }
+
+    /// A handle that interrupts this connection from any thread, for signal handlers.
+    ///
+    /// It must not be used after the connection is gone.
+    public var interruptHandle: InterruptHandle { InterruptHandle(handle: handle) }
+}
+
+/// Interrupts a connection from another thread (`sqlite3_interrupt` is thread-safe).
+public struct InterruptHandle: @unchecked Sendable {
+    let handle: OpaquePointer
+    public func interrupt() { sqlite3_interrupt(handle) }
+}
+
+extension String {
+    var trimmedSQL: String {
+        var view = Substring(self)
+        while let first = view.first, first.isWhitespace { view.removeFirst() }
+        while let last = view.last, last.isWhitespace || last == ";" { view.removeLast() }
+        return String(view)
+    }
+}

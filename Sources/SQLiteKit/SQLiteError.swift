@@ -1,0 +1,82 @@
+import CSQLite
+
+/// A primary or extended SQLite result code.
+///
+/// Pattern matching compares primary codes, so `case ResultCode.busy` also catches `SQLITE_BUSY_SNAPSHOT`.
+/// See https://www.sqlite.org/rescode.html
+public struct ResultCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// The primary code: the low byte of an extended code.
+    public var primary: ResultCode { ResultCode(rawValue: rawValue & 0xFF) }
+
+    public var description: String { "\(rawValue)" }
+
+    public static let ok = ResultCode(rawValue: SQLITE_OK)
+    public static let error = ResultCode(rawValue: SQLITE_ERROR)
+    public static let permission = ResultCode(rawValue: SQLITE_PERM)
+    public static let abort = ResultCode(rawValue: SQLITE_ABORT)
+    public static let busy = ResultCode(rawValue: SQLITE_BUSY)
+    public static let locked = ResultCode(rawValue: SQLITE_LOCKED)
+    public static let noMemory = ResultCode(rawValue: SQLITE_NOMEM)
+    public static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
+    public static let interrupt = ResultCode(rawValue: SQLITE_INTERRUPT)
+    public static let ioError = ResultCode(rawValue: SQLITE_IOERR)
+    public static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
+    public static let cantOpen = ResultCode(rawValue: SQLITE_CANTOPEN)
+    public static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
+    public static let mismatch = ResultCode(rawValue: SQLITE_MISMATCH)
+    public static let misuse = ResultCode(rawValue: SQLITE_MISUSE)
+    public static let auth = ResultCode(rawValue: SQLITE_AUTH)
+    public static let range = ResultCode(rawValue: SQLITE_RANGE)
+    public static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
+    public static let row = ResultCode(rawValue: SQLITE_ROW)
+    public static let done = ResultCode(rawValue: SQLITE_DONE)
+
+    /// `case ResultCode.constraint` matches any code whose primary code is `constraint`.
+    public static func ~= (pattern: ResultCode, code: ResultCode) -> Bool {
+        pattern == code || pattern == code.primary
+    }
+
+    /// `case ResultCode.busy` in a `catch` matches an `SQLiteError` with that code.
+    public static func ~= (pattern: ResultCode, error: any Error) -> Bool {
+        guard let error = error as? SQLiteError else { return false }
+        return pattern ~= error.extendedCode
+    }
+}
+
+/// An error SQLite reported: its result codes, its message and the SQL that failed.
+public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+    /// The primary result code.
+    public var code: ResultCode { extendedCode.primary }
+    /// The extended result code (`sqlite3_extended_errcode`).
+    public let extendedCode: ResultCode
+    /// SQLite's own message (`sqlite3_errmsg`), or the generic text of the code.
+    public let message: String
+    /// The statement that failed, when there was one.
+    public let sql: String?
+
+    public init(code: ResultCode, message: String? = nil, sql: String? = nil) {
+        self.extendedCode = code
+        self.message = message ?? String(cString: sqlite3_errstr(code.rawValue))
+        self.sql = sql
+    }
+
+    /// Reads the error state of a connection after a call returned `code`.
+    init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
+        let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
+        // The connection's error state is only trustworthy when it agrees with the code we got.
+        let message: String? = connection.flatMap { db in
+            (extended & 0xFF) == (code & 0xFF) ? String(cString: sqlite3_errmsg(db)) : nil
+        }
+        self.init(code: ResultCode(rawValue: (extended & 0xFF) == (code & 0xFF) ? extended : code),
+                  message: message, sql: sql)
+    }
+
+    public var description: String {
+        var text = "SQLite error \(extendedCode.rawValue): \(message)"
+        if let sql { text += " - while executing '\(sql)'" }
+        return text
+    }
+}

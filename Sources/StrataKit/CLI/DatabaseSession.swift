@@ -1,0 +1,32 @@
+import SQLiteKit
+
+/// An open database and its schema, as the reading commands need them.
+struct DatabaseSession {
+    let path: String
+    let connection: Connection
+    let schema: Schema
+    let timeout: Int32
+
+    /// Opens `FILE` read-only and reads its schema; warnings go to stderr.
+    init(_ parsed: ParsedArguments, context: CLIContext) throws {
+        path = parsed.arguments["FILE"] ?? ""
+        timeout = try parsed.timeoutMilliseconds()
+        connection = try DatabaseFile.openForReading(path, timeout: timeout)
+        var reader = SchemaReader(connection: connection)
+        do {
+            schema = try reader.read()
+        } catch {
+            throw DatabaseFile.describe(error, path: path, timeout: timeout)
+        }
+        for warning in reader.warnings { context.stderr.write("strata: warning: \(warning)\n") }
+    }
+
+    /// The class a user named: exact, else the only one that matches ignoring case.
+    func findClass(_ name: String, includeHidden: Bool) throws -> ClassInfo {
+        let candidates = includeHidden ? schema.classes : schema.classes.filter { !$0.isHidden || $0.name == name }
+        if let exact = candidates.first(where: { $0.name == name }) { return exact }
+        let folded = candidates.filter { $0.name.lowercased() == name.lowercased() }
+        if folded.count == 1 { return folded[0] }
+        throw StrataError("unknown class '\(name)' in \(path)" + Suggestion.hint(for: name, in: candidates.map(\.name)))
+    }
+}

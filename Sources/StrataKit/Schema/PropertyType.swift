@@ -1,0 +1,12 @@
+/// The type of a property, in Realm's vocabulary.
+public enum PropertyType: String, Sendable, CaseIterable, Codable {
+    case bool, int, float, double, decimal, string, date, data, uuid
+    /// A to-one link: a foreign key to another class's key.
+    case object
+    /// An ordered to-many link, stored in a Strata list table.
+    case list
+    /// Backlinks: the objects whose link or list points here. Computed, read-only.
+    case linkingObjects
+    /// No declared type: any storage class.
+    case any
+}

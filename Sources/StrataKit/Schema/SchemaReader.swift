@@ -1,0 +1,273 @@
+import SQLiteKit
+
+/// Reads a database's schema into classes and properties.
+///
+/// Uses the pragma table-valued functions (`pragma_table_list`, `pragma_table_xinfo`, `pragma_index_list`,
+/// `pragma_index_xinfo`, `pragma_foreign_key_list`) so one query serves every table; a table that makes
+/// such a query fail (a view over a missing table, a virtual table whose module is not built in) is read on
+/// its own and reported in `warnings`. Reads nothing but the schema: cost grows with the number of tables,
+/// not rows. Requires SQLite 3.37 or later.
+public struct SchemaReader {
+    let connection: Connection
+    /// Problems met while reading, one line each, such as a view that no longer compiles.
+    public private(set) var warnings: [String] = []
+
+    public init(connection: Connection) {
+        self.connection = connection
+    }
+
+    public mutating func read() throws -> Schema {
+        let tables = try readTables()
+        let isCoreData = tables.contains { $0.name == "Z_PRIMARYKEY" } && tables.contains { $0.name == "Z_METADATA" }
+        let names = tables.filter { $0.type == "table" || $0.type == "view" || $0.type == "virtual" }.map(\.name)
+        let columns = try perTable(names, columnsSQL)
+        let indexColumns = try perTable(tables.filter { $0.type == "table" }.map(\.name), indexesSQL)
+        let foreignKeys = try perTable(tables.filter { $0.type == "table" }.map(\.name), foreignKeysSQL)
+        let entityNames = isCoreData ? try coreDataEntities() : [:]
+
+        var classes: [ClassInfo] = []
+        for table in tables where table.type != "shadow" {
+            var info = ClassInfo(
+                name: entityNames[table.name] ?? table.name,
+                kind: table.type == "view" ? .view : (entityNames[table.name] != nil ? .entity : .table),
+                hasRowID: table.type != "view" && !table.withoutRowID,
+                isStrict: table.strict,
+                isVirtual: table.type == "virtual",
+                isHidden: HiddenTables.isHidden(table.name),
+                sql: table.sql)
+            info.tableName = table.name
+            info.indexes = makeIndexes(indexColumns[table.name] ?? [])
+            fillProperties(of: &info, columns: columns[table.name] ?? [], isCoreData: isCoreData)
+            classes.append(info)
+        }
+        resolveForeignKeys(&classes, foreignKeys: foreignKeys)
+        resolveLists(&classes)
+        addBacklinks(&classes)
+        classes.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+        return Schema(classes: classes, isCoreData: isCoreData)
+    }
+
+    // MARK: - Reading
+
+    struct TableRow {
+        var name: String
+        var type: String
+        var withoutRowID: Bool
+        var strict: Bool
+        var sql: String?
+    }
+
+    /// `pragma_table_list` joined with `sqlite_schema` for the CREATE text.
+    private func readTables() throws -> [TableRow] {
+        let sql = """
+            SELECT t.name, t.type, t.wr, t.strict, m.sql
+            FROM pragma_table_list AS t LEFT JOIN sqlite_schema AS m ON m.name = t.name
+            WHERE t.schema = 'main'
+            """
+        return try connection.rows(sql).compactMap { row in
+            guard let name = row[0].string else { return nil }
+            return TableRow(name: name, type: row[1].string ?? "table", withoutRowID: row[2].int64 == 1,
+                            strict: row[3].int64 == 1, sql: row[4].string)
+        }
+    }
+
+    private let columnsSQL = (
+        all: """
+            SELECT m.name, c.name, c.type, c."notnull", c.dflt_value, c.pk, c.hidden
+            FROM sqlite_schema AS m, pragma_table_xinfo(m.name) AS c
+            WHERE m.type IN ('table', 'view') ORDER BY m.name, c.cid
+            """,
+        one: """
+            SELECT ?1, c.name, c.type, c."notnull", c.dflt_value, c.pk, c.hidden
+            FROM pragma_table_xinfo(?1) AS c ORDER BY c.cid
+            """)
+
+    private let indexesSQL = (
+        all: """
+            SELECT m.name, l.name, l."unique", l.origin, l.partial, x.cid, x.name, i.sql
+            FROM sqlite_schema AS m, pragma_index_list(m.name) AS l, pragma_index_xinfo(l.name) AS x
+            LEFT JOIN sqlite_schema AS i ON i.type = 'index' AND i.name = l.name
+            WHERE m.type = 'table' AND x.key = 1 ORDER BY m.name, l.name, x.seqno
+            """,
+        one: """
+            SELECT ?1, l.name, l."unique", l.origin, l.partial, x.cid, x.name, i.sql
+            FROM pragma_index_list(?1) AS l, pragma_index_xinfo(l.name) AS x
+            LEFT JOIN sqlite_schema AS i ON i.type = 'index' AND i.name = l.name
+            WHERE x.key = 1 ORDER BY l.name, x.seqno
+            """)
+
+    private let foreignKeysSQL = (
+        all: """
+            SELECT m.name, f.id, f."table", f."from", f."to", f.on_update, f.on_delete
+            FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f
+            WHERE m.type = 'table' ORDER BY m.name, f.id, f.seq
+            """,
+        one: """
+            SELECT ?1, f.id, f."table", f."from", f."to", f.on_update, f.on_delete
+            FROM pragma_foreign_key_list(?1) AS f ORDER BY f.id, f.seq
+            """)
+
+    /// Runs a query over every table at once; when one table makes it fail, runs it table by table and
+    /// records a warning for each table that still fails. Rows come back grouped by their first column.
+    private mutating func perTable(_ tables: [String], _ sql: (all: String, one: String)) throws
+        -> [String: [[SQLiteValue]]]
+    {
+        var rows: [[SQLiteValue]]
+        do {
+            rows = try connection.rows(sql.all)
+        } catch let error as SQLiteError where !(ResultCode.notADatabase ~= error.code)
+            && !(ResultCode.busy ~= error.code) && !(ResultCode.interrupt ~= error.code) && !(ResultCode.corrupt ~= error.code)
+        {
+            rows = []
+            for table in tables {
+                do {
+                    rows += try connection.rows(sql.one, [.text(table)])
+                } catch let error as SQLiteError {
+                    let warning = "\(table): \(error.message)"
+                    if !warnings.contains(warning) { warnings.append(warning) }
+                }
+            }
+        }
+        return Dictionary(grouping: rows) { $0[0].string ?? "" }
+    }
+
+    /// Core Data stores name each entity's table `Z` + the upper-cased entity name.
+    private func coreDataEntities() throws -> [String: String] {
+        var entities: [String: String] = [:]
+        for row in try connection.rows("SELECT Z_NAME FROM Z_PRIMARYKEY WHERE Z_SUPER = 0") {
+            if let name = row[0].string { entities["Z" + name.uppercased()] = name }
+        }
+        return entities
+    }
+
+    // MARK: - Building the model
+
+    private func makeIndexes(_ rows: [[SQLiteValue]]) -> [IndexInfo] {
+        var indexes: [IndexInfo] = []
+        for row in rows {
+            let name = row[1].string ?? ""
+            let column = row[5].int64 == -2 ? "<expression>" : (row[6].string ?? "rowid")
+            if let last = indexes.indices.last, indexes[last].name == name {
+                indexes[last].columns.append(column)
+                indexes[last].hasExpressions = indexes[last].hasExpressions || row[5].int64 == -2
+            } else {
+                indexes.append(IndexInfo(
+                    name: name, columns: [column], isUnique: row[2].int64 == 1, origin: row[3].string ?? "c",
+                    isPartial: row[4].int64 == 1, hasExpressions: row[5].int64 == -2, sql: row[7].string))
+            }
+        }
+        return indexes
+    }
+
+    private func fillProperties(of info: inout ClassInfo, columns: [[SQLiteValue]], isCoreData: Bool) {
+        let booleanChecks = info.sql.map(SQLTokenizer.booleanCheckColumns) ?? []
+        var keyed: [(position: Int64, name: String)] = []
+        for row in columns {
+            let name = row[1].string ?? ""
+            let declared = row[2].string ?? ""
+            let hidden = row[6].int64 ?? 0
+            // Hidden columns of virtual tables, and Core Data's bookkeeping, are not properties.
+            if hidden == 1 { continue }
+            if info.kind == .entity && (name == "Z_ENT" || name == "Z_OPT") { continue }
+            let pkPosition = row[5].int64 ?? 0
+            if pkPosition > 0 { keyed.append((pkPosition, name)) }
+            let type = TypeInference.type(declared: declared, hasBooleanCheck: booleanChecks.contains(name.lowercased()))
+            info.properties.append(Property(
+                name: name, type: type,
+                isOptional: row[3].int64 != 1 && pkPosition == 0,
+                isPrimaryKey: pkPosition > 0,
+                isIndexed: info.indexes.contains { $0.columns.first == name && !$0.isPartial },
+                defaultValue: row[4].string,
+                declaredType: declared,
+                generated: hidden == 2 ? .virtual : (hidden == 3 ? .stored : nil),
+                column: name))
+        }
+        info.primaryKey = keyed.sorted { $0.position < $1.position }.map(\.name)
+        // INTEGER PRIMARY KEY is the rowid itself: indexed, and never NULL.
+        if info.hasRowID, info.primaryKey.count == 1,
+           let index = info.properties.firstIndex(where: { $0.name == info.primaryKey[0] }),
+           info.properties[index].declaredType.uppercased() == "INTEGER"
+        {
+            info.properties[index].isIndexed = true
+            info.properties[index].isOptional = false
+        }
+        // A primary key of a WITHOUT ROWID table is NOT NULL whatever it declares; in a rowid table a
+        // non-integer key may hold NULL (an SQLite quirk), which pragma reports as nullable.
+        if !info.hasRowID {
+            for index in info.properties.indices where info.properties[index].isPrimaryKey {
+                info.properties[index].isOptional = false
+            }
+        }
+    }
+
+    /// Turns single-column foreign keys to a key of another class into links.
+    private func resolveForeignKeys(_ classes: inout [ClassInfo], foreignKeys: [String: [[SQLiteValue]]]) {
+        let byTable = Dictionary(classes.enumerated().map { ($0.element.tableName, $0.offset) }) { first, _ in first }
+        for (table, rows) in foreignKeys {
+            guard let owner = byTable[table] else { continue }
+            for group in Dictionary(grouping: rows, by: { $0[1].int64 ?? 0 }).sorted(by: { $0.key < $1.key }) {
+                let rows = group.value
+                let key = ForeignKeyInfo(
+                    columns: rows.map { $0[3].string ?? "" }, targetTable: rows[0][2].string ?? "",
+                    targetColumns: rows.compactMap { $0[4].string }, onUpdate: rows[0][5].string ?? "NO ACTION",
+                    onDelete: rows[0][6].string ?? "NO ACTION")
+                guard key.columns.count == 1,
+                      let target = byTable.first(where: { $0.key.lowercased() == key.targetTable.lowercased() })?.value,
+                      isSingleColumnKey(classes[target], column: key.targetColumns.first),
+                      let property = classes[owner].properties.firstIndex(where: { $0.column == key.columns[0] })
+                else {
+                    classes[owner].otherForeignKeys.append(key)
+                    continue
+                }
+                classes[owner].properties[property].type = .object
+                classes[owner].properties[property].target = classes[target].name
+                classes[owner].properties[property].onDelete = key.onDelete
+            }
+        }
+    }
+
+    /// A foreign key may point at the primary key (no column named) or at a column with a unique index.
+    private func isSingleColumnKey(_ info: ClassInfo, column: String?) -> Bool {
+        guard let column else { return info.primaryKey.count == 1 }
+        if info.primaryKey.count == 1 && info.primaryKey[0].lowercased() == column.lowercased() { return true }
+        return info.indexes.contains {
+            $0.isUnique && !$0.isPartial && $0.columns.count == 1 && $0.columns[0].lowercased() == column.lowercased()
+        }
+    }
+
+    /// Strata's list tables, `<Class>_<property>(owner, position, target)`, become list properties.
+    private func resolveLists(_ classes: inout [ClassInfo]) {
+        for listIndex in classes.indices {
+            let list = classes[listIndex]
+            let names = Set(list.properties.map(\.name))
+            guard list.kind == .table, names == ["owner", "position", "target"], list.primaryKey == ["owner", "position"],
+                  let owner = list.property(named: "owner"), owner.type == .object, let ownerClass = owner.target,
+                  let target = list.property(named: "target"), target.type == .object, let targetClass = target.target,
+                  list.name.hasPrefix(ownerClass + "_"), list.name.count > ownerClass.count + 1,
+                  let ownerIndex = classes.firstIndex(where: { $0.name == ownerClass })
+            else { continue }
+            let propertyName = String(list.name.dropFirst(ownerClass.count + 1))
+            classes[listIndex].isHidden = true
+            classes[listIndex].listOf = propertyName
+            classes[ownerIndex].properties.append(Property(
+                name: propertyName, type: .list, target: targetClass, declaredType: "", column: nil))
+            classes[ownerIndex].listTables[propertyName] = list.name
+        }
+    }
+
+    /// Every link and list shows on its target as `@links.Class.property`.
+    private func addBacklinks(_ classes: inout [ClassInfo]) {
+        var backlinks: [String: [Property]] = [:]
+        for info in classes where info.listOf == nil {
+            for property in info.properties where property.type == .object || property.type == .list {
+                guard let target = property.target else { continue }
+                backlinks[target, default: []].append(Property(
+                    name: "@links.\(info.name).\(property.name)", type: .linkingObjects, target: info.name,
+                    originProperty: property.name))
+            }
+        }
+        for index in classes.indices {
+            classes[index].properties += backlinks[classes[index].name] ?? []
+        }
+    }
+}

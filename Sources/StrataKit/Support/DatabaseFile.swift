@@ -1,0 +1,97 @@
+import SQLiteKit
+
+/// Opens database files the way every command must (ARCHITECTURE.md §4) and words SQLite's errors for users.
+public enum DatabaseFile {
+    /// Opens an existing file read-only, without changing a byte of it or leaving files beside it.
+    ///
+    /// A WAL-mode database with no `-wal` and `-shm` files has no other connection and nothing to recover;
+    /// it is opened `immutable` so that SQLite does not create those files (a read-only connection cannot
+    /// delete them again). Any other file is opened `mode=ro` with normal locking.
+    ///
+    /// - Throws: `StrataError` naming the file: missing, a directory, unreadable, not a database, locked.
+    public static func openForReading(_ path: String, timeout: Int32 = 5000) throws -> Connection {
+        try checkReadable(path)
+        let absolute = Platform.absolutePath(path)
+        var uri = "file:" + percentEncoded(absolute) + "?mode=ro"
+        if isWAL(absolute) && Platform.fileKind(absolute + "-wal") == .missing
+            && Platform.fileKind(absolute + "-shm") == .missing
+        {
+            uri += "&immutable=1"
+        }
+        let connection: Connection
+        do {
+            connection = try Connection(path: uri, mode: .readOnly, uri: true, busyTimeout: timeout)
+            // Opening is lazy: reading the schema is what finds a file that is not a database, or a lock.
+            _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
+        } catch let error as SQLiteError {
+            throw describe(error, path: path, timeout: timeout)
+        }
+        return connection
+    }
+
+    /// Refuses a path that is missing, a directory or unreadable, before SQLite sees it.
+    public static func checkReadable(_ path: String) throws {
+        switch Platform.fileKind(path) {
+        case .missing: throw StrataError("no such file: \(path)")
+        case .directory: throw StrataError("\(path) is a directory, not a database file")
+        case .regular, .other:
+            if !Platform.isReadable(path) { throw StrataError("permission denied: \(path)") }
+        }
+    }
+
+    /// True when the header says the database is in WAL mode (bytes 18 and 19 are 2).
+    /// See https://www.sqlite.org/fileformat.html#the_database_header
+    static func isWAL(_ path: String) -> Bool {
+        guard let header = Platform.readPrefix(path, count: 20), header.count == 20 else { return false }
+        return header[18] == 2 && header[19] == 2
+    }
+
+    /// Escapes a path for a `file:` URI: everything but unreserved characters and `/` as %HH.
+    static func percentEncoded(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+
+    /// One line for a user, naming the file, for an error SQLite reported about it.
+    public static func describe(_ error: Error, path: String, timeout: Int32 = 5000) -> StrataError {
+        guard let error = error as? SQLiteError else {
+            return error as? StrataError ?? StrataError("\(path): \(error)")
+        }
+        switch error.extendedCode {
+        case ResultCode.interrupt:
+            return .interrupted
+        case ResultCode.notADatabase:
+            return StrataError("not a database: \(path)")
+        case ResultCode.busy, ResultCode.locked:
+            let seconds = Double(timeout) / 1000
+            return StrataError("database is locked by another process: \(path) (waited \(formatSeconds(seconds)) s; see --timeout)")
+        case ResultCode.corrupt:
+            return StrataError("database is corrupt: \(path) (\(error.message))")
+        case ResultCode(rawValue: 776):  // SQLITE_READONLY_ROLLBACK
+            return StrataError("\(path) has a hot journal left by a crashed writer; open it once for writing to recover it")
+        case ResultCode.readOnly:
+            return StrataError("\(path) is read-only: \(error.message)")
+        case ResultCode.permission, ResultCode.auth:
+            return StrataError("permission denied: \(path)")
+        case ResultCode.cantOpen:
+            return StrataError("cannot open \(path): \(error.message)")
+        default:
+            return StrataError("\(path): \(error.message)")
+        }
+    }
+
+    static func formatSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,46 @@
+import Dispatch
+import SQLiteKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// While alive, turns Ctrl-C (SIGINT) into `sqlite3_interrupt` on one connection instead of killing the
+/// process, so the running statement stops cleanly and the caller reports it.
+public final class InterruptWatcher: @unchecked Sendable {
+    private let source: DispatchSourceSignal
+    private let lock = Lock()
+    private var interrupted = false
+
+    public init(_ handle: InterruptHandle) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in
+            self?.lock.withLock { self?.interrupted = true }
+            handle.interrupt()
+        }
+        source.resume()
+    }
+
+    /// True once Ctrl-C was pressed.
+    public var wasInterrupted: Bool { lock.withLock { interrupted } }
+
+    deinit {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
+
+/// A mutex for the little state shared with signal and timer queues.
+final class Lock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return try body()
+    }
+}

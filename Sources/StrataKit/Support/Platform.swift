@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything that differs between Linux and macOS, in one place.
+public enum Platform {
+    public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// The width of the terminal on a descriptor, or nil when it is not a terminal.
+    public static func terminalWidth(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Seconds on a clock that never goes backwards.
+    public static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    public enum FileKind { case missing, regular, directory, other }
+
+    public static func fileKind(_ path: String) -> FileKind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+    /// The current directory joined with a relative path.
+    public static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let directory = String(cString: buffer)
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+
+    /// Reads up to `count` bytes from the start of a file.
+    public static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, count) }
+        guard got >= 0 else { return nil }
+        return Array(bytes.prefix(got))
+    }
+
+    /// Writes all bytes to a descriptor; false when the reader went away (EPIPE) or another error.
+    @discardableResult
+    public static func write(_ descriptor: Int32, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glue.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Makes a write to a closed pipe fail with EPIPE instead of killing the process.
+    public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+
+    public static func exit(_ status: Int32) -> Never {
+        Glue.exit(status)
+    }
+}
+
+/// The C functions whose names the `Platform` members shadow.
+private enum Glue {
+    #if canImport(Glibc)
+    static let write = Glibc.write
+    static let exit = Glibc.exit
+    #elseif canImport(Musl)
+    static let write = Musl.write
+    static let exit = Musl.exit
+    #elseif canImport(Darwin)
+    static let write = Darwin.write
+    static let exit = Darwin.exit
+    #endif
+}

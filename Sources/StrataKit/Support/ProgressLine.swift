@@ -1,0 +1,42 @@
+import Dispatch
+
+/// A one-line progress message on stderr that appears only when work takes longer than `delay` seconds,
+/// redraws a few times a second, and is erased when the work ends. Use only when stderr is a terminal.
+public final class ProgressLine: @unchecked Sendable {
+    private let lock = Lock()
+    private var message = ""
+    private var shown = false
+    private let timer: DispatchSourceTimer
+
+    public init(delay: Double = 0.5) {
+        timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + delay, repeating: 0.1)
+        timer.setEventHandler { [weak self] in self?.draw() }
+        timer.resume()
+    }
+
+    /// Sets the text the next redraw shows.
+    public func update(_ text: String) {
+        lock.withLock { message = text }
+    }
+
+    /// Stops redrawing and erases the line if it was shown.
+    public func finish() {
+        timer.cancel()
+        lock.withLock {
+            if shown { Platform.write(2, "\r\u{1B}[K") }
+            shown = false
+            message = ""
+        }
+    }
+
+    private func draw() {
+        lock.withLock {
+            guard !message.isEmpty else { return }
+            shown = true
+            Platform.write(2, "\r\u{1B}[K" + message)
+        }
+    }
+
+    deinit { timer.cancel() }
+}

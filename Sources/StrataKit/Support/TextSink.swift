@@ -1,0 +1,40 @@
+/// Where a command writes its text: stdout and stderr in the binary, strings in tests.
+public protocol TextSink: AnyObject {
+    func write(_ text: String)
+}
+
+/// Buffered output to a file descriptor. A reader that went away (`strata … | head`) is not an error:
+/// writing stops quietly and `isBroken` turns true.
+public final class FileDescriptorSink: TextSink {
+    private let descriptor: Int32
+    private var buffer = ""
+    private let limit: Int
+    public private(set) var isBroken = false
+
+    /// - Parameter bufferSize: bytes kept before writing; 0 writes at once (for stderr).
+    public init(descriptor: Int32, bufferSize: Int = 1 << 16) {
+        self.descriptor = descriptor
+        self.limit = bufferSize
+    }
+
+    public func write(_ text: String) {
+        guard !isBroken else { return }
+        buffer += text
+        if buffer.utf8.count >= limit { flush() }
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty, !isBroken else { return }
+        if !Platform.write(descriptor, buffer) { isBroken = true }
+        buffer = ""
+    }
+
+    deinit { flush() }
+}
+
+/// Collects text in memory.
+public final class StringSink: TextSink {
+    public private(set) var text = ""
+    public init() {}
+    public func write(_ text: String) { self.text += text }
+}
