@@ -25,6 +25,6 @@ let package = Package(
         .executableTarget(name: "strata", dependencies: ["StrataKit"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "StrataKitTests", dependencies: ["StrataKit", "SQLiteKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit", "strata"]),
     ]
 )

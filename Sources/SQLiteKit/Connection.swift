@@ -154,12 +154,23 @@ public final class Connection {
                 let rest = String(decoding: UnsafeBufferPointer(start: buffer.baseAddress! + consumed,
                                                                 count: buffer.count - 1 - consumed), as: UTF8.self)
                 guard code == SQLITE_OK else {
-                    throw SQLiteError(code: code, connection: handle, sql: text.trimmedSQL)
+                    throw SQLiteError(code: code, connection: handle, sql: Self.firstStatement(of: sql))
                 }
                 guard let statementHandle else { return (nil, Substring(rest)) }
                 return (Statement(handle: statementHandle, connection: handle, sql: text.trimmedSQL), Substring(rest))
             }
         }
+    }
+
+    /// The text of the first complete statement (up to a `;` that `sqlite3_complete` accepts), for errors
+    /// raised before SQLite could say where the statement ends.
+    static func firstStatement(of sql: String) -> String {
+        var prefix = ""
+        for character in sql {
+            prefix.append(character)
+            if character == ";" && sqlite3_complete(prefix) == 1 { break }
+        }
+        return prefix.trimmedSQL
     }
 
     func check(_ code: Int32, sql: String? = nil) throws {
