@@ -37,7 +37,7 @@ public struct TextTable {
                 let cut = TextWidth.truncate(cell, to: widths[index])
                 let isLast = index == cells.count - 1
                 let padded = isLast && !columns[index].rightAligned
-                    ? cut : TextWidth.pad(cut, to: widths[index], right: columns[index].rightAligned && !header)
+                    ? cut : TextWidth.pad(cut, to: widths[index], right: columns[index].rightAligned)
                 parts.append(header ? style.bold(padded) : padded)
             }
             var text = String(repeating: " ", count: indent) + parts.joined(separator: separator)

@@ -45,9 +45,9 @@ public enum Platform {
     /// The current directory joined with a relative path.
     public static func absolutePath(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let directory = String(cString: buffer)
+        guard let pointer = getcwd(nil, 0) else { return path }
+        defer { free(pointer) }
+        let directory = String(cString: pointer)
         return directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 
