@@ -206,7 +206,7 @@ public final class Connection {
 }
 
 /// Interrupts a connection from another thread (`sqlite3_interrupt` is thread-safe).
-public struct InterruptHandle: @unchecked Sendable {
+public struct InterruptHandle: @unchecked Sendable, Equatable {
     let handle: OpaquePointer
     public func interrupt() { sqlite3_interrupt(handle) }
 }

@@ -36,29 +36,35 @@ struct ClassesCommand {
     }
 
     /// Exact counts; nil for a class that cannot be counted (a broken view), with a warning.
-    /// Ctrl-C interrupts the running count; after half a second a terminal shows progress.
+    /// Counts run on one connection per processor; Ctrl-C interrupts them all, and after half a
+    /// second a terminal shows progress.
     private func count(_ classes: [ClassInfo], in session: DatabaseSession) throws -> [Int64?] {
-        let counter = ObjectCounter(connection: session.connection)
         let watcher = InterruptWatcher(session.connection.interruptHandle)
         let progress = context.stderrIsTerminal ? ProgressLine() : nil
         defer { progress?.finish() }
+        let total = classes.count
+        progress?.update("counting objects: 0 of \(total) classes…")
+        let results = ObjectCounter(connection: session.connection).countAll(
+            classes, workers: min(Platform.processorCount, 4), open: session.openAnother, watcher: watcher,
+            progress: { done in progress?.update("counting objects: \(done) of \(total) classes…") })
+        progress?.finish()
+        if watcher.wasInterrupted { throw StrataError.interrupted }
         var counts: [Int64?] = []
-        for (index, info) in classes.enumerated() {
-            progress?.update("counting objects: \(info.name) (\(index + 1) of \(classes.count))…")
-            do {
-                counts.append(try counter.count(info))
-            } catch let error as SQLiteError {
-                if watcher.wasInterrupted || ResultCode.interrupt ~= error.code { throw StrataError.interrupted }
+        for (info, result) in zip(classes, results) {
+            switch result {
+            case .success(let count):
+                counts.append(count)
+            case .failure(let error):
                 switch error.code {
+                case ResultCode.interrupt:
+                    throw StrataError.interrupted
                 case ResultCode.busy, ResultCode.locked, ResultCode.corrupt, ResultCode.notADatabase, ResultCode.ioError:
                     throw DatabaseFile.describe(error, path: session.path, timeout: session.timeout)
                 default:
-                    progress?.finish()
                     context.stderr.write("strata: warning: cannot count \(info.name): \(error.message)\n")
                     counts.append(nil)
                 }
             }
-            if watcher.wasInterrupted { throw StrataError.interrupted }
         }
         return counts
     }

@@ -21,6 +21,11 @@ struct DatabaseSession {
         for warning in reader.warnings { context.stderr.write("strata: warning: \(warning)\n") }
     }
 
+    /// One more read-only connection to the same file, opened the same way, for work on other threads.
+    func openAnother() throws -> Connection {
+        try Connection(path: connection.path, mode: .readOnly, uri: true, busyTimeout: timeout)
+    }
+
     /// The class a user named: exact, else the only one that matches ignoring case.
     func findClass(_ name: String, includeHidden: Bool) throws -> ClassInfo {
         let candidates = includeHidden ? schema.classes : schema.classes.filter { !$0.isHidden || $0.name == name }

@@ -6,21 +6,39 @@ import Glibc
 import Darwin
 #endif
 
-/// While alive, turns Ctrl-C (SIGINT) into `sqlite3_interrupt` on one connection instead of killing the
-/// process, so the running statement stops cleanly and the caller reports it.
+/// While alive, turns Ctrl-C (SIGINT) into `sqlite3_interrupt` on the watched connections instead of
+/// killing the process, so running statements stop cleanly and the caller reports it.
 public final class InterruptWatcher: @unchecked Sendable {
     private let source: DispatchSourceSignal
     private let lock = Lock()
     private var interrupted = false
+    private var handles: [InterruptHandle]
 
     public init(_ handle: InterruptHandle) {
+        handles = [handle]
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in
-            self?.lock.withLock { self?.interrupted = true }
-            handle.interrupt()
-        }
+        source.setEventHandler { [weak self] in self?.fire() }
         source.resume()
+    }
+
+    /// Watches one more connection; it must stay open while the watcher lives, or be removed first.
+    public func watch(_ handle: InterruptHandle) {
+        lock.withLock {
+            handles.append(handle)
+            if interrupted { handle.interrupt() }
+        }
+    }
+
+    public func stopWatching(_ handle: InterruptHandle) {
+        lock.withLock { handles.removeAll { $0 == handle } }
+    }
+
+    private func fire() {
+        lock.withLock {
+            interrupted = true
+            for handle in handles { handle.interrupt() }
+        }
     }
 
     /// True once Ctrl-C was pressed.

@@ -17,6 +17,9 @@ public enum Platform {
         return Int(size.ws_col)
     }
 
+    /// Processors available to run threads.
+    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
