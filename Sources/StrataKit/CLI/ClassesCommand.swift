@@ -7,7 +7,7 @@ struct ClassesCommand {
 
     func run() throws {
         let session = try DatabaseSession(parsed, context: context)
-        let classes = parsed.has("all") ? session.schema.classes : session.schema.visibleClasses
+        let classes = session.classes(parsed)
         let counts = try count(classes, in: session)
         if parsed.format == "json" {
             let items = zip(classes, counts).map { info, count -> JSONValue in
@@ -23,7 +23,7 @@ struct ClassesCommand {
             return
         }
         guard !classes.isEmpty else {
-            context.stderr.write("strata: no classes in \(session.path)\(parsed.has("all") ? "" : " (--all shows internal tables)")\n")
+            session.reportNoClasses(parsed, context: context)
             return
         }
         var table = TextTable(columns: [.init("CLASS"), .init("KIND"), .init("OBJECTS", rightAligned: true)])

@@ -21,6 +21,16 @@ struct DatabaseSession {
         for warning in reader.warnings { context.stderr.write("strata: warning: \(warning)\n") }
     }
 
+    /// The classes a command shows: visible ones, or all with `--all`.
+    func classes(_ parsed: ParsedArguments) -> [ClassInfo] {
+        parsed.has("all") ? schema.classes : schema.visibleClasses
+    }
+
+    /// Says on stderr that there is nothing to show, and how to see internal tables.
+    func reportNoClasses(_ parsed: ParsedArguments, context: CLIContext) {
+        context.stderr.write("strata: no classes in \(path)\(parsed.has("all") ? "" : " (--all shows internal tables)")\n")
+    }
+
     /// One more read-only connection to the same file, opened the same way, for work on other threads.
     func openAnother() throws -> Connection {
         try Connection(path: connection.path, mode: .readOnly, uri: true, busyTimeout: timeout)

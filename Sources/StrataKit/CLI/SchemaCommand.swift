@@ -9,12 +9,12 @@ struct SchemaCommand {
         if let name = parsed.arguments["CLASS"] {
             classes = [try session.findClass(name, includeHidden: parsed.has("all"))]
         } else {
-            classes = parsed.has("all") ? session.schema.classes : session.schema.visibleClasses
+            classes = session.classes(parsed)
         }
         if parsed.format == "json" {
             context.stdout.write(SchemaRenderer.json(classes).serialized(pretty: true) + "\n")
         } else if classes.isEmpty {
-            context.stderr.write("strata: no classes in \(session.path)\(parsed.has("all") ? "" : " (--all shows internal tables)")\n")
+            session.reportNoClasses(parsed, context: context)
         } else {
             context.stdout.write(SchemaRenderer.text(classes, maxWidth: context.terminalWidth, style: parsed.style(context)))
         }

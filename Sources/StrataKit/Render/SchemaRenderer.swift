@@ -14,7 +14,7 @@ public enum SchemaRenderer {
         for property in info.properties {
             table.append([property.name, property.typeDescription, property.declaredType, notes(property)])
         }
-        output += table.render(maxWidth: maxWidth)
+        output += table.render(maxWidth: maxWidth, style: style)
         let indexes = info.indexes.filter { $0.origin != "pk" }
         if !indexes.isEmpty {
             output += "  indexes:\n"
