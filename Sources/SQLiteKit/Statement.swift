@@ -58,6 +58,30 @@ public final class Statement {
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection, sql: sql) }
     }
 
+    /// Binds UTF-8 text straight from a buffer, without building a `String`; SQLite copies the bytes.
+    public func bindText(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
+        let position = Int32(index)
+        let code: Int32
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            code = strata_bind_text(handle, position, base.assumingMemoryBound(to: CChar.self), Int32(clamping: bytes.count))
+        } else {
+            code = strata_bind_text(handle, position, "", 0)
+        }
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection, sql: sql) }
+    }
+
+    /// Binds a blob straight from a buffer; SQLite copies the bytes.
+    public func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
+        let position = Int32(index)
+        let code: Int32
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            code = strata_bind_blob(handle, position, base, Int32(clamping: bytes.count))
+        } else {
+            code = sqlite3_bind_zeroblob(handle, position, 0)
+        }
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection, sql: sql) }
+    }
+
     /// Binds a value to a named parameter such as `:name`, `@name` or `$name`.
     public func bind(_ value: SQLiteValue, named name: String) throws {
         let index = sqlite3_bind_parameter_index(handle, name)
@@ -92,6 +116,12 @@ public final class Statement {
             sqlite3_reset(handle)
             throw error
         }
+    }
+
+    /// Runs a statement that returns no rows (an INSERT, say) and resets it for the next run.
+    public func run() throws {
+        while try step() {}
+        sqlite3_reset(handle)
     }
 
     /// Runs the statement to the end and collects every row.

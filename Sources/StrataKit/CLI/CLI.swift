@@ -55,7 +55,7 @@ public struct CLI {
 
     private func dispatch(_ arguments: [String]) throws {
         guard let first = arguments.first else {
-            context.stdout.write(HelpFormatter.overview())
+            try DemoCommand.showInMemory(context: context)
             return
         }
         switch first {
@@ -83,6 +83,7 @@ public struct CLI {
         switch command.name {
         case Commands.classes.name: try ClassesCommand(parsed: parsed, context: context).run()
         case Commands.schema.name: try SchemaCommand(parsed: parsed, context: context).run()
+        case Commands.demo.name: try DemoCommand(parsed: parsed, context: context).run()
         case Commands.helpCommand.name: try showHelp(parsed.arguments["COMMAND"])
         default: throw StrataError.usage("unknown command '\(command.name)'")
         }

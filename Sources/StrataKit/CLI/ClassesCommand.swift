@@ -6,7 +6,11 @@ struct ClassesCommand {
     let context: CLIContext
 
     func run() throws {
-        let session = try DatabaseSession(parsed, context: context)
+        try show(try DatabaseSession(parsed, context: context))
+    }
+
+    /// Counts and prints the classes of an open database.
+    func show(_ session: DatabaseSession) throws {
         let classes = session.classes(parsed)
         let counts = try count(classes, in: session)
         if parsed.format == "json" {
@@ -45,7 +49,8 @@ struct ClassesCommand {
         let total = classes.count
         progress?.update("counting objects: 0 of \(total) classes…")
         let results = ObjectCounter(connection: session.connection).countAll(
-            classes, workers: min(Platform.processorCount, 4), open: session.openAnother, watcher: watcher,
+            classes, workers: min(Platform.processorCount, 4),
+            open: session.connection.mode == .memory ? nil : session.openAnother, watcher: watcher,
             progress: { done in progress?.update("counting objects: \(done) of \(total) classes…") })
         progress?.finish()
         if watcher.wasInterrupted { throw StrataError.interrupted }

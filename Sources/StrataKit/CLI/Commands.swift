@@ -38,6 +38,30 @@ public enum Commands {
             """,
         examples: ["strata schema app.sqlite", "strata schema app.sqlite Task", "strata schema app.sqlite --format json"])
 
+    public static let demo = CommandSpec(
+        name: "demo",
+        summary: "write Realm Browser's demo database as SQLite",
+        arguments: [ArgumentSpec("FILE", help: "the database file to create")],
+        options: [
+            OptionSpec("rows", short: "n", value: "N",
+                       help: "objects per class, 0 to \(DemoGenerator.maximumRows) (default \(DemoGenerator.defaultRows))"),
+            OptionSpec("seed", value: "N", help: "draw the values from this seed (0 to 2^64-1): same seed, same content, and dates count back from 2026-01-01T00:00:00Z"),
+            OptionSpec("force", help: "replace FILE if it exists"),
+            help,
+        ],
+        discussion: """
+            Writes the three classes of Realm Browser's demo database: RealmTestClass0 (integerValue, \
+            stringValue, dataValue), RealmTestClass1 (integerValue, boolValue, floatValue, doubleValue, \
+            stringValue, dateValue, and arrayReference, a list of RealmTestClass0) and RealmTestClass2 \
+            (integerValue, boolValue, and objectReference, a link to RealmTestClass1). Values follow the \
+            original generator: edge values (the type's minimum, maximum and zero) one time in twenty each, \
+            UUID strings with one in a hundred padded to 10,000 characters, lists of 0 to 12 objects. The file \
+            is written under a temporary name beside FILE and renamed into place when complete: a failed or \
+            interrupted run (Ctrl-C) leaves nothing behind.
+            """,
+        examples: ["strata demo demo.sqlite", "strata demo big.sqlite --rows 1000000 --seed 7",
+                   "strata demo demo.sqlite --force"])
+
     public static let helpCommand = CommandSpec(
         name: "help",
         summary: "show help for strata or for one command",
@@ -46,7 +70,7 @@ public enum Commands {
         examples: ["strata help classes"])
 
     /// Every command, in the order help lists them.
-    public static let all: [CommandSpec] = [classes, schema, helpCommand]
+    public static let all: [CommandSpec] = [classes, schema, demo, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

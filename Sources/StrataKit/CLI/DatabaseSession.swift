@@ -31,9 +31,19 @@ struct DatabaseSession {
         context.stderr.write("strata: no classes in \(path)\(parsed.has("all") ? "" : " (--all shows internal tables)")\n")
     }
 
+    /// A database already open, such as the in-memory demo; `name` stands for the path in messages.
+    init(connection: Connection, name: String) throws {
+        path = name
+        timeout = 5000
+        self.connection = connection
+        var reader = SchemaReader(connection: connection)
+        schema = try reader.read()
+    }
+
     /// One more read-only connection to the same file, opened the same way, for work on other threads.
     func openAnother() throws -> Connection {
-        try Connection(path: connection.path, mode: .readOnly, uri: true, busyTimeout: timeout)
+        guard connection.mode != .memory else { throw StrataError("an in-memory database has one connection") }
+        return try Connection(path: connection.path, mode: .readOnly, uri: true, busyTimeout: timeout)
     }
 
     /// The class a user named: exact, else the only one that matches ignoring case.

@@ -14,8 +14,10 @@ public final class InterruptWatcher: @unchecked Sendable {
     private var interrupted = false
     private var handles: [InterruptHandle]
 
-    public init(_ handle: InterruptHandle) {
-        handles = [handle]
+    /// - Parameter handle: a connection to interrupt; with none, Ctrl-C only sets `wasInterrupted`,
+    ///   for work that polls it.
+    public init(_ handle: InterruptHandle? = nil) {
+        handles = handle.map { [$0] } ?? []
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in self?.fire() }

@@ -65,6 +65,57 @@ public enum Platform {
         return Array(bytes.prefix(got))
     }
 
+    /// The folder part of a path: `.` for a bare file name.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = String(path[..<slash])
+        return directory.isEmpty ? "/" : directory
+    }
+
+    public static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    public static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
+    /// Removes a file; false when it could not (a missing file included).
+    @discardableResult
+    public static func removeFile(_ path: String) -> Bool { unlink(path) == 0 }
+
+    /// Moves a file over another atomically (rename(2)); the error text on failure.
+    public static func moveFile(_ source: String, to destination: String) -> String? {
+        rename(source, destination) == 0 ? nil : errorText()
+    }
+
+    /// Flushes a file's data to the disk, so that a rename after it cannot expose an empty file.
+    public static func syncFile(_ path: String) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    public static var processID: Int32 { getpid() }
+
+    /// 64 bits from the system's random source, for seeds nobody chose.
+    public static func randomSeed() -> UInt64 {
+        var generator = SystemRandomNumberGenerator()
+        return generator.next()
+    }
+
+    /// Milliseconds since 1970 from the system clock.
+    public static func nowMilliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+
+    /// The text of the current `errno`, lower case as Strata's messages are.
+    public static func errorText() -> String {
+        String(cString: strerror(errno)).lowercased()
+    }
+
     /// Writes all bytes to a descriptor; false when the reader went away (EPIPE) or another error.
     @discardableResult
     public static func write(_ descriptor: Int32, _ text: String) -> Bool {
