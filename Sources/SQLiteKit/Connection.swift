@@ -43,7 +43,9 @@ public final class Connection {
     /// - Throws: `SQLiteError` when the file cannot be opened.
     public init(path: String, mode: OpenMode = .readOnly, uri: Bool = false, busyTimeout: Int32 = 5000) throws {
         var db: OpaquePointer?
-        var flags = mode.flags
+        // One thread uses a connection at a time (only sqlite3_interrupt crosses threads, and it is
+        // always safe), so SQLite's per-call mutex is pure cost.
+        var flags = mode.flags | SQLITE_OPEN_NOMUTEX
         if uri { flags |= SQLITE_OPEN_URI }
         if mode == .memory { flags |= SQLITE_OPEN_MEMORY }
         let target = mode == .memory ? ":memory:" : path
