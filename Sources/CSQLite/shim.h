@@ -17,4 +17,13 @@ static inline int strata_bind_blob(sqlite3_stmt *stmt, int index, const void *by
     return sqlite3_bind_blob(stmt, index, bytes, count, SQLITE_TRANSIENT);
 }
 
+static inline void strata_result_text(sqlite3_context *context, const char *text, int bytes) {
+    sqlite3_result_text(context, text, bytes, SQLITE_TRANSIENT);
+}
+
+static inline void strata_result_blob(sqlite3_context *context, const void *bytes, int count) {
+    if (count == 0) { sqlite3_result_zeroblob(context, 0); return; }
+    sqlite3_result_blob(context, bytes, count, SQLITE_TRANSIENT);
+}
+
 #endif

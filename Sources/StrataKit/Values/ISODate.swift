@@ -19,6 +19,94 @@ public enum ISODate {
         return text
     }
 
+    /// Reads an ISO 8601 date or date-time as milliseconds since 1970, UTC.
+    ///
+    /// Accepts `YYYY-MM-DD`, then optionally `T`, a space or Realm's `@`, `HH:MM[:SS[.fraction]]` (Realm's
+    /// `:nanoseconds` too), and a zone `Z` or `±HH[:MM]`; no zone means UTC. Nil for anything else,
+    /// including impossible dates such as February 30.
+    public static func parse(_ text: String) -> Int64? {
+        var scanner = Scanner(Array(text.utf8))
+        guard let year = scanner.digits(4), scanner.eat("-"), let month = scanner.digits(2), scanner.eat("-"),
+              let day = scanner.digits(2), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
+        var milliseconds = days(year: year, month: month, day: day) * 86_400_000
+        if scanner.atEnd { return milliseconds }
+        guard scanner.eat("T") || scanner.eat("t") || scanner.eat(" ") || scanner.eat("@"),
+              let hour = scanner.digits(2), scanner.eat(":"), let minute = scanner.digits(2), hour < 24, minute < 60
+        else { return nil }
+        var second: Int64 = 0
+        var fraction: Int64 = 0
+        if scanner.eat(":") {
+            guard let value = scanner.digits(2), value < 60 else { return nil }
+            second = value
+            if scanner.eat(".") || scanner.eat(":") || scanner.eat(",") {
+                guard let (digits, count) = scanner.allDigits(), count > 0 else { return nil }
+                // Keep milliseconds: the first three digits, rounded by the fourth.
+                var scaled = digits
+                var places = count
+                while places > 4 { scaled /= 10; places -= 1 }
+                while places < 4 { scaled *= 10; places += 1 }
+                fraction = (scaled + 5) / 10
+            }
+        }
+        milliseconds += ((hour * 60 + minute) * 60 + second) * 1000 + fraction
+        if scanner.atEnd || scanner.eat("Z") || scanner.eat("z") {
+            return scanner.atEnd ? milliseconds : nil
+        }
+        let sign: Int64
+        if scanner.eat("+") { sign = 1 } else if scanner.eat("-") { sign = -1 } else { return nil }
+        guard let zoneHours = scanner.digits(2), zoneHours < 24 else { return nil }
+        _ = scanner.eat(":")
+        let zoneMinutes = scanner.digits(2) ?? 0
+        guard scanner.atEnd, zoneMinutes < 60 else { return nil }
+        return milliseconds - sign * (zoneHours * 60 + zoneMinutes) * 60_000
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func eat(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
+            index += 1
+            return true
+        }
+
+        /// Exactly `count` digits.
+        mutating func digits(_ count: Int) -> Int64? {
+            guard index + count <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for byte in bytes[index..<index + count] {
+                guard (48...57).contains(byte) else { return nil }
+                value = value * 10 + Int64(byte - 48)
+            }
+            index += count
+            return value
+        }
+
+        /// Every digit from here (at most 18 kept), and how many there were.
+        mutating func allDigits() -> (Int64, Int)? {
+            var value: Int64 = 0
+            var count = 0
+            while index < bytes.count, (48...57).contains(bytes[index]) {
+                if count < 18 { value = value * 10 + Int64(bytes[index] - 48) }
+                count += 1
+                index += 1
+            }
+            return (value, min(count, 18))
+        }
+    }
+
     /// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `civil_from_days`).
     static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468

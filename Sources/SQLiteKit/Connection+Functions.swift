@@ -1,0 +1,69 @@
+import CSQLite
+
+/// A Swift function callable from SQL: it gets the arguments as values and returns one.
+public typealias SQLFunction = ([SQLiteValue]) throws -> SQLiteValue
+
+private final class FunctionBox {
+    let body: SQLFunction
+    init(_ body: @escaping SQLFunction) { self.body = body }
+}
+
+extension Connection {
+    /// Registers a scalar SQL function (`sqlite3_create_function_v2`).
+    ///
+    /// - Parameters:
+    ///   - argumentCount: the number of arguments, or -1 for any.
+    ///   - deterministic: the same arguments always give the same result, which lets SQLite factor calls out.
+    ///   - body: an error it throws becomes the SQL error of the statement that called it.
+    public func createFunction(_ name: String, argumentCount: Int32, deterministic: Bool = true,
+                               _ body: @escaping SQLFunction) throws
+    {
+        let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+        var flags = SQLITE_UTF8 | SQLITE_INNOCUOUS
+        if deterministic { flags |= SQLITE_DETERMINISTIC }
+        let code = sqlite3_create_function_v2(
+            handle, name, argumentCount, flags, box,
+            { context, count, values in
+                guard let context else { return }
+                let box = Unmanaged<FunctionBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                var arguments: [SQLiteValue] = []
+                arguments.reserveCapacity(Int(count))
+                for index in 0..<Int(count) { arguments.append(SQLiteValue(values?[index])) }
+                do {
+                    switch try box.body(arguments) {
+                    case .null: sqlite3_result_null(context)
+                    case .integer(let value): sqlite3_result_int64(context, value)
+                    case .real(let value): sqlite3_result_double(context, value)
+                    case .text(let text): strata_result_text(context, text, Int32(clamping: text.utf8.count))
+                    case .blob(let bytes):
+                        bytes.withUnsafeBytes { strata_result_blob(context, $0.baseAddress, Int32(clamping: $0.count)) }
+                    }
+                } catch {
+                    sqlite3_result_error(context, "\(error)", -1)
+                }
+            },
+            nil, nil,
+            { box in box.map { Unmanaged<FunctionBox>.fromOpaque($0).release() } })
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, sql: nil) }
+    }
+}
+
+extension SQLiteValue {
+    /// Reads an `sqlite3_value` passed to a function.
+    init(_ value: OpaquePointer?) {
+        guard let value else { self = .null; return }
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: self = .integer(sqlite3_value_int64(value))
+        case SQLITE_FLOAT: self = .real(sqlite3_value_double(value))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_value_bytes(value))
+            guard let text = sqlite3_value_text(value) else { self = .text(""); return }
+            self = .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_value_bytes(value))
+            guard count > 0, let bytes = sqlite3_value_blob(value) else { self = .blob([]); return }
+            self = .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default: self = .null
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import SQLiteKit
+
+/// Checks a parsed query against the schema and translates it into SQL.
+///
+/// Values are always bound parameters. Links become LEFT JOINs; paths through lists and backlinks become
+/// EXISTS subqueries (ANY), NOT EXISTS (NONE, and ALL with the comparison negated); aggregates and
+/// SUBQUERY become correlated scalar subqueries. Every comparison is two-valued, as in Realm: a NULL
+/// never makes `NOT` match less.
+public struct QueryCompiler {
+    let schema: Schema
+    let connection: Connection
+    /// `$0`, `$1`, … as given with `--arg`; typed by the property they are compared with.
+    let parameters: [String]
+    let text: String
+    private var arguments: [SQLiteValue] = []
+    private var aliasCounter = 0
+    private var dateStorages: [String: DateStorage] = [:]
+
+    public init(schema: Schema, connection: Connection, parameters: [String] = [], text: String) {
+        self.schema = schema
+        self.connection = connection
+        self.parameters = parameters
+        self.text = text
+    }
+
+    /// Parses and compiles query text.
+    public static func compile(_ text: String, schema: Schema, connection: Connection, parameters: [String] = []) throws -> CompiledQuery {
+        var compiler = QueryCompiler(schema: schema, connection: connection, parameters: parameters, text: text)
+        return try compiler.compile(try QueryParser.parse(text))
+    }
+
+    // MARK: - Scopes
+
+    /// The objects a part of the query ranges over: the main class, or a list element inside EXISTS.
+    final class Scope {
+        let info: ClassInfo
+        let alias: String
+        let variable: String?
+        let parent: Scope?
+        var joins: [String] = []
+        var joinAliases: [String: String] = [:]
+
+        init(info: ClassInfo, alias: String, variable: String? = nil, parent: Scope? = nil) {
+            self.info = info
+            self.alias = alias
+            self.variable = variable
+            self.parent = parent
+        }
+
+        /// The scope a `$variable` names, searching outwards.
+        func scope(for variable: String) -> Scope? {
+            self.variable == variable ? self : parent?.scope(for: variable)
+        }
+    }
+
+    mutating func newAlias() -> String {
+        aliasCounter += 1
+        return "t\(aliasCounter)"
+    }
+
+    func semanticError(_ message: String, at offset: Int) -> QueryError {
+        QueryError(.semantic, message, at: offset, in: text)
+    }
+
+    // MARK: - Query
+
+    public mutating func compile(_ query: Query) throws -> CompiledQuery {
+        let info = try findClass(query.className, at: query.classOffset)
+        let scope = Scope(info: info, alias: "t0")
+        let condition = try compile(query.predicate, in: scope)
+        var sortTerms: [String] = []
+        for key in query.sort {
+            let value = try resolveValue(key.path, in: scope, purpose: "SORT")
+            sortTerms.append(value.sql + (key.ascending ? " ASC" : " DESC"))
+        }
+        let key = keySQL(info, alias: "t0")
+        // Ties keep key order, so every sort is stable and every page repeatable.
+        if !key.isEmpty { sortTerms.append(contentsOf: key.map { $0 + " ASC" }) }
+        let distinct = try query.distinct.map { try resolveValue($0, in: scope, purpose: "DISTINCT").sql }
+
+        var columns: [ResultColumn] = []
+        var selected: [String] = []
+        for property in info.properties where property.type != .linkingObjects {
+            if property.type == .list {
+                selected.append(try listArraySQL(property, of: info, alias: "t0"))
+            } else if let column = property.column {
+                selected.append("t0." + quoteIdentifier(column))
+            } else {
+                continue
+            }
+            columns.append(ResultColumn(property: property, dateStorage: property.type == .date ? dateStorage(info, property) : nil))
+        }
+
+        let from = "FROM \(quoteIdentifier(info.tableName)) AS t0" + scope.joins.map { " " + $0 }.joined()
+        let whereClause = condition == "1" ? "" : " WHERE " + condition
+        var sql: String
+        if distinct.isEmpty {
+            sql = "SELECT " + (selected.isEmpty ? "NULL" : selected.joined(separator: ", ")) + " " + from + whereClause
+            if !sortTerms.isEmpty { sql += " ORDER BY " + sortTerms.joined(separator: ", ") }
+        } else {
+            // DISTINCT keeps the first object of each group in sort order: number them within their group.
+            let outputs = selected.enumerated().map { "\($1) AS c\($0)" }
+            let order = sortTerms.isEmpty ? "" : " ORDER BY " + sortTerms.joined(separator: ", ")
+            let inner = "SELECT " + outputs.joined(separator: ", ")
+                + ", ROW_NUMBER() OVER (PARTITION BY " + distinct.joined(separator: ", ") + order + ") AS strata_rank, "
+                + "ROW_NUMBER() OVER (" + String(order.dropFirst()) + ") AS strata_order " + from + whereClause
+            sql = "SELECT " + (0..<selected.count).map { "c\($0)" }.joined(separator: ", ")
+                + " FROM (" + inner + ") WHERE strata_rank = 1 ORDER BY strata_order"
+        }
+        if let limit = query.limit {
+            sql += " LIMIT " + bind(.integer(Int64(limit)))
+        }
+        return CompiledQuery(sql: sql, arguments: arguments, classInfo: info, columns: columns)
+    }
+
+    /// The key columns of a class as SQL on an alias: its primary key, or rowid.
+    func keySQL(_ info: ClassInfo, alias: String) -> [String] {
+        if info.primaryKey.isEmpty { return info.hasRowID ? [alias + ".rowid"] : [] }
+        return info.primaryKey.map { alias + "." + quoteIdentifier($0) }
+    }
+
+    /// The single-column key a link or list points at.
+    func singleKeySQL(_ info: ClassInfo, alias: String) -> String {
+        keySQL(info, alias: alias).first ?? alias + ".rowid"
+    }
+
+    private func listArraySQL(_ property: Property, of info: ClassInfo, alias: String) throws -> String {
+        guard let table = info.listTables[property.name] else { return "NULL" }
+        return "(SELECT json_group_array(target) FROM (SELECT target FROM \(quoteIdentifier(table)) "
+            + "WHERE owner = \(singleKeySQL(info, alias: alias)) ORDER BY position))"
+    }
+
+    mutating func bind(_ value: SQLiteValue) -> String {
+        arguments.append(value)
+        return "?\(arguments.count)"
+    }
+
+    private func findClass(_ name: String, at offset: Int) throws -> ClassInfo {
+        if let info = schema.class(named: name) { return info }
+        let candidates = schema.visibleClasses.map(\.name)
+        throw semanticError("unknown class '\(name)'" + Suggestion.hint(for: name, in: candidates), at: offset)
+    }
+
+    mutating func dateStorage(_ info: ClassInfo, _ property: Property) -> DateStorage {
+        let key = info.tableName + "\u{0}" + (property.column ?? property.name)
+        if let known = dateStorages[key] { return known }
+        let storage = DateStorage.detect(connection: connection, table: info.tableName, column: property.column ?? property.name,
+                                         isCoreData: schema.isCoreData)
+        dateStorages[key] = storage
+        return storage
+    }
+
+    // MARK: - Predicates
+
+    mutating func compile(_ predicate: Predicate, in scope: Scope) throws -> String {
+        switch predicate {
+        case .truePredicate: return "1"
+        case .falsePredicate: return "0"
+        case .not(let inner): return "NOT (" + (try compile(inner, in: scope)) + ")"
+        case .and(let terms): return "(" + (try terms.map { try compile($0, in: scope) }).joined(separator: " AND ") + ")"
+        case .or(let terms): return "(" + (try terms.map { try compile($0, in: scope) }).joined(separator: " OR ") + ")"
+        case .comparison(let comparison): return try compile(comparison, in: scope)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A query that cannot run: a syntax error, or a semantic one (unknown class or property, a type mismatch),
+/// with the place in the query text it points at.
+public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable { case syntax, semantic }
+
+    public var kind: Kind
+    public var message: String
+    /// Offset of the offending spot in the query text, in characters.
+    public var offset: Int
+    /// 1-based line and column of `offset`.
+    public var line: Int
+    public var column: Int
+
+    public init(_ kind: Kind, _ message: String, at offset: Int, in text: String) {
+        self.kind = kind
+        self.message = message
+        self.offset = offset
+        var line = 1, column = 1
+        for character in text.prefix(offset) {
+            if character == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        self.line = line
+        self.column = column
+    }
+
+    /// `1:14: expected ')'`
+    public var description: String { "\(line):\(column): \(message)" }
+
+    /// The query's line with a caret under the spot, for terminals.
+    public func caret(in text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line - 1 < lines.count else { return "" }
+        let source = String(lines[line - 1])
+        let before = String(source.prefix(column - 1))
+        let padding = String(repeating: " ", count: TextWidth.width(TextWidth.visible(before)))
+        return "  " + TextWidth.visible(source) + "\n  " + padding + "^\n"
+    }
+}
