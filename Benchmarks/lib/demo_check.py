@@ -97,11 +97,11 @@ def check(path, rows, now, verbose):
             fraction(f"{table}.integerValue {label}", observed, 0.05 + (0.05 / 9_999_999 if value == 0 else 0),
                      rows)
 
-    # Floats and doubles: the smallest normal, the largest, zero, else 0..<9,999,999 / 9999.
+    # Floats and doubles: the smallest normal, the largest, zero, else 0..<9,999,999 / 9999 (<= 1000.0999).
     for column in ("floatValue", "doubleValue"):
         small, large = EXTREMES[column]
         bad = one(f"SELECT count(*) FROM RealmTestClass1 WHERE typeof({column}) != 'real' "
-                  f"OR NOT ({column} IN (?, ?) OR {column} BETWEEN 0 AND 1000.0)", small, large)
+                  f"OR NOT ({column} IN (?, ?) OR {column} BETWEEN 0 AND 1000.1)", small, large)
         expect(bad == 0, f"{column}: {bad} values not REAL or out of range")
         for label, value in (("min", small), ("max", large)):
             fraction(f"{column} {label}", one(f"SELECT avg({column} = ?) FROM RealmTestClass1", value) or 0,

@@ -1,21 +1,35 @@
 #!/usr/bin/env python3
 """Run a command several times and print its median wall time in milliseconds.
 
-Usage: timeit.py [--runs N] [--warmup N] [--stdin FILE] [-v] -- COMMAND [ARG...]
+Usage: timeit.py [--runs N] [--warmup N] [--stdin FILE] [--fresh PATH]... [-v]
+                 -- COMMAND [ARG...]
 
 The command's stdout goes to /dev/null; its stdin is FILE (or /dev/null).
-Warm-up runs are not timed. Exits non-zero, showing the command's stderr, if
-any run fails.
+Warm-up runs are not timed. With --fresh, PATH (and its -journal, -wal and
+-shm files) is deleted before and after every run, outside the timing: for
+commands that write a new file. Exits non-zero, showing the
+command's stderr, if any run fails.
 """
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
 import time
 
 
-def run_once(command, stdin_path):
+def remove(paths):
+    for path in paths:
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            try:
+                os.remove(path + suffix)
+            except FileNotFoundError:
+                pass
+
+
+def run_once(command, stdin_path, fresh):
+    remove(fresh)
     stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
     try:
         start = time.perf_counter()
@@ -24,6 +38,7 @@ def run_once(command, stdin_path):
     finally:
         if stdin_path:
             stdin.close()
+        remove(fresh)
     if proc.returncode != 0:
         sys.stderr.write(proc.stderr.decode(errors="replace"))
         sys.exit(f"timeit: {' '.join(command)!r} exited with status {proc.returncode}")
@@ -35,6 +50,8 @@ def main():
     parser.add_argument("--runs", type=int, default=5, help="timed runs (default 5)")
     parser.add_argument("--warmup", type=int, default=1, help="untimed runs first (default 1)")
     parser.add_argument("--stdin", metavar="FILE", help="feed FILE to the command's stdin")
+    parser.add_argument("--fresh", metavar="PATH", action="append", default=[],
+                        help="delete PATH before and after each run (repeatable)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every run's time to stderr")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -46,8 +63,8 @@ def main():
 
     try:
         for _ in range(args.warmup):
-            run_once(command, args.stdin)
-        times = [run_once(command, args.stdin) for _ in range(args.runs)]
+            run_once(command, args.stdin, args.fresh)
+        times = [run_once(command, args.stdin, args.fresh) for _ in range(args.runs)]
     except OSError as error:
         sys.exit(f"timeit: cannot run {command[0]!r}: {error}")
     if args.verbose:

@@ -5,6 +5,8 @@ public struct ParsedArguments: Sendable {
     public var arguments: [String: String] = [:]
     /// Option values by option name; a flag that was given has the value "".
     public var options: [String: String] = [:]
+    /// Every value of each option, in order, for options that may repeat (`--arg`).
+    public var repeated: [String: [String]] = [:]
 
     public func has(_ flag: String) -> Bool { options[flag] != nil }
     public func value(_ option: String) -> String? { options[option] }
@@ -50,6 +52,7 @@ public enum ArgumentParser {
                         "'\(value)' is not a valid --\(option.name); expected one of: \(option.choices.joined(separator: ", "))")
                 }
                 parsed.options[option.name] = value
+                parsed.repeated[option.name, default: []].append(value)
             } else {
                 if inlineValue != nil { throw StrataError.usage("option '--\(option.name)' takes no value") }
                 parsed.options[option.name] = ""

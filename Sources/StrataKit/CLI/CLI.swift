@@ -83,6 +83,8 @@ public struct CLI {
         switch command.name {
         case Commands.classes.name: try ClassesCommand(parsed: parsed, context: context).run()
         case Commands.schema.name: try SchemaCommand(parsed: parsed, context: context).run()
+        case Commands.query.name: try QueryCommand(parsed: parsed, context: context).run()
+        case Commands.get.name: try GetCommand(parsed: parsed, context: context).run()
         case Commands.demo.name: try DemoCommand(parsed: parsed, context: context).run()
         case Commands.helpCommand.name: try showHelp(parsed.arguments["COMMAND"])
         default: throw StrataError.usage("unknown command '\(command.name)'")

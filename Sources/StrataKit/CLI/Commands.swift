@@ -38,6 +38,46 @@ public enum Commands {
             """,
         examples: ["strata schema app.sqlite", "strata schema app.sqlite Task", "strata schema app.sqlite --format json"])
 
+    static let outputFormats = OutputFormat.allCases.map(\.rawValue)
+
+    public static let query = CommandSpec(
+        name: "query",
+        summary: "find objects with a Realm-style query, in any output format",
+        arguments: [file, ArgumentSpec("QUERY", help: "a query such as 'Task where name BEGINSWITH[c] \"b\" SORT(createdAt DESC)'")],
+        options: [
+            format(outputFormats),
+            OptionSpec("arg", value: "VALUE", help: "the value of $0, then $1, …; repeat for each parameter"),
+            OptionSpec("explain", help: "print the SQL, its bound parameters and SQLite's plan instead of running it"),
+            timeout, noColor, help,
+        ],
+        discussion: """
+            Runs a query in Realm Query Language (NSPredicate syntax): a class name, optionally WHERE and a \
+            predicate, then SORT(…), DISTINCT(…) and LIMIT(…). Comparisons ==, !=, <, <=, >, >=, IN {…}, \
+            BETWEEN {a, b}; on strings BEGINSWITH, ENDSWITH, CONTAINS and LIKE (* and ? wildcards), with [c] \
+            for case- and [d] for diacritic-insensitive matching; AND, OR, NOT; key paths through links \
+            (list.name), lists with ANY, ALL or NONE, aggregates (@count, @min, @max, @sum, @avg), backlinks \
+            (@links.Class.property) and SUBQUERY(list, $x, predicate).@count. Literals: numbers, 'strings', \
+            true, false, nil, dates (2026-11-29, 2026-11-29T10:00:00Z), data (B64"…", x'…'), and $0, $1 for \
+            --arg values. Values are always bound as parameters. Results stream as they are found.
+            """,
+        examples: [
+            "strata query app.sqlite 'Task where isCompleted == false SORT(createdAt DESC) LIMIT(20)'",
+            "strata query app.sqlite 'TaskList where tasks.@count > 3' --format csv > lists.csv",
+            "strata query app.sqlite 'Task where name == $0' --arg \"O'Brien\" --explain",
+        ])
+
+    public static let get = CommandSpec(
+        name: "get",
+        summary: "show one object by its key, with its links and lists resolved",
+        arguments: [file, ArgumentSpec("CLASS", help: "the object's class"),
+                    ArgumentSpec("KEY", help: "its primary key (or rowid); a composite key as (a, b)")],
+        options: [format(["vertical", "json"]), timeout, noColor, help],
+        discussion: """
+            Prints every property of one object. Links show the object they point at and lists the objects \
+            they hold, one level deep; backlinks show how many objects link here.
+            """,
+        examples: ["strata get app.sqlite Task 42", "strata get app.sqlite Tag home --format json"])
+
     public static let demo = CommandSpec(
         name: "demo",
         summary: "write Realm Browser's demo database as SQLite",
@@ -70,7 +110,7 @@ public enum Commands {
         examples: ["strata help classes"])
 
     /// Every command, in the order help lists them.
-    public static let all: [CommandSpec] = [classes, schema, demo, helpCommand]
+    public static let all: [CommandSpec] = [classes, schema, query, get, demo, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

@@ -12,7 +12,7 @@ public struct QueryCompiler {
     /// `$0`, `$1`, … as given with `--arg`; typed by the property they are compared with.
     let parameters: [String]
     let text: String
-    private var arguments: [SQLiteValue] = []
+    var arguments: [SQLiteValue] = []
     private var aliasCounter = 0
     private var dateStorages: [String: DateStorage] = [:]
 
@@ -64,10 +64,16 @@ public struct QueryCompiler {
 
     // MARK: - Query
 
-    public mutating func compile(_ query: Query) throws -> CompiledQuery {
+    /// - Parameter key: when given, only the object with this key (for `get`).
+    public mutating func compile(_ query: Query, key: [SQLiteValue]? = nil) throws -> CompiledQuery {
         let info = try findClass(query.className, at: query.classOffset)
         let scope = Scope(info: info, alias: "t0")
-        let condition = try compile(query.predicate, in: scope)
+        var condition = try compile(query.predicate, in: scope)
+        if let key {
+            let columns = keySQL(info, alias: "t0")
+            guard !columns.isEmpty, columns.count == key.count else { throw StrataError("\(info.name) has no key to look objects up by") }
+            condition = zip(columns, key).map { column, value in column + " = " + bind(value) }.joined(separator: " AND ")
+        }
         var sortTerms: [String] = []
         for key in query.sort {
             let value = try resolveValue(key.path, in: scope, purpose: "SORT")

@@ -7,6 +7,8 @@ public enum JSONValue: Sendable, Equatable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// JSON text made elsewhere (SQLite's json_group_array), written as it is.
+    case raw(String)
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
@@ -14,7 +16,7 @@ public enum JSONValue: Sendable, Equatable {
         case let (.bool(a), .bool(b)): a == b
         case let (.int(a), .int(b)): a == b
         case let (.double(a), .double(b)): a == b
-        case let (.string(a), .string(b)): a == b
+        case let (.string(a), .string(b)), let (.raw(a), .raw(b)): a == b
         case let (.array(a), .array(b)): a == b
         case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: false
@@ -37,6 +39,7 @@ public enum JSONValue: Sendable, Equatable {
             // JSON has no infinities or NaN.
             output += value.isFinite ? Self.number(value) : "null"
         case .string(let value): Self.quote(value, into: &output)
+        case .raw(let text): output += text
         case .array(let items):
             guard !items.isEmpty else { output += "[]"; return }
             output += "["

@@ -1,6 +1,12 @@
 /// Where a command writes its text: stdout and stderr in the binary, strings in tests.
 public protocol TextSink: AnyObject {
     func write(_ text: String)
+    /// True once the reader went away: there is no point in writing more.
+    var isClosed: Bool { get }
+}
+
+extension TextSink {
+    public var isClosed: Bool { false }
 }
 
 /// Buffered output to a file descriptor. A reader that went away (`strata … | head`) is not an error:
@@ -10,6 +16,7 @@ public final class FileDescriptorSink: TextSink {
     private var buffer = ""
     private let limit: Int
     public private(set) var isBroken = false
+    public var isClosed: Bool { isBroken }
 
     /// - Parameter bufferSize: bytes kept before writing; 0 writes at once (for stderr).
     public init(descriptor: Int32, bufferSize: Int = 1 << 16) {
