@@ -19,7 +19,14 @@ import subprocess
 import sys
 import tempfile
 
-from timeit import remove
+
+def remove(paths):
+    for path in paths:
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            try:
+                os.remove(path + suffix)
+            except FileNotFoundError:
+                pass
 
 
 def main():

@@ -124,4 +124,21 @@ final class Workspace {
         INSERT INTO Task_tags VALUES (1, 0, 'home'), (1, 1, 'work');
         INSERT INTO 数据 VALUES ('一');
         """
+
+    /// Tasks with awkward strings, NULLs and a composite key, for query output.
+    static let queryFixture = """
+        CREATE TABLE Project (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE Item (
+            id INTEGER PRIMARY KEY, title TEXT NOT NULL, done BOOLEAN NOT NULL, size REAL, due DATETIME,
+            note TEXT, payload BLOB, project INTEGER REFERENCES Project(id)
+        );
+        CREATE TABLE Pair (a INT, b TEXT, v TEXT, PRIMARY KEY (a, b));
+        INSERT INTO Project VALUES (1, 'Home'), (2, 'Work');
+        INSERT INTO Item VALUES
+            (1, 'O''Brien, "the" cat', 0, 1.5, '2026-01-02T03:04:05.678Z', NULL, x'00ff', 1),
+            (2, 'plain', 1, NULL, NULL, 'a|b', NULL, NULL),
+            (3, '数据 line
+        break', 0, 2, '2025-12-31T23:59:59.000Z', '', x'', 2);
+        INSERT INTO Pair VALUES (1, 'x', 'one'), (2, 'y', 'two');
+        """
 }

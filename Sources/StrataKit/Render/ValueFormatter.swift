@@ -20,6 +20,11 @@ public struct ValueFormatter: Sendable {
             if case .text(let text) = value { return .raw(text) }
         case .uuid:
             if case .blob(let bytes) = value, bytes.count == 16 { return .string(Self.uuid(bytes)) }
+        case .float:
+            // A float property holds Float values in a REAL column: show the Float's shortest digits.
+            if let number = value.double, case .real = value, Float(number).isFinite, Double(Float(number)) == number {
+                return .raw(Self.shortest(Float(number)))
+            }
         default:
             break
         }
@@ -68,6 +73,12 @@ public struct ValueFormatter: Sendable {
         case .string(let text), .raw(let text): return TextWidth.visible(text)
         default: return "?"
         }
+    }
+
+    /// The shortest text that reads back as the same Float, without a needless `.0`.
+    static func shortest(_ value: Float) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
     }
 
     /// `<12 bytes> 0a1b2c3d4e5f6a7b…`
