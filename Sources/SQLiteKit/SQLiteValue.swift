@@ -54,3 +54,8 @@ extension SQLiteValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, Exp
     public init(floatLiteral value: Double) { self = .real(value) }
     public init(stringLiteral value: String) { self = .text(value) }
 }
+
+/// The five storage classes, for reading a column without building a value.
+public enum StorageClass: Sendable {
+    case null, integer, real, text, blob
+}

@@ -164,6 +164,29 @@ public final class Statement {
         }
     }
 
+    /// The storage class of a column of the current row (`sqlite3_column_type`).
+    public func storageClass(_ index: Int) -> StorageClass {
+        switch sqlite3_column_type(handle, Int32(index)) {
+        case SQLITE_INTEGER: .integer
+        case SQLITE_FLOAT: .real
+        case SQLITE_TEXT: .text
+        case SQLITE_BLOB: .blob
+        default: .null
+        }
+    }
+
+    /// The bytes of a text or blob column, without copying them; valid only inside `body`.
+    public func withBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let position = Int32(index)
+        let base: UnsafeRawPointer? = sqlite3_column_type(handle, position) == SQLITE_BLOB
+            ? sqlite3_column_blob(handle, position) : sqlite3_column_text(handle, position).map(UnsafeRawPointer.init)
+        let count = Int(sqlite3_column_bytes(handle, position))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? base : nil, count: count))
+    }
+
+    /// A column as a Double, converted by SQLite's rules.
+    public func double(_ index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
+
     /// A column as text without building a `SQLiteValue`; NULL reads as nil.
     public func string(_ index: Int) -> String? {
         let position = Int32(index)

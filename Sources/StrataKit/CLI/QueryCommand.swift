@@ -33,8 +33,8 @@ struct QueryCommand {
         let watcher = InterruptWatcher(session.connection.interruptHandle)
         writer.begin()
         do {
-            try runner.run(compiled) { row in
-                writer.write(row)
+            try runner.step(compiled) { statement in
+                writer.write(statement)
                 return !context.stdout.isClosed
             }
         } catch {

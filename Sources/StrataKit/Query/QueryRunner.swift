@@ -22,6 +22,16 @@ public struct QueryRunner {
         }
     }
 
+    /// Calls `row` with the statement positioned on each result row, until it returns false: for
+    /// writers that read columns without building values.
+    public func step(_ query: CompiledQuery, _ row: (Statement) throws -> Bool) throws {
+        let statement = try connection.prepare(query.sql)
+        try statement.bind(query.arguments)
+        while try statement.step() {
+            if try !row(statement) { break }
+        }
+    }
+
     /// Every row, for small results and tests.
     public func rows(_ query: CompiledQuery) throws -> [[SQLiteValue]] {
         var rows: [[SQLiteValue]] = []

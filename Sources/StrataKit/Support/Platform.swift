@@ -116,22 +116,27 @@ public enum Platform {
         String(cString: strerror(errno)).lowercased()
     }
 
-    /// Writes all bytes to a descriptor; false when the reader went away (EPIPE) or another error.
+    /// Writes all of a string to a descriptor; false when the reader went away (EPIPE) or another error.
     @discardableResult
     public static func write(_ descriptor: Int32, _ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glue.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
+        return text.withUTF8 { write(descriptor, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes all bytes to a descriptor; false when the reader went away (EPIPE) or another error.
+    @discardableResult
+    public static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glue.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += written
         }
+        return true
     }
 
     /// Makes a write to a closed pipe fail with EPIPE instead of killing the process.

@@ -1,19 +1,22 @@
 /// Where a command writes its text: stdout and stderr in the binary, strings in tests.
 public protocol TextSink: AnyObject {
     func write(_ text: String)
+    /// Writes UTF-8 bytes; sinks that buffer bytes take them without a detour through `String`.
+    func write(bytes: [UInt8])
     /// True once the reader went away: there is no point in writing more.
     var isClosed: Bool { get }
 }
 
 extension TextSink {
     public var isClosed: Bool { false }
+    public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Buffered output to a file descriptor. A reader that went away (`strata … | head`) is not an error:
 /// writing stops quietly and `isBroken` turns true.
 public final class FileDescriptorSink: TextSink {
     private let descriptor: Int32
-    private var buffer = ""
+    private var buffer: [UInt8] = []
     private let limit: Int
     public private(set) var isBroken = false
     public var isClosed: Bool { isBroken }
@@ -26,14 +29,20 @@ public final class FileDescriptorSink: TextSink {
 
     public func write(_ text: String) {
         guard !isBroken else { return }
-        buffer += text
-        if buffer.utf8.count >= limit { flush() }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= limit { flush() }
+    }
+
+    public func write(bytes: [UInt8]) {
+        guard !isBroken else { return }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= limit { flush() }
     }
 
     public func flush() {
         guard !buffer.isEmpty, !isBroken else { return }
-        if !Platform.write(descriptor, buffer) { isBroken = true }
-        buffer = ""
+        if !buffer.withUnsafeBytes({ Platform.write(descriptor, $0) }) { isBroken = true }
+        buffer.removeAll(keepingCapacity: true)
     }
 
     deinit { flush() }
