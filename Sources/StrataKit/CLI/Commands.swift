@@ -62,7 +62,7 @@ public enum Commands {
             """,
         examples: [
             "strata query app.sqlite 'Task where isCompleted == false SORT(createdAt DESC) LIMIT(20)'",
-            "strata query app.sqlite 'TaskList where tasks.@count > 3' --format csv > lists.csv",
+            "strata query demo.sqlite 'RealmTestClass1 where arrayReference.@count > 10' --format csv > busy.csv",
             "strata query app.sqlite 'Task where name == $0' --arg \"O'Brien\" --explain",
         ])
 

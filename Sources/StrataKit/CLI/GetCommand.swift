@@ -110,7 +110,9 @@ struct ObjectReader {
         func line(_ name: String, _ text: String, indent: Int = 0) {
             let available = maxWidth.map { max(10, $0 - width - 2 - indent) }
             let shown = available.map { TextWidth.truncate(text, to: $0) } ?? text
-            output += String(repeating: " ", count: indent) + TextWidth.pad(name, to: width, right: true) + "  " + shown + "\n"
+            var text = String(repeating: " ", count: indent) + TextWidth.pad(name, to: width, right: true) + "  " + shown
+            while text.hasSuffix(" ") { text.removeLast() }
+            output += text + "\n"
         }
         for (column, value) in zip(object.columns, object.values) {
             if let linked = try target(of: column, value: value) {

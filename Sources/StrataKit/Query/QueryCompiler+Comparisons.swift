@@ -232,9 +232,14 @@ extension QueryCompiler {
         case (_, .null): return .null
         case (.int, .integer(let value)), (.decimal, .integer(let value)), (.any, .integer(let value)):
             return .integer(value)
-        case (.float, .integer(let value)), (.double, .integer(let value)):
+        case (.float, .integer(let value)):
+            return .real(Double(Float(value)))
+        case (.float, .decimal(let value)):
+            // A float property stores Float values: 883.5181 is the Float nearest to it.
+            return .real(Double(Float(value)))
+        case (.double, .integer(let value)):
             return .real(Double(value))
-        case (.int, .decimal(let value)), (.float, .decimal(let value)), (.double, .decimal(let value)),
+        case (.int, .decimal(let value)), (.double, .decimal(let value)),
              (.decimal, .decimal(let value)), (.any, .decimal(let value)):
             return .real(value)
         case (.bool, .bool(let value)), (.any, .bool(let value)):

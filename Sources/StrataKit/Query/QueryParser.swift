@@ -167,7 +167,7 @@ public struct QueryParser {
     private mutating func parseComparison() throws -> Comparison {
         let start = current.offset
         var quantifier: Quantifier?
-        if eatKeyword("ANY") || eatKeyword("SOME") { quantifier = .any } else if eatKeyword("ALL") { quantifier = .all } else if eatKeyword("NONE") { quantifier = .none }
+        if eatKeyword("ANY") || eatKeyword("SOME") { quantifier = .any } else if eatKeyword("ALL") { quantifier = .all } else if eatKeyword("NONE") { quantifier = Quantifier.none }
         let left = try parseExpression()
         let operatorOffset = current.offset
         let op: ComparisonOperator

@@ -4,7 +4,16 @@ public enum TextWidth {
     /// The number of terminal cells `text` takes.
     public static func width(_ text: String) -> Int {
         var total = 0
-        for character in text { total += width(character) }
+        var inEscape = false
+        for character in text {
+            // Terminal styling (ESC [ … letter) takes no cells.
+            if inEscape {
+                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), character != "[" { inEscape = false }
+                continue
+            }
+            if character == "\u{1B}" { inEscape = true; continue }
+            total += width(character)
+        }
         return total
     }
 
