@@ -5,8 +5,31 @@ public struct Query: Sendable, Equatable {
     public var sort: [SortKey] = []
     public var distinct: [KeyPath] = []
     public var limit: Int?
+    /// SORT, DISTINCT and LIMIT in the order written: each applies to what the ones before it left.
+    public var stages: [Stage] = []
     /// Where the class name starts, for errors.
     var classOffset = 0
+
+    public enum Stage: Sendable, Equatable {
+        case sort([SortKey])
+        case distinct([KeyPath])
+        case limit(Int)
+    }
+
+    /// True when the stages are at most one SORT, then one DISTINCT, then one LIMIT: one flat statement.
+    var hasSimpleStages: Bool {
+        var rank = 0
+        for stage in stages {
+            let next = switch stage {
+            case .sort: 1
+            case .distinct: 2
+            case .limit: 3
+            }
+            if next <= rank { return false }
+            rank = next
+        }
+        return true
+    }
 }
 
 public struct SortKey: Sendable, Equatable {

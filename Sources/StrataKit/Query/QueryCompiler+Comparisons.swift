@@ -167,7 +167,22 @@ extension QueryCompiler {
         default:
             try checkOrdered(left, comparison)
             let symbol = op.rawValue
-            return twoValued("\(lhs) \(symbol) \(rhs)", left.isOptional || rightIsOptional(comparison.right))
+            var condition = twoValued("\(lhs) \(symbol) \(rhs)", left.isOptional || rightIsOptional(comparison.right))
+            // SQLite orders every number before every string; Realm compares only like with like.
+            if left.type == .any, let family = storageFamily(comparison.right) {
+                condition = "(typeof(\(left.sql)) IN (\(family)) AND \(condition))"
+            }
+            return condition
+        }
+    }
+
+    /// The storage classes a literal compares with in an untyped column, as an SQL list.
+    private func storageFamily(_ expression: Expression) -> String? {
+        switch expression {
+        case .literal(.integer, _), .literal(.decimal, _), .literal(.bool, _): "'integer', 'real'"
+        case .literal(.string, _), .literal(.date, _): "'text'"
+        case .literal(.data, _): "'blob'"
+        default: nil
         }
     }
 

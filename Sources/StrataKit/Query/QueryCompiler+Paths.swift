@@ -192,7 +192,10 @@ extension QueryCompiler {
         let function: String
         var type = element.type
         switch aggregate {
-        case .sum: function = "coalesce(sum(\(element.sql)), 0)"
+        case .sum:
+            // sum() fails on Int64 overflow; total() cannot, and is exact up to 2^53.
+            function = element.type == .int || element.type == .any ? "total(\(element.sql))" : "coalesce(sum(\(element.sql)), 0)"
+            if element.type == .int { type = .double }
         case .avg: function = "avg(\(element.sql))"; type = .double
         case .min: function = "min(\(element.sql))"
         default: function = "max(\(element.sql))"

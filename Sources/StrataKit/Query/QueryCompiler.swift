@@ -100,7 +100,9 @@ public struct QueryCompiler {
         let from = "FROM \(quoteIdentifier(info.tableName)) AS t0" + scope.joins.map { " " + $0 }.joined()
         let whereClause = condition == "1" ? "" : " WHERE " + condition
         var sql: String
-        if distinct.isEmpty {
+        if !query.hasSimpleStages {
+            sql = try pipeline(query, selected: selected, key: key, from: from + whereClause, scope: scope)
+        } else if distinct.isEmpty {
             sql = "SELECT " + (selected.isEmpty ? "NULL" : selected.joined(separator: ", ")) + " " + from + whereClause
             if !sortTerms.isEmpty { sql += " ORDER BY " + sortTerms.joined(separator: ", ") }
         } else {
@@ -113,10 +115,53 @@ public struct QueryCompiler {
             sql = "SELECT " + (0..<selected.count).map { "c\($0)" }.joined(separator: ", ")
                 + " FROM (" + inner + ") WHERE strata_rank = 1 ORDER BY strata_order"
         }
-        if let limit = query.limit {
+        if query.hasSimpleStages, let limit = query.limit {
             sql += " LIMIT " + bind(.integer(Int64(limit)))
         }
         return CompiledQuery(sql: sql, arguments: arguments, classInfo: info, columns: columns)
+    }
+
+    /// SORT, DISTINCT and LIMIT applied one after another in the order written, each as a query over the
+    /// result of the one before; the values they need are computed once, in the innermost query.
+    private mutating func pipeline(_ query: Query, selected: [String], key: [String], from: String, scope: Scope) throws -> String {
+        var expressions: [String] = []
+        func column(_ sql: String) -> String {
+            if let index = expressions.firstIndex(of: sql) { return "e\(index)" }
+            expressions.append(sql)
+            return "e\(expressions.count - 1)"
+        }
+        let keyColumns = key.map(column)
+        var order = keyColumns.map { $0 + " ASC" }
+        var stages: [(kind: Int, columns: [String], limit: Int)] = []
+        for stage in query.stages {
+            switch stage {
+            case .sort(let keys):
+                let terms = try keys.map { key in
+                    column(try resolveValue(key.path, in: scope, purpose: "SORT").sql) + (key.ascending ? " ASC" : " DESC")
+                }
+                stages.append((0, terms, 0))
+            case .distinct(let paths):
+                stages.append((1, try paths.map { column(try resolveValue($0, in: scope, purpose: "DISTINCT").sql) }, 0))
+            case .limit(let limit):
+                stages.append((2, [], limit))
+            }
+        }
+        let outputs = selected.enumerated().map { "\($1) AS c\($0)" } + expressions.enumerated().map { "\($1) AS e\($0)" }
+        var relation = "(SELECT " + outputs.joined(separator: ", ") + " " + from + ")"
+        for stage in stages {
+            switch stage.kind {
+            case 0:
+                order = stage.columns + order
+            case 1:
+                relation = "(SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY " + stage.columns.joined(separator: ", ")
+                    + " ORDER BY " + order.joined(separator: ", ") + ") AS strata_rank FROM " + relation + ") WHERE strata_rank = 1)"
+            default:
+                relation = "(SELECT * FROM " + relation + " ORDER BY " + order.joined(separator: ", ")
+                    + " LIMIT " + bind(.integer(Int64(stage.limit))) + ")"
+            }
+        }
+        return "SELECT " + (0..<selected.count).map { "c\($0)" }.joined(separator: ", ") + " FROM " + relation
+            + " ORDER BY " + order.joined(separator: ", ")
     }
 
     /// The key columns of a class as SQL on an alias: its primary key, or rowid.

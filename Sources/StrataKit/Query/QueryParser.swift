@@ -103,17 +103,23 @@ public struct QueryParser {
         while current.kind != .end {
             if eatKeyword("SORT") {
                 try expectSymbol("(")
+                var keys: [SortKey] = []
                 repeat {
                     let path = try parseKeyPath()
                     var ascending = true
                     if eatKeyword("DESC") || eatKeyword("DESCENDING") { ascending = false } else if eatKeyword("ASC") || eatKeyword("ASCENDING") {}
-                    query.sort.append(SortKey(path: path, ascending: ascending))
+                    keys.append(SortKey(path: path, ascending: ascending))
                 } while eatSymbol(",")
                 try expectSymbol(")")
+                query.sort = keys
+                query.stages.append(.sort(keys))
             } else if eatKeyword("DISTINCT") {
                 try expectSymbol("(")
-                repeat { query.distinct.append(try parseKeyPath()) } while eatSymbol(",")
+                var paths: [KeyPath] = []
+                repeat { paths.append(try parseKeyPath()) } while eatSymbol(",")
                 try expectSymbol(")")
+                query.distinct = paths
+                query.stages.append(.distinct(paths))
             } else if eatKeyword("LIMIT") {
                 try expectSymbol("(")
                 guard case .integer(let limit) = current.kind, limit >= 0 else {
@@ -121,6 +127,7 @@ public struct QueryParser {
                 }
                 position += 1
                 query.limit = Int(clamping: limit)
+                query.stages.append(.limit(Int(clamping: limit)))
                 try expectSymbol(")")
             } else {
                 throw syntax("expected SORT, DISTINCT, LIMIT or the end of the query" + found())

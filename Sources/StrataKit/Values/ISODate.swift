@@ -39,7 +39,11 @@ public enum ISODate {
         if scanner.eat(":") {
             guard let value = scanner.digits(2), value < 60 else { return nil }
             second = value
-            if scanner.eat(".") || scanner.eat(":") || scanner.eat(",") {
+            if scanner.eat(":") {
+                // Realm's form: whole nanoseconds after a colon.
+                guard let (nanoseconds, count) = scanner.allDigits(), count > 0, nanoseconds < 1_000_000_000 else { return nil }
+                fraction = (nanoseconds + 500_000) / 1_000_000
+            } else if scanner.eat(".") || scanner.eat(",") {
                 guard let (digits, count) = scanner.allDigits(), count > 0 else { return nil }
                 // Keep milliseconds: the first three digits, rounded by the fourth.
                 var scaled = digits
