@@ -39,12 +39,7 @@ public struct DemoGenerator: Sendable {
             stringValue TEXT NOT NULL,
             dateValue DATETIME NOT NULL
         );
-        CREATE TABLE RealmTestClass1_arrayReference (
-            owner INTEGER NOT NULL REFERENCES RealmTestClass1(id) ON DELETE CASCADE,
-            position INTEGER NOT NULL,
-            target INTEGER NOT NULL REFERENCES RealmTestClass0(id) ON DELETE CASCADE,
-            PRIMARY KEY (owner, position)
-        ) WITHOUT ROWID;
+        \(ListTable.createSQL(owner: "RealmTestClass1", property: "arrayReference", target: "RealmTestClass0"))
         CREATE TABLE RealmTestClass2 (
             id INTEGER PRIMARY KEY,
             integerValue INTEGER NOT NULL,

@@ -1,0 +1,19 @@
+import SQLiteKit
+
+/// Strata's convention for lists (ARCHITECTURE.md §2): a table `<Class>_<property>` holding
+/// `(owner, position, target)`, in one place for everything that writes lists.
+public enum ListTable {
+    public static func name(owner: String, property: String) -> String { owner + "_" + property }
+
+    /// The CREATE TABLE statement of a list of `target` objects owned by `owner`; keys are INTEGER.
+    public static func createSQL(owner: String, property: String, target: String, ownerKey: String = "id", targetKey: String = "id") -> String {
+        """
+        CREATE TABLE \(quoteIdentifier(name(owner: owner, property: property))) (
+            owner INTEGER NOT NULL REFERENCES \(quoteIdentifier(owner))(\(quoteIdentifier(ownerKey))) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            target INTEGER NOT NULL REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey))) ON DELETE CASCADE,
+            PRIMARY KEY (owner, position)
+        ) WITHOUT ROWID;
+        """
+    }
+}
