@@ -43,7 +43,8 @@ struct QueryCommand {
         }
         if watcher.wasInterrupted { throw StrataError.interrupted }
         writer.end()
-        if format == .table || format == .vertical, context.stderrIsTerminal {
+        if format == .table || format == .vertical, context.stderrIsTerminal, context.stdoutIsTerminal {
+            context.stdout.flush()
             context.stderr.write(style.dim("(\(writer.count) \(writer.count == 1 ? "object" : "objects"))") + "\n")
         }
     }

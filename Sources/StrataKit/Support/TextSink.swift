@@ -5,10 +5,13 @@ public protocol TextSink: AnyObject {
     func write(bytes: [UInt8])
     /// True once the reader went away: there is no point in writing more.
     var isClosed: Bool { get }
+    /// Writes out anything buffered, so that what follows on another sink comes after it.
+    func flush()
 }
 
 extension TextSink {
     public var isClosed: Bool { false }
+    public func flush() {}
     public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
