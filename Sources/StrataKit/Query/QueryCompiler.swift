@@ -74,16 +74,7 @@ public struct QueryCompiler {
             guard !columns.isEmpty, columns.count == key.count else { throw StrataError("\(info.name) has no key to look objects up by") }
             condition = zip(columns, key).map { column, value in column + " = " + bind(value) }.joined(separator: " AND ")
         }
-        var sortTerms: [String] = []
-        for key in query.sort {
-            let value = try resolveValue(key.path, in: scope, purpose: "SORT")
-            sortTerms.append(value.sql + (key.ascending ? " ASC" : " DESC"))
-        }
         let key = keySQL(info, alias: "t0")
-        // Ties keep key order, so every sort is stable and every page repeatable.
-        if !key.isEmpty { sortTerms.append(contentsOf: key.map { $0 + " ASC" }) }
-        let distinct = try query.distinct.map { try resolveValue($0, in: scope, purpose: "DISTINCT").sql }
-
         var columns: [ResultColumn] = []
         var selected: [String] = []
         for property in info.properties where property.type != .linkingObjects {
@@ -97,33 +88,27 @@ public struct QueryCompiler {
             columns.append(ResultColumn(property: property, dateStorage: property.type == .date ? dateStorage(info, property) : nil))
         }
 
-        let from = "FROM \(quoteIdentifier(info.tableName)) AS t0" + scope.joins.map { " " + $0 }.joined()
         let whereClause = condition == "1" ? "" : " WHERE " + condition
         var sql: String
-        if !query.hasSimpleStages {
-            sql = try pipeline(query, selected: selected, key: key, from: from + whereClause, scope: scope)
-        } else if distinct.isEmpty {
-            sql = "SELECT " + (selected.isEmpty ? "NULL" : selected.joined(separator: ", ")) + " " + from + whereClause
+        if query.hasSimpleStages && query.distinct.isEmpty {
+            // The common case, one flat statement: SORT, then LIMIT.
+            var sortTerms = try query.sort.map { key in
+                try resolveValue(key.path, in: scope, purpose: "SORT").sql + (key.ascending ? " ASC" : " DESC")
+            }
+            // Ties keep key order, so every sort is stable and every page repeatable.
+            sortTerms += key.map { $0 + " ASC" }
+            sql = "SELECT " + (selected.isEmpty ? "NULL" : selected.joined(separator: ", ")) + " " + from(scope) + whereClause
             if !sortTerms.isEmpty { sql += " ORDER BY " + sortTerms.joined(separator: ", ") }
+            if let limit = query.limit { sql += " LIMIT " + bind(.integer(Int64(limit))) }
         } else {
-            // DISTINCT keeps the first object of each group in sort order: number them within their group.
-            let outputs = selected.enumerated().map { "\($1) AS c\($0)" }
-            let order = sortTerms.isEmpty ? "" : " ORDER BY " + sortTerms.joined(separator: ", ")
-            let inner = "SELECT " + outputs.joined(separator: ", ")
-                + ", ROW_NUMBER() OVER (PARTITION BY " + distinct.joined(separator: ", ") + order + ") AS strata_rank, "
-                + "ROW_NUMBER() OVER (" + String(order.dropFirst()) + ") AS strata_order " + from + whereClause
-            sql = "SELECT " + (0..<selected.count).map { "c\($0)" }.joined(separator: ", ")
-                + " FROM (" + inner + ") WHERE strata_rank = 1 ORDER BY strata_order"
-        }
-        if query.hasSimpleStages, let limit = query.limit {
-            sql += " LIMIT " + bind(.integer(Int64(limit)))
+            sql = try pipeline(query, selected: selected, key: key, whereClause: whereClause, scope: scope)
         }
         return CompiledQuery(sql: sql, arguments: arguments, classInfo: info, columns: columns)
     }
 
     /// SORT, DISTINCT and LIMIT applied one after another in the order written, each as a query over the
     /// result of the one before; the values they need are computed once, in the innermost query.
-    private mutating func pipeline(_ query: Query, selected: [String], key: [String], from: String, scope: Scope) throws -> String {
+    private mutating func pipeline(_ query: Query, selected: [String], key: [String], whereClause: String, scope: Scope) throws -> String {
         var expressions: [String] = []
         func column(_ sql: String) -> String {
             if let index = expressions.firstIndex(of: sql) { return "e\(index)" }
@@ -147,7 +132,8 @@ public struct QueryCompiler {
             }
         }
         let outputs = selected.enumerated().map { "\($1) AS c\($0)" } + expressions.enumerated().map { "\($1) AS e\($0)" }
-        var relation = "(SELECT " + outputs.joined(separator: ", ") + " " + from + ")"
+        // The FROM clause last: resolving the stages' paths may have joined more links.
+        var relation = "(SELECT " + outputs.joined(separator: ", ") + " " + from(scope) + whereClause + ")"
         for stage in stages {
             switch stage.kind {
             case 0:
@@ -162,6 +148,11 @@ public struct QueryCompiler {
         }
         return "SELECT " + (0..<selected.count).map { "c\($0)" }.joined(separator: ", ") + " FROM " + relation
             + " ORDER BY " + order.joined(separator: ", ")
+    }
+
+    /// The main class and every link a path joined, once all paths are resolved.
+    private func from(_ scope: Scope) -> String {
+        "FROM \(quoteIdentifier(scope.info.tableName)) AS \(scope.alias)" + scope.joins.map { " " + $0 }.joined()
     }
 
     /// The key columns of a class as SQL on an alias: its primary key, or rowid.

@@ -22,6 +22,9 @@ public struct QueryParser {
     private let text: String
     private let tokens: [QueryToken]
     private var position = 0
+    /// How deep parentheses, NOT and SUBQUERY nest right now: bounded, so no input can exhaust the stack.
+    private var depth = 0
+    static let maximumDepth = 100
 
     public static func parse(_ text: String) throws -> Query {
         var parser = try QueryParser(text)
@@ -154,13 +157,26 @@ public struct QueryParser {
 
     /// not → (NOT | '!') not | primary
     private mutating func parseNot() throws -> Predicate {
-        if eatKeyword("NOT") || eatSymbol("!") { return .not(try parseNot()) }
+        if eatKeyword("NOT") || eatSymbol("!") {
+            try enter()
+            defer { depth -= 1 }
+            return .not(try parseNot())
+        }
         return try parsePrimary()
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw syntax("the query nests too deeply (more than \(Self.maximumDepth) levels of parentheses, NOT or SUBQUERY)")
+        }
     }
 
     /// primary → '(' predicate ')' | TRUEPREDICATE | FALSEPREDICATE | comparison
     private mutating func parsePrimary() throws -> Predicate {
         if eatSymbol("(") {
+            try enter()
+            defer { depth -= 1 }
             let inner = try parsePredicate()
             try expectSymbol(")")
             return inner
@@ -176,7 +192,6 @@ public struct QueryParser {
         var quantifier: Quantifier?
         if eatKeyword("ANY") || eatKeyword("SOME") { quantifier = .any } else if eatKeyword("ALL") { quantifier = .all } else if eatKeyword("NONE") { quantifier = Quantifier.none }
         let left = try parseExpression()
-        let operatorOffset = current.offset
         let op: ComparisonOperator
         switch current.kind {
         case .symbol("=="), .symbol("="): op = .equal
@@ -219,7 +234,6 @@ public struct QueryParser {
         default:
             comparison.right = try parseExpression()
         }
-        _ = operatorOffset
         return comparison
     }
 
@@ -266,6 +280,8 @@ public struct QueryParser {
     private mutating func parseSubquery() throws -> Expression {
         let offset = current.offset
         position += 1
+        try enter()
+        defer { depth -= 1 }
         try expectSymbol("(")
         let collection = try parseKeyPath()
         try expectSymbol(",")
