@@ -7,17 +7,25 @@ The peak comes from GNU time (`/usr/bin/time -f %M`) when it is installed.
 Otherwise it is getrusage(RUSAGE_CHILDREN) here, which counts the child from
 its fork: its floor is this Python process's own resident set (about 10 MiB
 more than the command alone would show). The command's stdout goes to
-/dev/null. With --fresh, PATH (and its -journal,
--wal and -shm files) is deleted before and after the run. Exits non-zero,
-showing the command's stderr, if the command fails.
+/dev/null. With --fresh, PATH (and its -journal, -wal and -shm files) is
+deleted before and after the run. Exits non-zero, showing the command's
+stderr, if the command fails.
 """
 
 import argparse
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
+
+
+def interrupted():
+    """Die of SIGINT, so that the shell running this stops too (it ignores a
+    Ctrl-C that a child handled and exited from normally)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGINT)
 
 
 def remove(paths):
@@ -47,8 +55,13 @@ def main():
                                   stderr=subprocess.PIPE)
         except OSError as error:
             sys.exit(f"peakrss: cannot run {command[0]!r}: {error}")
+        except KeyboardInterrupt:
+            remove(args.fresh)
+            interrupted()
         finally:
             remove(args.fresh)
+        if proc.returncode in (130, -signal.SIGINT):  # the command was interrupted: so are we
+            interrupted()
         if proc.returncode != 0:
             sys.stderr.write(proc.stderr.decode(errors="replace"))
             sys.exit(f"peakrss: {' '.join(command)!r} exited with status {proc.returncode}")

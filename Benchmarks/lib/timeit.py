@@ -13,10 +13,18 @@ command's stderr, if any run fails.
 
 import argparse
 import os
+import signal
 import statistics
 import subprocess
 import sys
 import time
+
+
+def interrupted():
+    """Die of SIGINT, so that the shell running this stops too (it ignores a
+    Ctrl-C that a child handled and exited from normally)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGINT)
 
 
 def remove(paths):
@@ -39,6 +47,8 @@ def run_once(command, stdin_path, fresh):
         if stdin_path:
             stdin.close()
         remove(fresh)
+    if proc.returncode in (130, -signal.SIGINT):  # the command was interrupted: so are we
+        raise KeyboardInterrupt
     if proc.returncode != 0:
         sys.stderr.write(proc.stderr.decode(errors="replace"))
         sys.exit(f"timeit: {' '.join(command)!r} exited with status {proc.returncode}")
@@ -67,6 +77,9 @@ def main():
         times = [run_once(command, args.stdin, args.fresh) for _ in range(args.runs)]
     except OSError as error:
         sys.exit(f"timeit: cannot run {command[0]!r}: {error}")
+    except KeyboardInterrupt:
+        remove(args.fresh)
+        interrupted()
     if args.verbose:
         print("timeit: " + " ".join(f"{t:.1f}" for t in times) + " ms", file=sys.stderr)
     print(f"{statistics.median(times):.1f}")

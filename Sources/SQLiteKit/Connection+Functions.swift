@@ -30,14 +30,7 @@ extension Connection {
                 arguments.reserveCapacity(Int(count))
                 for index in 0..<Int(count) { arguments.append(SQLiteValue(values?[index])) }
                 do {
-                    switch try box.body(arguments) {
-                    case .null: sqlite3_result_null(context)
-                    case .integer(let value): sqlite3_result_int64(context, value)
-                    case .real(let value): sqlite3_result_double(context, value)
-                    case .text(let text): strata_result_text(context, text, Int32(clamping: text.utf8.count))
-                    case .blob(let bytes):
-                        bytes.withUnsafeBytes { strata_result_blob(context, $0.baseAddress, Int32(clamping: $0.count)) }
-                    }
+                    setResult(context, try box.body(arguments))
                 } catch {
                     sqlite3_result_error(context, "\(error)", -1)
                 }

@@ -23,7 +23,7 @@ public enum DemoFile {
             // foreign key lookups: every key the generator draws exists by construction (tests check it).
             try connection.execute("""
                 PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
-                PRAGMA cache_size = -65536; PRAGMA foreign_keys = OFF;
+                PRAGMA foreign_keys = OFF;
                 """)
             try connection.transaction(.exclusive) {
                 try generator.write(into: connection, progress: progress, shouldStop: shouldStop)

@@ -110,16 +110,19 @@ extension QueryCompiler {
             switch comparison.right {
             case .list(let list, _): items = list
             case .parameter, .literal: items = [comparison.right]
-            default: throw semanticError("IN needs a list of values in braces, as in {1, 2, 3}", at: comparison.right.offset)
+            case .keyPath(let path):
+                return try inCollection(left, path, mode: mode, in: scope)
+            default: throw semanticError("IN needs a list of values in braces, as in {1, 2, 3}, or a list property", at: comparison.right.offset)
             }
             var values: [String] = []
             var includesNull = false
             for item in items {
                 let value = try operand(item, for: left, in: scope)
-                if value == "NULL" { includesNull = true } else { values.append(value) }
+                if value == "NULL" { includesNull = true } else { values.append(folds ? "strata_fold(\(value), \(mode))" : value) }
             }
             var parts: [String] = []
-            if !values.isEmpty { parts.append(twoValued("\(left.sql) IN (\(values.joined(separator: ", ")))", left.isOptional)) }
+            let needle = folds ? "strata_fold(\(left.sql), \(mode))" : left.sql
+            if !values.isEmpty { parts.append(twoValued("\(needle) IN (\(values.joined(separator: ", ")))", left.isOptional)) }
             if includesNull { parts.append("\(left.sql) IS NULL") }
             return parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")"
         case .between:
@@ -183,6 +186,28 @@ extension QueryCompiler {
         case .literal(.string, _), .literal(.date, _): "'text'"
         case .literal(.data, _): "'blob'"
         default: nil
+        }
+    }
+
+    /// `name IN list.items.name`: some object of the collection has that value.
+    private mutating func inCollection(_ left: Value, _ path: KeyPath, mode: Int, in scope: Scope) throws -> String {
+        switch try resolve(path, in: scope) {
+        case .value(let right):
+            guard compatible(left.type, right.type) else {
+                throw semanticError("cannot compare '\(left.name)' (\(left.type.rawValue)) with '\(right.name)' (\(right.type.rawValue))", at: path.offset)
+            }
+            return mode == 0 ? "\(left.sql) IS \(right.sql)" : "strata_fold(\(left.sql), \(mode)) IS strata_fold(\(right.sql), \(mode))"
+        case .many(let many):
+            guard !many.rest.components.isEmpty, many.rest.aggregate == nil else {
+                throw semanticError("IN needs a property of the objects in '\(many.name)', as in \(many.name).name", at: path.offset)
+            }
+            let element = try resolveValue(many.rest, in: many.inner, purpose: "IN")
+            guard compatible(left.type, element.type) else {
+                throw semanticError("cannot compare '\(left.name)' (\(left.type.rawValue)) with '\(element.name)' (\(element.type.rawValue))", at: path.offset)
+            }
+            let condition = mode == 0 ? "\(element.sql) IS \(left.sql)"
+                : "strata_fold(\(element.sql), \(mode)) IS strata_fold(\(left.sql), \(mode))"
+            return "EXISTS (" + many.subquery(select: "1", condition: condition) + ")"
         }
     }
 
@@ -261,7 +286,9 @@ extension QueryCompiler {
             return .integer(value ? 1 : 0)
         case (.bool, .integer(let value)) where value == 0 || value == 1:
             return .integer(value)
-        case (.string, .string(let value)), (.uuid, .string(let value)), (.any, .string(let value)):
+        case (.uuid, .string(let value)):
+            return .text(value.uppercased())
+        case (.string, .string(let value)), (.any, .string(let value)):
             return .text(value)
         case (.date, .date(let milliseconds)):
             return .integer(milliseconds)

@@ -103,6 +103,12 @@ extension QueryCompiler {
                         throw semanticError("'\(walked)' is \(article(property.type)) \(property.type.rawValue), not a link: it has no properties",
                                     at: path.offset)
                     }
+                    if path.aggregate == .size, property.type == .string || property.type == .data || property.type == .any {
+                        // Realm's @size of a string or data: its length in characters or bytes.
+                        let column = alias + "." + quoteIdentifier(property.column ?? property.name)
+                        return .value(Value(sql: "length(\(column))", type: .int, isOptional: property.isOptional || alias != owner.alias,
+                                            target: nil, name: walked + ".@size"))
+                    }
                     if let aggregate = path.aggregate {
                         throw semanticError("@\(aggregate.rawValue) needs a list, and '\(walked)' is \(article(property.type)) \(property.type.rawValue)",
                                     at: path.offset)
@@ -110,6 +116,8 @@ extension QueryCompiler {
                     let column = alias + "." + quoteIdentifier(property.column ?? property.name)
                     var sql = column
                     if property.type == .date { sql = dateStorage(info, property).millisecondsSQL(column) }
+                    // A UUID may be stored as 16 bytes or as text in either case: compare canonical text.
+                    if property.type == .uuid { sql = "strata_uuid(\(column))" }
                     return .value(Value(sql: sql, type: property.type,
                                         isOptional: property.isOptional || alias != owner.alias || property.type == .date,
                                         target: property.type == .object ? property.target.flatMap(schema.class(named:)) : nil,
@@ -192,11 +200,8 @@ extension QueryCompiler {
         let function: String
         var type = element.type
         switch aggregate {
-        case .sum:
-            // sum() fails on Int64 overflow; total() cannot, and is exact up to 2^53.
-            function = element.type == .int || element.type == .any ? "total(\(element.sql))" : "coalesce(sum(\(element.sql)), 0)"
-            if element.type == .int { type = .double }
-        case .avg: function = "avg(\(element.sql))"; type = .double
+        case .sum: function = "coalesce(strata_sum(\(element.sql)), 0)"
+        case .avg: function = "strata_avg(\(element.sql))"; type = .double
         case .min: function = "min(\(element.sql))"
         default: function = "max(\(element.sql))"
         }

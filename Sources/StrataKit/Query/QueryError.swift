@@ -17,7 +17,7 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
         self.offset = offset
         var line = 1, column = 1
         for character in text.prefix(offset) {
-            if character == "\n" { line += 1; column = 1 } else { column += 1 }
+            if character.isNewline { line += 1; column = 1 } else { column += 1 }
         }
         self.line = line
         self.column = column
@@ -28,7 +28,7 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The query's line with a caret under the spot, for terminals.
     public func caret(in text: String) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         guard line - 1 < lines.count else { return "" }
         let source = String(lines[line - 1])
         let before = String(source.prefix(column - 1))

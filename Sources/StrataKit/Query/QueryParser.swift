@@ -215,7 +215,7 @@ public struct QueryParser {
         position += 1
         var comparison = Comparison(left: left, op: op, right: .literal(.null, offset: 0), quantifier: quantifier, offset: start)
         if case .symbol(let symbol) = current.kind, symbol.hasPrefix("[") {
-            guard op != .in, op != .between else { throw syntax("[c] and [d] do not apply to \(op.rawValue)") }
+            guard op != .between else { throw syntax("[c] and [d] do not apply to BETWEEN") }
             position += 1
             comparison.caseInsensitive = symbol.contains("c")
             comparison.diacriticInsensitive = symbol.contains("d")

@@ -4,10 +4,12 @@ import SQLiteKit
 public struct QueryRunner {
     public let connection: Connection
 
-    /// Registers the SQL functions compiled queries call (`strata_match`, `strata_fold`, `strata_date`).
+    /// Registers the SQL functions compiled queries call (`strata_match`, `strata_fold`, `strata_date`,
+    /// `strata_uuid`, `strata_sum`, `strata_avg`).
     public init(connection: Connection) throws {
         self.connection = connection
         try StringMatching.register(on: connection)
+        try ExactSum.register(on: connection)
     }
 
     /// Calls `row` with each result row until it returns false or the rows run out.

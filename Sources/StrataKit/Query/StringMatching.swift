@@ -52,27 +52,22 @@ enum StringMatching {
         return false
     }
 
-    /// RQL's LIKE: `*` matches any run, `?` one character, `\` makes the next character literal; `%` and `_`
-    /// are ordinary characters. Iterative, with one backtracking point, so no input can make it slow.
+    /// RQL's LIKE: `*` matches any run, `?` one character, everything else itself (as in Realm, there is
+    /// no escape character, and `%` and `_` are ordinary). Iterative, with one backtracking point, so no
+    /// input can make it slow.
     static func like(_ text: ArraySlice<Unicode.Scalar>, _ pattern: ArraySlice<Unicode.Scalar>) -> Bool {
         let text = Array(text), pattern = Array(pattern)
         var t = 0, p = 0
         var starPattern = -1, starText = 0
         while t < text.count {
             if p < pattern.count {
-                let symbol = pattern[p]
-                if symbol == "*" {
+                if pattern[p] == "*" {
                     starPattern = p
                     starText = t
                     p += 1
                     continue
                 }
-                if symbol == "\\", p + 1 < pattern.count, pattern[p + 1] == text[t] {
-                    p += 2
-                    t += 1
-                    continue
-                }
-                if symbol == "?" || (symbol != "\\" && symbol == text[t]) {
+                if pattern[p] == "?" || pattern[p] == text[t] {
                     p += 1
                     t += 1
                     continue
@@ -116,6 +111,13 @@ enum StringMatching {
                 return .integer(matches(operation, folded(value), folded(pattern)) ? 1 : 0)
             default:
                 return .integer(0)
+            }
+        }
+        try connection.createFunction("strata_uuid", argumentCount: 1) { arguments in
+            switch arguments[0] {
+            case .blob(let bytes) where bytes.count == 16: return .text(ValueFormatter.uuid(bytes))
+            case .text(let text): return .text(text.uppercased())
+            default: return arguments[0]
             }
         }
         try connection.createFunction("strata_date", argumentCount: 1) { arguments in

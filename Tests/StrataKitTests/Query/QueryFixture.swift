@@ -18,9 +18,10 @@ struct QueryFixture {
 
     /// The demo database of `strata demo --rows N --seed S`, plus optional SQL run afterwards.
     init(demoRows rows: Int, seed: UInt64, then sql: String = "") throws {
-        connection = try Connection(path: "", mode: .memory)
+        let connection = try Connection(path: "", mode: .memory)
         try connection.transaction { try DemoGenerator(rows: rows, seed: seed).write(into: connection) }
         if !sql.isEmpty { try connection.execute(sql) }
+        self.connection = connection
         var reader = SchemaReader(connection: connection)
         schema = try reader.read()
         runner = try QueryRunner(connection: connection)
@@ -28,10 +29,34 @@ struct QueryFixture {
 
     static func tasks() throws -> QueryFixture { try QueryFixture(sql: tasksSQL) }
 
+    static func shapes() throws -> QueryFixture { try QueryFixture(sql: shapesSQL) }
+
     static func demo() throws -> QueryFixture { try QueryFixture(demoRows: 200, seed: 42) }
 
     func compile(_ query: String, _ arguments: [String] = []) throws -> CompiledQuery {
         try QueryCompiler.compile(query, schema: schema, connection: connection, parameters: arguments)
+    }
+
+    /// The values of some result columns, each row's joined with "|" (NULL as ∅), in the order returned.
+    func values(_ query: String, columns names: [String], _ arguments: [String] = []) throws -> [String] {
+        let compiled = try compile(query, arguments)
+        let indices = try names.map { name in
+            guard let index = compiled.columns.firstIndex(where: { $0.name == name }) else {
+                throw FixtureError.missing("a column \(name) in the result of \(query)")
+            }
+            return index
+        }
+        return try runner.rows(compiled).map { row in
+            indices.map { index -> String in
+                switch row[index] {
+                case .null: "∅"
+                case .integer(let value): String(value)
+                case .real(let value): String(value)
+                case .text(let value): value
+                case .blob(let bytes): bytes.map { String($0, radix: 16) }.joined()
+                }
+            }.joined(separator: "|")
+        }
     }
 
     /// The keys (the `id` column) of the objects a query returns, in the order it returns them.
@@ -45,6 +70,50 @@ struct QueryFixture {
             return key
         }
     }
+
+    /// Schema shapes besides integer `id` keys: a WITHOUT ROWID class keyed by text and linked and listed by
+    /// that key, a composite key, names with spaces and quotes and a keyword, a generated column, a STRICT
+    /// table, a view, UUIDs stored as 16-byte blobs and as text, and dates stored as SQLite's
+    /// `CURRENT_TIMESTAMP` text, as a bare date and with microseconds.
+    static let shapesSQL = """
+        CREATE TABLE Label (code TEXT PRIMARY KEY, title TEXT) WITHOUT ROWID;
+        CREATE TABLE Note (id INTEGER PRIMARY KEY, body TEXT, label TEXT REFERENCES Label(code), at DATETIME, uuid UUID);
+        CREATE TABLE Note_labels (
+            owner INTEGER NOT NULL REFERENCES Note(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            target TEXT NOT NULL REFERENCES Label(code) ON DELETE CASCADE,
+            PRIMARY KEY (owner, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE Pair (a INTEGER, b TEXT, label TEXT, PRIMARY KEY (a, b));
+        CREATE TABLE "Odd Name" (id INTEGER PRIMARY KEY, "first name" TEXT, "quo""te" INTEGER, "where" TEXT);
+        CREATE TABLE Rect (id INTEGER PRIMARY KEY, w INTEGER, h INTEGER, area INTEGER GENERATED ALWAYS AS (w * h) VIRTUAL);
+        CREATE TABLE Meter (id INTEGER PRIMARY KEY, reading REAL, note TEXT) STRICT;
+        CREATE VIEW BigRect AS SELECT id, w, h FROM Rect WHERE w * h > 5;
+        CREATE TABLE Coin (id INTEGER PRIMARY KEY, value INTEGER NOT NULL);
+        CREATE TABLE Bag (id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE Bag_coins (
+            owner INTEGER NOT NULL REFERENCES Bag(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            target INTEGER NOT NULL REFERENCES Coin(id) ON DELETE CASCADE,
+            PRIMARY KEY (owner, position)
+        ) WITHOUT ROWID;
+
+        INSERT INTO Label VALUES ('a', 'Alpha'), ('b', 'Beta'), ('c', NULL);
+        INSERT INTO Note VALUES
+            (1, 'one', 'a', '2015-01-01 10:00:00', x'E621E1F8C36C495A93FC0C247A3E6E5F'),
+            (2, 'two', 'b', '2015-01-01', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'),
+            (3, 'three', NULL, '2015-01-01T10:00:00.123456Z', NULL),
+            (4, NULL, 'c', NULL, x'00000000000000000000000000000001');
+        INSERT INTO Note_labels VALUES (1, 0, 'a'), (1, 1, 'b'), (2, 0, 'b'), (4, 0, 'c'), (4, 1, 'c');
+        INSERT INTO Pair VALUES (1, 'x', 'p'), (1, 'y', 'q'), (2, 'x', 'p'), (0, 'z', NULL);
+        INSERT INTO "Odd Name" VALUES (1, 'Ann', 5, 'here'), (2, 'Bob', NULL, 'there');
+        INSERT INTO Rect (id, w, h) VALUES (1, 2, 3), (2, 4, 5), (3, 1, 1), (4, NULL, 2);
+        INSERT INTO Meter VALUES (1, 1.5, 'a'), (2, 2.5, NULL);
+        -- Sums whose terms pass 2^53 (and Int64's range) though the totals are small.
+        INSERT INTO Coin VALUES (1, 9223372036854775807), (2, -9223372036854775808), (3, 1), (4, 9007199254740993), (5, -9007199254740992);
+        INSERT INTO Bag VALUES (1, 'max and min'), (2, 'past 2^53'), (3, 'ones'), (4, 'empty');
+        INSERT INTO Bag_coins VALUES (1, 0, 1), (1, 1, 2), (2, 0, 4), (2, 1, 5), (3, 0, 3), (3, 1, 3), (3, 2, 3);
+        """
 
     /// A RealmTasks-like database. Every value below is chosen for a case in `QueryCasesTests`; the
     /// comments give the facts the expected keys are worked out from.
