@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Check that a file holds Strata's demo database with ROWS objects per class.
 
-Usage: demo_check.py FILE ROWS [--now SECONDS] [-v]
+Usage: demo_check.py FILE ROWS --reference REF [--now SECONDS] [-v]
 
-Checks, for the output of `strata demo` and of its peers alike:
-  * the schema is demo_schema.sql + demo_indexes.sql, statement for statement;
+REF is a database written by `strata demo REF --rows 0`: Strata's own schema,
+the one thing this script does not keep a copy of. Checks, for the output of
+`strata demo` and of its peers alike:
+  * the schema is REF's, statement for statement (sqlite_master's type, name,
+    tbl_name and sql of every entry);
   * PRAGMA integrity_check says ok and PRAGMA foreign_key_check finds nothing;
   * each class holds ids 1..ROWS; each list has positions 0..k-1, k <= 12;
   * every value has the right type and range: UUID strings (version 4, upper
@@ -26,7 +29,6 @@ import sqlite3
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 SEEDED_NOW = 1_767_225_600
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 EXTREMES = {
@@ -40,19 +42,25 @@ PADDING = " bla" * 2491  # 36 + 9,964 = 10,000
 DATE_GLOB = "[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9].000Z"
 
 
-def expected_schema():
-    db = sqlite3.connect(":memory:")
-    for name in ("demo_schema.sql", "demo_indexes.sql"):
-        with open(os.path.join(HERE, name)) as file:
-            db.executescript(file.read())
-    return schema(db)
-
-
 def schema(db):
     return db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name").fetchall()
 
 
-def check(path, rows, now, verbose):
+def schema_differences(found, expected):
+    """What differs between two schemas, one line per entry, by name."""
+    found, expected = {row[1]: row for row in found}, {row[1]: row for row in expected}
+    lines = []
+    for name in sorted(found.keys() | expected.keys()):
+        if name not in found:
+            lines.append(f"missing {expected[name][0]} {name}")
+        elif name not in expected:
+            lines.append(f"unexpected {found[name][0]} {name}")
+        elif found[name] != expected[name]:
+            lines.append(f"{found[name][0]} {name} differs: {found[name][3]!r} != {expected[name][3]!r}")
+    return lines
+
+
+def check(path, rows, now, verbose, expected_schema):
     problems = []
     stats = {}
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -73,8 +81,9 @@ def check(path, rows, now, verbose):
         """A proportion of n draws, expected p."""
         near(name, observed, p, math.sqrt(p * (1 - p) / max(n, 1)))
 
-    if schema(db) != expected_schema():
-        problems.append("schema differs from lib/demo_schema.sql + lib/demo_indexes.sql")
+    differences = schema_differences(schema(db), expected_schema)
+    if differences:
+        problems.extend(f"schema differs from strata demo's: {line}" for line in differences)
         return problems, stats
     integrity = [r[0] for r in db.execute("PRAGMA integrity_check")]
     expect(integrity == ["ok"], f"integrity_check: {integrity[:3]}")
@@ -174,14 +183,25 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("file")
     parser.add_argument("rows", type=int)
+    parser.add_argument("--reference", metavar="REF", required=True,
+                        help="a database with Strata's demo schema (strata demo REF --rows 0)")
     parser.add_argument("--now", type=int, default=SEEDED_NOW,
                         help="Unix time the dates count back from (default 2026-01-01, as strata --seed)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print the measured distributions")
     args = parser.parse_args()
-    if not os.path.isfile(args.file):
-        sys.exit(f"demo_check: no such file: {args.file}")
+    for path in (args.file, args.reference):
+        if not os.path.isfile(path):
+            sys.exit(f"demo_check: no such file: {path}")
     try:
-        problems, stats = check(args.file, args.rows, args.now, args.verbose)
+        reference = sqlite3.connect(f"file:{args.reference}?mode=ro", uri=True)
+        expected_schema = schema(reference)
+        reference.close()
+    except sqlite3.Error as error:
+        sys.exit(f"demo_check: cannot read {args.reference}: {error}")
+    if not expected_schema:
+        sys.exit(f"demo_check: {args.reference} has no schema")
+    try:
+        problems, stats = check(args.file, args.rows, args.now, args.verbose, expected_schema)
     except sqlite3.Error as error:
         problems, stats = [f"cannot read: {error}"], {}
     if problems:

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Print an SQL script that makes Strata's demo database in the sqlite3 shell.
 
-Usage: demo_cte.py ROWS [--now SECONDS] > demo.sql
+Usage: demo_cte.py ROWS --tables TABLES.sql --indexes INDEXES.sql [--now SECONDS] > demo.sql
        sqlite3 demo.db < demo.sql
 
-The peer of `strata demo FILE --rows ROWS`: the same schema (demo_schema.sql,
-then demo_indexes.sql after the data), the same value distributions, drawn
+The peer of `strata demo FILE --rows ROWS`: the same schema (TABLES.sql, then
+INDEXES.sql after the data: the statements the runner reads from a database
+that `strata demo` wrote), the same value distributions, drawn
 with SQLite's random() instead of Strata's seeded generator. Everything
 happens inside SQLite, in one transaction, one INSERT ... SELECT per table
 fed by a recursive CTE counter: the fastest the stock shell can do it.
@@ -21,9 +22,7 @@ one value with no positive counterpart, and the modulo bias is below 1e-12.
 """
 
 import argparse
-import os
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 SEEDED_NOW = 1_767_225_600  # 2026-01-01T00:00:00Z, where `strata demo --seed` counts back from
 POSITIVE = "9223372036854775807"
 
@@ -66,9 +65,8 @@ def counter(columns, rows):
             f")")
 
 
-def script(rows, now):
-    schema = open(os.path.join(HERE, "demo_schema.sql")).read()
-    indexes = open(os.path.join(HERE, "demo_indexes.sql")).read()
+def script(rows, now, schema, indexes):
+    """The script; schema and indexes are SQL text, each statement ending in ";\n"."""
     pad = "pad(s) AS (SELECT replace(hex(zeroblob(2491)), '00', ' bla'))"  # 36 + 2491 * 4 = 10,000
     date = f"strftime('%Y-%m-%dT%H:%M:%fZ', {now} - {uniform(999_999_999)}, 'unixepoch')"
     return f"""\
@@ -116,12 +114,17 @@ SELECT i, {INTEGER}, {BOOL}, {uniform(rows or 1)} + 1
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("rows", type=int, help="objects per class")
+    parser.add_argument("--tables", metavar="FILE", required=True,
+                        help="the CREATE TABLE statements, run before the data")
+    parser.add_argument("--indexes", metavar="FILE", required=True,
+                        help="the CREATE INDEX statements, run after the data")
     parser.add_argument("--now", type=int, default=SEEDED_NOW,
                         help="Unix time the dates count back from (default 2026-01-01, as strata --seed)")
     args = parser.parse_args()
     if args.rows < 0:
         parser.error("rows must be >= 0")
-    print(script(args.rows, args.now), end="")
+    with open(args.tables) as tables, open(args.indexes) as indexes:
+        print(script(args.rows, args.now, tables.read(), indexes.read()), end="")
 
 
 if __name__ == "__main__":

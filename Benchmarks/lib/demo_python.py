@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """Write Strata's demo database the way a Python user would.
 
-Usage: demo_python.py PATH ROWS
+Usage: demo_python.py PATH ROWS --tables TABLES.sql --indexes INDEXES.sql
 
-The peer of `strata demo PATH --rows ROWS`: the same schema (demo_schema.sql,
-then demo_indexes.sql after the data) and value distributions, written with
+The peer of `strata demo PATH --rows ROWS`: the same schema (TABLES.sql, then
+INDEXES.sql after the data: the statements the runner reads from a database
+that `strata demo` wrote) and value distributions, written with
 the standard library only: sqlite3, random, uuid, time. One transaction,
 journal and syncs off, one executemany per table fed by a generator, so
 memory stays flat whatever ROWS is. PATH is replaced if it exists.
 """
 
+import argparse
 import os
 import random
 import sqlite3
@@ -17,7 +19,6 @@ import sys
 import time
 import uuid
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 NOW = 1_767_225_600  # 2026-01-01T00:00:00Z, where `strata demo --seed` counts back from
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 FLT_MIN, FLT_MAX = 1.1754943508222875e-38, 3.4028234663852886e38
@@ -82,16 +83,33 @@ def class2(rows):
         yield i, integer(), random.randrange(2), random.randrange(rows) + 1
 
 
-def statements(name):
-    """The statements of an SQL file here (executescript would commit the transaction)."""
-    with open(os.path.join(HERE, name)) as file:
-        return [text for text in file.read().split(";\n") if text.strip()]
+def statements(path):
+    """The statements of an SQL file, one by one (executescript would commit the transaction)."""
+    result, pending = [], ""
+    with open(path) as file:
+        for line in file:
+            pending += line
+            if sqlite3.complete_statement(pending):
+                result.append(pending)
+                pending = ""
+    if pending.strip():
+        sys.exit(f"demo_python: {path}: incomplete statement at the end: {pending.strip()[:60]!r}")
+    return result
 
 
 def main():
-    if len(sys.argv) != 3 or not sys.argv[2].isdigit():
-        sys.exit("usage: demo_python.py PATH ROWS")
-    path, rows = sys.argv[1], int(sys.argv[2])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("path")
+    parser.add_argument("rows", type=int, help="objects per class")
+    parser.add_argument("--tables", metavar="FILE", required=True,
+                        help="the CREATE TABLE statements, run before the data")
+    parser.add_argument("--indexes", metavar="FILE", required=True,
+                        help="the CREATE INDEX statements, run after the data")
+    args = parser.parse_args()
+    if args.rows < 0:
+        parser.error("rows must be >= 0")
+    path, rows = args.path, args.rows
+    tables, indexes = statements(args.tables), statements(args.indexes)
     for suffix in ("", "-journal", "-wal", "-shm"):
         if os.path.exists(path + suffix):
             os.remove(path + suffix)
@@ -100,7 +118,7 @@ def main():
     db.execute("PRAGMA journal_mode = OFF")
     db.execute("PRAGMA synchronous = OFF")
     db.execute("BEGIN")
-    for statement in statements("demo_schema.sql"):
+    for statement in tables:
         db.execute(statement)
     db.executemany("INSERT INTO RealmTestClass0 (id, integerValue, stringValue, dataValue) VALUES (?, ?, ?, ?)",
                    class0(rows))
@@ -110,7 +128,7 @@ def main():
                    lists(rows))
     db.executemany("INSERT INTO RealmTestClass2 (id, integerValue, boolValue, objectReference) VALUES (?, ?, ?, ?)",
                    class2(rows))
-    for statement in statements("demo_indexes.sql"):
+    for statement in indexes:
         db.execute(statement)
     db.execute("COMMIT")
     db.close()

@@ -7,8 +7,10 @@ struct DemoCommand {
 
     func run() throws {
         let path = parsed.arguments["FILE"] ?? ""
-        let generator = DemoGenerator(rows: try rows(), seed: try seed() ?? Platform.randomSeed(),
-                                      nowMilliseconds: try seed() == nil ? Platform.nowMilliseconds() : DemoGenerator.seededNow)
+        // A chosen seed fixes "now" too, so that the same seed gives the same dates tomorrow.
+        let chosenSeed = try seed()
+        let generator = DemoGenerator(rows: try rows(), seed: chosenSeed ?? Platform.randomSeed(),
+                                      nowMilliseconds: chosenSeed == nil ? Platform.nowMilliseconds() : DemoGenerator.seededNow)
         let watcher = InterruptWatcher()
         let bar = context.stderrIsTerminal ? ProgressLine() : nil
         defer { bar?.finish() }
