@@ -99,7 +99,7 @@ import Testing
 
     @Test func emptyDatabase() throws {
         let workspace = try Workspace()
-        FileManager.default.createFile(atPath: workspace.file("empty.sqlite"), contents: Data())
+        _ = FileManager.default.createFile(atPath: workspace.file("empty.sqlite"), contents: Data())
         let table = try StrataProcess.run(["classes", workspace.file("empty.sqlite")])
         #expect(table.status == 0)
         #expect(table.stdout == "")

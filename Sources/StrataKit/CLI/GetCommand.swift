@@ -11,7 +11,7 @@ struct GetCommand {
         let keyText = parsed.arguments["KEY"] ?? ""
         let key = try QueryCompiler.parseKey(keyText, for: info)
         let runner = try QueryRunner(connection: session.connection)
-        var reader = ObjectReader(session: session, runner: runner)
+        let reader = ObjectReader(session: session, runner: runner)
         do {
             guard let object = try reader.object(info, key: key) else {
                 throw StrataError("no \(info.name) with key \(keyText) in \(session.path)")

@@ -85,7 +85,7 @@ final class Scratch {
         let scratch = try Scratch()
         let path = scratch.file("demo.sqlite")
         try DemoFile.write(DemoGenerator(rows: 10, seed: 1), to: path, force: false)
-        FileManager.default.createFile(atPath: path + "-wal", contents: Data())
+        _ = FileManager.default.createFile(atPath: path + "-wal", contents: Data())
         #expect(throws: StrataError.self) { try DemoFile.write(DemoGenerator(rows: 10, seed: 2), to: path, force: true) }
     }
 

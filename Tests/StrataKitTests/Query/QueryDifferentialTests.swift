@@ -500,7 +500,7 @@ struct PredicateGenerator {
 
     /// RealmTestClass1: its own properties, the list arrayReference, the backlinks from RealmTestClass2.
     mutating func atom1() -> GeneratedPredicate {
-        let objects = model.c1, c0 = model.c0
+        let objects = model.c1
         switch below(20) {
         case 0...8:
             let property = pick(Self.properties1)
@@ -527,7 +527,7 @@ struct PredicateGenerator {
 
     /// RealmTestClass2: its own properties and paths through the (sometimes NULL) link objectReference.
     mutating func atom2() -> GeneratedPredicate {
-        let objects = model.c2, targets = model.c1, c0 = model.c0
+        let objects = model.c2, targets = model.c1
         switch below(20) {
         case 0...5:
             let property = pick(Self.properties2)
