@@ -12,28 +12,13 @@ command's stderr, if any run fails.
 """
 
 import argparse
-import os
 import signal
 import statistics
 import subprocess
 import sys
 import time
 
-
-def interrupted():
-    """Die of SIGINT, so that the shell running this stops too (it ignores a
-    Ctrl-C that a child handled and exited from normally)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    os.kill(os.getpid(), signal.SIGINT)
-
-
-def remove(paths):
-    for path in paths:
-        for suffix in ("", "-journal", "-wal", "-shm"):
-            try:
-                os.remove(path + suffix)
-            except FileNotFoundError:
-                pass
+from runhelp import interrupted, remove
 
 
 def run_once(command, stdin_path, fresh):
