@@ -9,18 +9,37 @@ import Testing
         #expect(result.stdout.range(of: #"^strata \d+\.\d+\.\d+ \(SQLite 3\.\d+\.\d+\)\n$"#, options: .regularExpression) != nil)
     }
 
-    @Test func noArgumentsShowsTheInMemoryDemo() throws {
-        let result = try StrataProcess.run([])
+    @Test func noArgumentsBrowsesTheInMemoryDemo() throws {
+        let result = try StrataProcess.run([], input: "classes\nRealmTestClass2 LIMIT(2)\n")
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout.hasPrefix("Strata 0.1.0: Realm Browser's demo database, in memory.\n\n"))
-        #expect(result.stdout.contains("""
+        #expect(result.stdout.hasPrefix("""
             CLASS            KIND   OBJECTS
             RealmTestClass0  table     1000
             RealmTestClass1  table     1000
             RealmTestClass2  table     1000
+            RealmTestClass2 LIMIT(2) · page 1
+            id  integerValue  boolValue  objectReference
+
             """))
-        #expect(result.stdout.contains("  strata demo demo.sqlite\n"))
+    }
+
+    @Test func aScriptOnAFileExitsNonZeroWhenACommandFails() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("app.sqlite", Workspace.tasks)
+        let good = try StrataProcess.run([db], input: "Task where name BEGINSWITH \"B\"\nquit\n")
+        #expect(good.status == 0)
+        #expect(good.stdout == """
+            Task where name BEGINSWITH "B" · page 1
+            id  name      isCompleted  createdAt  list  tags
+             1  Buy milk  false        NULL       1     [2] home, work
+             3  Bike      false        NULL       2     [0]
+
+            """)
+        let bad = try StrataProcess.run(["open", db], input: "Tsk\nclasses\n")
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "error: unknown command or class 'Tsk' (did you mean 'Task'?)\n")
+        #expect(bad.stdout.contains("TaskList   table        2"))
     }
 
     @Test func helpOverview() throws {
@@ -32,7 +51,7 @@ import Testing
         #expect(help.stdout.contains("  schema   show properties"))
     }
 
-    @Test(arguments: ["classes", "schema", "demo", "help"])
+    @Test(arguments: ["open", "classes", "schema", "query", "get", "demo", "help"])
     func commandHelp(_ command: String) throws {
         let viaHelp = try StrataProcess.run(["help", command])
         let viaFlag = try StrataProcess.run([command, "--help"])

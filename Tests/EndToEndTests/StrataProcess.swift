@@ -22,7 +22,7 @@ struct StrataProcess {
     }()
 
     /// Starts strata without waiting for it.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+    static func start(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -34,13 +34,21 @@ struct StrataProcess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        if let input {
+            let pipe = Pipe()
+            process.standardInput = pipe
+            try process.run()
+            pipe.fileHandleForWriting.write(Data(input.utf8))
+            try pipe.fileHandleForWriting.close()
+        } else {
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        }
         return (process, out, err)
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let (process, out, err) = try start(arguments, environment: environment)
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
+        let (process, out, err) = try start(arguments, environment: environment, input: input)
         return finish(process, out, err)
     }
 

@@ -45,7 +45,8 @@ public struct CLI {
             try dispatch(arguments)
             return .success
         } catch let error as StrataError {
-            context.stderr.write("strata: \(error.message)\n")
+            // An empty message: whatever failed has said so already (the REPL's own error lines).
+            if !error.message.isEmpty { context.stderr.write("strata: \(error.message)\n") }
             return error.status
         } catch {
             context.stderr.write("strata: \(error)\n")
@@ -55,7 +56,7 @@ public struct CLI {
 
     private func dispatch(_ arguments: [String]) throws {
         guard let first = arguments.first else {
-            try DemoCommand.showInMemory(context: context)
+            try OpenCommand(parsed: try ArgumentParser.parse([], for: Commands.open), context: context).run()
             return
         }
         switch first {
@@ -69,6 +70,13 @@ public struct CLI {
             break
         }
         guard let command = Commands.named(first) else {
+            // `strata FILE [options]` opens the browser on an existing file.
+            if !first.hasPrefix("-"), Platform.fileKind(first) != .missing {
+                let parsed = try ArgumentParser.parse(arguments, for: Commands.open)
+                if parsed.has("help") { context.stdout.write(HelpFormatter.help(for: Commands.open)); return }
+                try OpenCommand(parsed: parsed, context: context).run()
+                return
+            }
             if first.hasPrefix("-") {
                 throw StrataError.usage("unknown option '\(first)' (see 'strata help')")
             }
@@ -83,6 +91,7 @@ public struct CLI {
         switch command.name {
         case Commands.classes.name: try ClassesCommand(parsed: parsed, context: context).run()
         case Commands.schema.name: try SchemaCommand(parsed: parsed, context: context).run()
+        case Commands.open.name: try OpenCommand(parsed: parsed, context: context).run()
         case Commands.query.name: try QueryCommand(parsed: parsed, context: context).run()
         case Commands.get.name: try GetCommand(parsed: parsed, context: context).run()
         case Commands.demo.name: try DemoCommand(parsed: parsed, context: context).run()

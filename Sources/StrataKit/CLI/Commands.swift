@@ -102,6 +102,20 @@ public enum Commands {
         examples: ["strata demo demo.sqlite", "strata demo big.sqlite --rows 1000000 --seed 7",
                    "strata demo demo.sqlite --force"])
 
+    public static let open = CommandSpec(
+        name: "open",
+        summary: "browse a database interactively (also: strata FILE; strata alone opens the demo database)",
+        arguments: [ArgumentSpec("FILE", optional: true, help: "the database to browse, read-only")],
+        options: [timeout, noColor, help],
+        discussion: """
+            Starts the browser: type a class name to page through its objects (next, prev, first, last, \
+            page N), a query to make it the current result, open KEY or open #ROW to see one object, follow \
+            a link or list, back to return; help lists every command. On a terminal, lines are edited with \
+            readline, with history and tab completion; from a script (stdin not a terminal) commands run line \
+            by line and any failure makes the exit status 1.
+            """,
+        examples: ["strata app.sqlite", "strata open app.sqlite", "strata app.sqlite < commands.txt"])
+
     public static let helpCommand = CommandSpec(
         name: "help",
         summary: "show help for strata or for one command",
@@ -110,7 +124,7 @@ public enum Commands {
         examples: ["strata help classes"])
 
     /// Every command, in the order help lists them.
-    public static let all: [CommandSpec] = [classes, schema, query, get, demo, helpCommand]
+    public static let all: [CommandSpec] = [open, classes, schema, query, get, demo, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

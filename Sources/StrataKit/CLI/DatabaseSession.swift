@@ -40,6 +40,14 @@ struct DatabaseSession {
         schema = try reader.read()
     }
 
+    /// An open database whose schema was read already.
+    init(connection: Connection, schema: Schema, name: String) throws {
+        path = name
+        timeout = 5000
+        self.connection = connection
+        self.schema = schema
+    }
+
     /// One more read-only connection to the same file, opened the same way, for work on other threads.
     func openAnother() throws -> Connection {
         guard connection.mode != .memory else { throw StrataError("an in-memory database has one connection") }

@@ -17,3 +17,24 @@ public struct ResultColumn: Sendable {
     public var dateStorage: DateStorage?
     public var name: String { property.name }
 }
+
+/// Which page of a result to compile (see `QueryCompiler.compile(_:key:page:)`).
+public struct Page: Sendable, Equatable {
+    /// Rows per page; ask for one more than shown to learn whether more follow.
+    public var size: Int
+    /// Keyset paging: the rows after this key, or before it (read backwards), or from the end.
+    public var after: [SQLiteValue]?
+    public var before: [SQLiteValue]?
+    public var fromEnd = false
+    /// Positional paging, for sorted results.
+    public var offset = 0
+    public var isKeyset: Bool { offset == 0 || after != nil || before != nil || fromEnd }
+
+    public init(size: Int, after: [SQLiteValue]? = nil, before: [SQLiteValue]? = nil, fromEnd: Bool = false, offset: Int = 0) {
+        self.size = size
+        self.after = after
+        self.before = before
+        self.fromEnd = fromEnd
+        self.offset = offset
+    }
+}

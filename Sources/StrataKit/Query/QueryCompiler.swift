@@ -64,8 +64,10 @@ public struct QueryCompiler {
 
     // MARK: - Query
 
-    /// - Parameter key: when given, only the object with this key (for `get`).
-    public mutating func compile(_ query: Query, key: [SQLiteValue]? = nil) throws -> CompiledQuery {
+    /// - Parameters:
+    ///   - key: when given, only the object with this key (for `get`).
+    ///   - page: when given, one page of the result, with each row's key appended after the columns.
+    public mutating func compile(_ query: Query, key: [SQLiteValue]? = nil, page: Page? = nil) throws -> CompiledQuery {
         let info = try findClass(query.className, at: query.classOffset)
         let scope = Scope(info: info, alias: "t0")
         var condition = try compile(query.predicate, in: scope)
@@ -87,23 +89,32 @@ public struct QueryCompiler {
             }
             columns.append(ResultColumn(property: property, dateStorage: property.type == .date ? dateStorage(info, property) : nil))
         }
+        if let page {
+            return try paged(query, page: page, info: info, scope: scope, condition: condition, selected: selected + key,
+                             columns: columns, key: key)
+        }
 
         let whereClause = condition == "1" ? "" : " WHERE " + condition
         var sql: String
         if query.hasSimpleStages && query.distinct.isEmpty {
-            // The common case, one flat statement: SORT, then LIMIT.
-            var sortTerms = try query.sort.map { key in
-                try resolveValue(key.path, in: scope, purpose: "SORT").sql + (key.ascending ? " ASC" : " DESC")
-            }
-            // Ties keep key order, so every sort is stable and every page repeatable.
-            sortTerms += key.map { $0 + " ASC" }
-            sql = "SELECT " + (selected.isEmpty ? "NULL" : selected.joined(separator: ", ")) + " " + from(scope) + whereClause
-            if !sortTerms.isEmpty { sql += " ORDER BY " + sortTerms.joined(separator: ", ") }
-            if let limit = query.limit { sql += " LIMIT " + bind(.integer(Int64(limit))) }
+            sql = try flat(query, selected: selected, key: key, whereClause: whereClause, scope: scope)
         } else {
             sql = try pipeline(query, selected: selected, key: key, whereClause: whereClause, scope: scope)
         }
         return CompiledQuery(sql: sql, arguments: arguments, classInfo: info, columns: columns)
+    }
+
+    /// The common case, one flat statement: SORT, then LIMIT.
+    private mutating func flat(_ query: Query, selected: [String], key: [String], whereClause: String, scope: Scope) throws -> String {
+        var sortTerms = try query.sort.map { key in
+            try resolveValue(key.path, in: scope, purpose: "SORT").sql + (key.ascending ? " ASC" : " DESC")
+        }
+        // Ties keep key order, so every sort is stable and every page repeatable.
+        sortTerms += key.map { $0 + " ASC" }
+        var sql = "SELECT " + (selected.isEmpty ? "NULL" : selected.joined(separator: ", ")) + " " + from(scope) + whereClause
+        if !sortTerms.isEmpty { sql += " ORDER BY " + sortTerms.joined(separator: ", ") }
+        if let limit = query.limit { sql += " LIMIT " + bind(.integer(Int64(limit))) }
+        return sql
     }
 
     /// SORT, DISTINCT and LIMIT applied one after another in the order written, each as a query over the
@@ -148,6 +159,38 @@ public struct QueryCompiler {
         }
         return "SELECT " + (0..<selected.count).map { "c\($0)" }.joined(separator: ", ") + " FROM " + relation
             + " ORDER BY " + order.joined(separator: ", ")
+    }
+
+    /// One page of a query: keyset paging on the object key when the result is in key order (as fast on
+    /// the last page as on the first), OFFSET when it is sorted otherwise.
+    private mutating func paged(_ query: Query, page: Page, info: ClassInfo, scope: Scope, condition: String,
+                                selected: [String], columns: [ResultColumn], key: [String]) throws -> CompiledQuery
+    {
+        var condition = condition
+        let keyset = page.isKeyset && query.stages.isEmpty && !key.isEmpty
+        var order = key.map { $0 + (page.fromEnd ? " DESC" : " ASC") }
+        if keyset, let bound = page.after ?? page.before, bound.count == key.count {
+            let comparison = page.after != nil ? ">" : "<"
+            let tuple = key.count == 1 ? key[0] : "(" + key.joined(separator: ", ") + ")"
+            let values = bound.map { bind($0) }
+            let bounds = values.count == 1 ? values[0] : "(" + values.joined(separator: ", ") + ")"
+            condition = (condition == "1" ? "" : "(" + condition + ") AND ") + "\(tuple) \(comparison) \(bounds)"
+            if page.before != nil { order = key.map { $0 + " DESC" } }
+        }
+        let whereClause = condition == "1" ? "" : " WHERE " + condition
+        var sql: String
+        if keyset {
+            sql = "SELECT " + selected.joined(separator: ", ") + " " + from(scope) + whereClause
+                + " ORDER BY " + order.joined(separator: ", ") + " LIMIT " + bind(.integer(Int64(page.size)))
+        } else {
+            // A sorted result pages by position: the whole query, then LIMIT and OFFSET around it.
+            let inner = query.hasSimpleStages && query.distinct.isEmpty
+                ? try flat(query, selected: selected, key: key, whereClause: whereClause, scope: scope)
+                : try pipeline(query, selected: selected, key: key, whereClause: whereClause, scope: scope)
+            sql = "SELECT * FROM (" + inner + ") LIMIT " + bind(.integer(Int64(page.size)))
+                + " OFFSET " + bind(.integer(Int64(page.offset)))
+        }
+        return CompiledQuery(sql: sql, arguments: arguments, classInfo: info, columns: columns)
     }
 
     /// The main class and every link a path joined, once all paths are resolved.

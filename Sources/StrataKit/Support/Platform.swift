@@ -20,6 +20,13 @@ public enum Platform {
     /// Processors available to run threads.
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
+    /// The height of the terminal on a descriptor, or nil when it is not a terminal.
+    public static func terminalHeight(_ descriptor: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

@@ -1,0 +1,219 @@
+import SQLiteKit
+
+/// The interactive browser: commands, queries typed at the prompt, paging, objects and links.
+///
+/// Reads lines from a `LineReader`, so tests and scripts drive it exactly as a person at a terminal
+/// does. A failed command prints one line and the session goes on; in a script, any failure makes the
+/// exit status 1.
+public final class REPL {
+    let context: REPLContext
+    let reader: LineReader
+    let out: TextSink
+    let err: TextSink
+    var style: Style
+    var format: OutputFormat = .table
+    /// `width N`; nil follows the terminal.
+    var fixedWidth: Int?
+    let terminalWidth: () -> Int?
+    let pageSize: Int
+    var browser: Browser?
+    /// The object `open` showed last, for `follow`.
+    var object: ObjectReader.Object?
+    /// Where `back` returns to.
+    var history: [(Browser?, ObjectReader.Object?)] = []
+    private var failed = false
+    private var quitting = false
+
+    public init(connection: Connection, schema: Schema, path: String, reader: LineReader, out: TextSink, err: TextSink,
+                style: Style, terminalWidth: @escaping () -> Int?, pageSize: Int) throws
+    {
+        context = REPLContext(connection: connection, schema: schema, runner: try QueryRunner(connection: connection), path: path)
+        self.reader = reader
+        self.out = out
+        self.err = err
+        self.style = style
+        self.terminalWidth = terminalWidth
+        self.pageSize = pageSize
+    }
+
+    var width: Int? { fixedWidth ?? terminalWidth() }
+
+    /// Runs until `quit`, Ctrl-D or the end of the script.
+    public func run(banner: String) -> ExitStatus {
+        out.write(banner)
+        while !quitting, let line = reader.readLine(prompt: reader.isInteractive ? style.bold("strata> ") : "") {
+            let trimmed = line.trimmingSpaces
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            reader.remember(trimmed)
+            execute(trimmed)
+            out.flush()
+        }
+        if reader.isInteractive && !quitting { out.write("\n") }
+        return failed ? .failure : .success
+    }
+
+    /// Runs one command line, printing its error, if any, as one line.
+    public func execute(_ line: String) {
+        do {
+            try dispatch(line)
+        } catch let error as QueryError {
+            report("query \(error.line):\(error.column): \(error.message)")
+        } catch let error as StrataError {
+            report(error.message)
+        } catch {
+            report(DatabaseFile.describe(error, path: context.path).message)
+        }
+    }
+
+    private func report(_ message: String) {
+        failed = true
+        out.flush()
+        err.write("error: \(message)\n")
+    }
+
+    private func dispatch(_ line: String) throws {
+        let (word, rest) = Self.split(line)
+        if let command = try REPLCommands.resolve(word) {
+            try command.run(self, rest)
+        } else if context.schema.class(named: word) != nil || word.first == "`" {
+            try browse(line)
+        } else {
+            let classes = context.schema.visibleClasses.map(\.name)
+            let hint = Suggestion.hint(for: word, in: REPLCommands.all.map(\.name) + classes)
+            throw StrataError("unknown command or class '\(word)'" + (hint.isEmpty ? " (type 'help')" : hint))
+        }
+    }
+
+    static func split(_ line: String) -> (String, String) {
+        guard let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (line, "") }
+        return (String(line[..<space]), String(line[space...]).trimmingSpaces)
+    }
+
+    // MARK: - Results
+
+    /// Makes a class or query the current result and shows its first page.
+    func browse(_ text: String, title: String? = nil) throws {
+        let query = try QueryParser.parse(text)
+        var compiler = QueryCompiler(schema: context.schema, connection: context.connection, text: text)
+        _ = try compiler.compile(query)  // checks it before anything changes
+        let next = Browser(query: query, title: title ?? text, pageSize: pageSize)
+        try next.first(context)
+        history.append((browser, object))
+        browser = next
+        object = nil
+        showPage()
+    }
+
+    func currentBrowser() throws -> Browser {
+        guard let browser else { throw StrataError("no result yet: type a class name or a query") }
+        return browser
+    }
+
+    func showPage() {
+        guard let browser else { return }
+        let page = browser.pageNumber.map { "page \($0)" } ?? "last page"
+        var heading = "\(browser.title) · \(page)"
+        if browser.rows.isEmpty { heading += " · no objects" }
+        out.write(style.dim(heading) + "\n")
+        let writer = ResultWriter(format: format, columns: browser.columns, className: browser.query.className,
+                                  sink: out, style: style, maxWidth: width)
+        writer.begin()
+        for row in browser.rows { writer.write(row) }
+        writer.end()
+        var moves: [String] = []
+        if browser.hasLess { moves.append("prev") }
+        if browser.hasMore { moves.append("next") }
+        if !moves.isEmpty { out.write(style.dim("(" + moves.joined(separator: ", ") + ")") + "\n") }
+    }
+
+    // MARK: - Objects
+
+    func open(_ argument: String) throws {
+        let browser = try currentBrowser()
+        let info = try classInfo(browser.query.className)
+        var key: [SQLiteValue]
+        if argument.hasPrefix("#") {
+            guard let row = Int(argument.dropFirst()), row >= 1, row <= browser.keys.count else {
+                throw StrataError("'\(argument)' is not a row of this page (#1 to #\(browser.keys.count))")
+            }
+            key = browser.keys[row - 1]
+        } else {
+            guard !argument.isEmpty else { throw StrataError("open needs a key or #row") }
+            key = try QueryCompiler.parseKey(argument, for: info)
+        }
+        try show(info, key: key)
+    }
+
+    func show(_ info: ClassInfo, key: [SQLiteValue]) throws {
+        let session = try DatabaseSession(connection: context.connection, schema: context.schema, name: context.path)
+        let reader = ObjectReader(session: session, runner: context.runner)
+        guard let found = try reader.object(info, key: key) else {
+            throw StrataError("no \(info.name) with key \(key.map(QueryCommand.sqlLiteral).joined(separator: ", "))")
+        }
+        history.append((browser, object))
+        object = found
+        out.write(try reader.vertical(found, formatter: ValueFormatter(style: style), maxWidth: width))
+    }
+
+    func follow(_ name: String) throws {
+        guard let object else { throw StrataError("open an object first, then follow one of its links or lists") }
+        guard let property = object.info.property(named: name) else {
+            throw StrataError("\(object.info.name) has no property '\(name)'"
+                              + Suggestion.hint(for: name, in: object.info.properties.map(\.name)))
+        }
+        switch property.type {
+        case .object:
+            guard let index = object.columns.firstIndex(where: { $0.name == name }), !object.values[index].isNull,
+                  let target = property.target.flatMap(context.schema.class(named:))
+            else { throw StrataError("\(name) is nil") }
+            try show(target, key: [object.values[index]])
+        case .list, .linkingObjects:
+            guard let target = property.target, let keyName = object.info.objectKey.first, object.info.objectKey.count == 1,
+                  object.info.property(named: keyName) != nil, let key = object.key.first
+            else { throw StrataError("cannot follow \(name) from \(object.info.name)") }
+            let path = property.type == .list
+                ? "@links.\(object.info.name).\(name).\(quoted(keyName))"
+                : "\(quoted(property.originProperty ?? "")).\(quoted(keyName))"
+            let text = "\(quoted(target)) where ANY \(path) == \(QueryCommand.sqlLiteral(key).replacingQuotes())"
+            let keyText = object.key.map { QueryCommand.sqlLiteral($0) }.joined(separator: ", ")
+            try browse(text, title: "\(object.info.name) \(keyText) → \(name)")
+        default:
+            throw StrataError("\(name) is \(property.typeDescription), not a link or a list")
+        }
+    }
+
+    private func quoted(_ name: String) -> String { "`" + name + "`" }
+
+    func back() throws {
+        guard let (previousBrowser, previousObject) = history.popLast() else { throw StrataError("nothing to go back to") }
+        browser = previousBrowser
+        object = previousObject
+        if let previousObject {
+            let session = try DatabaseSession(connection: context.connection, schema: context.schema, name: context.path)
+            let reader = ObjectReader(session: session, runner: context.runner)
+            out.write(try reader.vertical(previousObject, formatter: ValueFormatter(style: style), maxWidth: width))
+        } else if browser != nil {
+            showPage()
+        }
+    }
+
+    func classInfo(_ name: String) throws -> ClassInfo {
+        guard let info = context.schema.class(named: name) else { throw StrataError("unknown class '\(name)'") }
+        return info
+    }
+
+    func quit() { quitting = true }
+}
+
+extension String {
+    /// A single-quoted SQL literal written as a query string literal: 'O''Brien' becomes "O'Brien".
+    fileprivate func replacingQuotes() -> String {
+        guard hasPrefix("'"), hasSuffix("'"), count >= 2 else { return self }
+        let inner = String(dropFirst().dropLast()).replacingAll("''", with: "'")
+        return "\"" + inner.replacingAll("\"", with: "\\\"") + "\""
+    }
+
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,132 @@
+import SQLiteKit
+
+/// One REPL command: the table `help` prints and the dispatcher resolves by unique prefix.
+struct REPLCommand: Sendable {
+    let name: String
+    let arguments: String
+    let summary: String
+    let run: @Sendable (REPL, String) throws -> Void
+}
+
+enum REPLCommands {
+    static let all: [REPLCommand] = [
+        REPLCommand(name: "classes", arguments: "", summary: "list the classes with their object counts") { repl, _ in
+            let session = try DatabaseSession(connection: repl.context.connection, schema: repl.context.schema, name: repl.context.path)
+            let parsed = try ArgumentParser.parse(["-"], for: Commands.classes)
+            let context = CLIContext(stdout: repl.out, stderr: repl.err, terminalWidth: repl.width, colorAllowed: repl.style.isEnabled)
+            try ClassesCommand(parsed: parsed, context: context).show(session)
+        },
+        REPLCommand(name: "schema", arguments: "[CLASS]", summary: "show the properties of every class, or of one") { repl, argument in
+            let classes = argument.isEmpty ? repl.context.schema.visibleClasses : [try repl.classInfo(argument)]
+            repl.out.write(SchemaRenderer.text(classes, maxWidth: repl.width, style: repl.style))
+        },
+        REPLCommand(name: "show", arguments: "CLASS | QUERY", summary: "show the first page of a class or a query (typing it alone does too)") { repl, argument in
+            guard !argument.isEmpty else { throw StrataError("show needs a class name or a query") }
+            try repl.browse(argument)
+        },
+        REPLCommand(name: "next", arguments: "", summary: "the next page") { repl, _ in
+            try repl.currentBrowser().next(repl.context)
+            repl.showPage()
+        },
+        REPLCommand(name: "prev", arguments: "", summary: "the previous page") { repl, _ in
+            try repl.currentBrowser().previous(repl.context)
+            repl.showPage()
+        },
+        REPLCommand(name: "first", arguments: "", summary: "the first page") { repl, _ in
+            try repl.currentBrowser().first(repl.context)
+            repl.showPage()
+        },
+        REPLCommand(name: "last", arguments: "", summary: "the last page") { repl, _ in
+            try repl.currentBrowser().last(repl.context)
+            repl.showPage()
+        },
+        REPLCommand(name: "page", arguments: "N", summary: "page N of the current result") { repl, argument in
+            guard let number = Int(argument) else { throw StrataError("page needs a page number, as in 'page 3'") }
+            try repl.currentBrowser().page(number, repl.context)
+            repl.showPage()
+        },
+        REPLCommand(name: "count", arguments: "", summary: "count the objects of the current result") { repl, _ in
+            let count = try repl.currentBrowser().count(repl.context)
+            repl.out.write("\(count) \(count == 1 ? "object" : "objects")\n")
+        },
+        REPLCommand(name: "open", arguments: "KEY | #ROW", summary: "show one object of the current class, by key or by row of the page") { repl, argument in
+            try repl.open(argument)
+        },
+        REPLCommand(name: "follow", arguments: "PROPERTY", summary: "go into a link or a list of the open object") { repl, argument in
+            try repl.follow(argument)
+        },
+        REPLCommand(name: "back", arguments: "", summary: "return to the previous result or object") { repl, _ in
+            try repl.back()
+        },
+        REPLCommand(name: "mode", arguments: "table|vertical|json|csv|markdown", summary: "how results are printed") { repl, argument in
+            let allowed: [OutputFormat] = [.table, .vertical, .json, .ndjson, .csv, .markdown]
+            guard let format = OutputFormat(rawValue: argument.lowercased()), allowed.contains(format) else {
+                throw StrataError("mode takes one of: " + allowed.map(\.rawValue).joined(separator: ", "))
+            }
+            repl.format = format
+            repl.out.write("mode \(format.rawValue)\n")
+        },
+        REPLCommand(name: "width", arguments: "N|auto", summary: "fit tables to N columns, or to the terminal") { repl, argument in
+            if argument == "auto" {
+                repl.fixedWidth = nil
+            } else if let width = Int(argument), width >= 20 {
+                repl.fixedWidth = width
+            } else {
+                throw StrataError("width takes a number of columns from 20 up, or auto")
+            }
+            repl.out.write("width \(repl.fixedWidth.map(String.init) ?? "auto")\n")
+        },
+        REPLCommand(name: "sql", arguments: "STATEMENT", summary: "run SQL on the file (read-only)") { repl, argument in
+            try repl.runSQL(argument)
+        },
+        REPLCommand(name: "help", arguments: "[COMMAND]", summary: "list the commands, or explain one") { repl, argument in
+            repl.out.write(try help(argument))
+        },
+        REPLCommand(name: "quit", arguments: "", summary: "leave (also exit, or Ctrl-D)") { repl, _ in repl.quit() },
+        REPLCommand(name: "exit", arguments: "", summary: "leave") { repl, _ in repl.quit() },
+    ]
+
+    /// The command a word names: exactly, or as the unique command it begins; nil when it begins none.
+    static func resolve(_ word: String) throws -> REPLCommand? {
+        let lower = word.lowercased()
+        if let exact = all.first(where: { $0.name == lower }) { return exact }
+        let matches = all.filter { $0.name.hasPrefix(lower) }
+        if matches.count > 1 && !lower.isEmpty {
+            throw StrataError("'\(word)' could be " + matches.map(\.name).joined(separator: ", "))
+        }
+        return matches.first
+    }
+
+    static func help(_ name: String) throws -> String {
+        if !name.isEmpty {
+            guard let command = try resolve(name) else { throw StrataError("no command '\(name)'") }
+            return "\(command.name) \(command.arguments)".trimmingSpaces + "\n  \(command.summary)\n"
+        }
+        let width = all.map { TextWidth.width($0.name + " " + $0.arguments) }.max() ?? 0
+        var text = "Commands (any unique beginning works, as in 'n' for next):\n"
+        for command in all {
+            text += "  " + TextWidth.pad((command.name + " " + command.arguments).trimmingSpaces, to: width) + "  " + command.summary + "\n"
+        }
+        text += "A line that starts with a class name is a query: Task where isCompleted == false SORT(name)\n"
+        return text
+    }
+}
+
+extension REPL {
+    /// Raw SQL on the REPL's connection, which is read-only: results as a table.
+    func runSQL(_ sql: String) throws {
+        guard !sql.isEmpty else { throw StrataError("sql needs a statement") }
+        let statement = try context.connection.prepare(sql)
+        let names = statement.columnNames
+        var table = TextTable(columns: names.map { TextTable.Column($0) })
+        let formatter = ValueFormatter(style: style)
+        let column = ResultColumn(property: Property(name: "", type: .any))
+        var count = 0
+        while try statement.step() {
+            table.append((0..<names.count).map { formatter.text(statement.column($0), column) })
+            count += 1
+        }
+        if !names.isEmpty { out.write(table.render(maxWidth: width, style: style)) }
+        out.write(style.dim("(\(count) \(count == 1 ? "row" : "rows"))") + "\n")
+    }
+}
