@@ -20,7 +20,9 @@ let package = Package(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
         ),
-        .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        // The SIGINT handler: C, because a signal handler may do almost nothing Swift can promise.
+        .target(name: "CInterrupt", dependencies: ["CSQLite"]),
+        .target(name: "SQLiteKit", dependencies: ["CSQLite", "CInterrupt"]),
         .target(name: "StrataKit", dependencies: ["SQLiteKit", "CReadline"]),
         .executableTarget(name: "strata", dependencies: ["StrataKit"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),

@@ -17,4 +17,25 @@ static inline void strata_rl_completion_over(void) { rl_attempted_completion_ove
 /// The whole line being edited.
 static inline const char *strata_rl_line_buffer(void) { return rl_line_buffer; }
 
+#include <signal.h>
+#include <unistd.h>
+
+/// Ctrl-C at the prompt: drop the line being typed and show a fresh prompt, as shells do.
+/// (Readline calls in a signal handler are what readline-based tools do; the prompt is idle then.)
+static void strata_rl_sigint(int signal_number) {
+    (void)signal_number;
+    (void)write(STDOUT_FILENO, "\n", 1);
+#ifndef __APPLE__
+    rl_on_new_line();
+    rl_replace_line("", 0);
+    rl_redisplay();
+#endif
+}
+
+/// Installs the prompt's Ctrl-C handler and keeps readline from installing its own.
+static inline void strata_rl_install_sigint(void) {
+    rl_catch_signals = 0;
+    signal(SIGINT, strata_rl_sigint);
+}
+
 #endif

@@ -1,3 +1,4 @@
+import CInterrupt
 import CSQLite
 
 /// How a connection opens its file.
@@ -62,6 +63,7 @@ public final class Connection {
         do {
             try harden()
             sqlite3_busy_timeout(db, busyTimeout)
+            strata_interrupts_install(UnsafeMutableRawPointer(db))
         } catch {
             sqlite3_close_v2(db)
             throw error
@@ -220,4 +222,17 @@ extension String {
         while let last = view.last, last.isWhitespace || last == ";" { view.removeLast() }
         return String(view)
     }
+}
+
+/// Ctrl-C (SIGINT) turned into `sqlite3_interrupt` on chosen connections, by a C signal handler that
+/// does nothing else (as the sqlite3 shell does). One watch at a time per process.
+public enum InterruptSignal {
+    /// Starts routing SIGINT to the watched connections instead of ending the process.
+    public static func begin() { strata_interrupts_begin() }
+    /// Gives SIGINT back to its default action.
+    public static func end() { strata_interrupts_end() }
+    public static func watch(_ handle: InterruptHandle) { _ = strata_interrupts_add(UnsafeMutableRawPointer(handle.handle)) }
+    public static func stopWatching(_ handle: InterruptHandle) { strata_interrupts_remove(UnsafeMutableRawPointer(handle.handle)) }
+    /// True once Ctrl-C was pressed since `begin()`.
+    public static var fired: Bool { strata_interrupts_fired() != 0 }
 }

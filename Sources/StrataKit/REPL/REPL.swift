@@ -38,10 +38,16 @@ public final class REPL {
 
     var width: Int? { fixedWidth ?? terminalWidth() }
 
+    /// `strata> `, bold on a terminal; readline must be told (\u{1} … \u{2}) that the styling takes no room.
+    var prompt: String {
+        style.isEnabled ? "\u{1}\u{1B}[1m\u{2}strata>\u{1}\u{1B}[0m\u{2} " : "strata> "
+    }
+
     /// Runs until `quit`, Ctrl-D or the end of the script.
     public func run(banner: String) -> ExitStatus {
         out.write(banner)
-        while !quitting, let line = reader.readLine(prompt: reader.isInteractive ? style.bold("strata> ") : "") {
+        out.flush()
+        while !quitting, let line = reader.readLine(prompt: reader.isInteractive ? prompt : "") {
             let trimmed = line.trimmingSpaces
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             reader.remember(trimmed)
@@ -54,6 +60,9 @@ public final class REPL {
 
     /// Runs one command line, printing its error, if any, as one line.
     public func execute(_ line: String) {
+        // Ctrl-C while a command runs stops its statement and comes back to the prompt.
+        let watcher = reader.isInteractive ? InterruptWatcher(context.connection.interruptHandle) : nil
+        defer { _ = watcher }
         do {
             try dispatch(line)
         } catch let error as QueryError {

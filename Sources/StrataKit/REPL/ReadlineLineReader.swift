@@ -46,6 +46,8 @@ public final class ReadlineLineReader: LineReader {
     public var isInteractive: Bool { true }
 
     public func readLine(prompt: String) -> String? {
+        // Ctrl-C at the prompt clears the line; while a command runs, the REPL's own watcher takes it.
+        strata_rl_install_sigint()
         guard let pointer = readline(prompt) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)

@@ -39,7 +39,7 @@ public struct ObjectCounter {
             }
             let counter = ObjectCounter(connection: own ?? primary.value)
             defer { if let own { watcher?.stopWatching(own.interruptHandle) } }
-            while let index = shared.next() {
+            while let index = shared.next(), watcher?.wasInterrupted != true {
                 let result: Result<Int64, SQLiteError>
                 do {
                     result = .success(try counter.count(classes[index]))

@@ -1,0 +1,65 @@
+#include "strata_interrupt.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <sqlite3.h>
+
+enum { TARGETS = 16 };
+static sqlite3 *volatile targets[TARGETS];
+static volatile sig_atomic_t interrupted;
+
+static void handle_sigint(int signal_number) {
+    (void)signal_number;
+    interrupted = 1;
+    for (int i = 0; i < TARGETS; i++) {
+        sqlite3 *db = targets[i];
+        if (db) sqlite3_interrupt(db);
+    }
+}
+
+void strata_interrupts_begin(void) {
+    for (int i = 0; i < TARGETS; i++) targets[i] = 0;
+    interrupted = 0;
+    signal(SIGINT, handle_sigint);
+    // A parent may have started us with SIGINT blocked (test runners do): let this thread take it.
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_UNBLOCK, &set, 0);
+}
+
+void strata_interrupts_end(void) {
+    signal(SIGINT, SIG_DFL);
+    for (int i = 0; i < TARGETS; i++) targets[i] = 0;
+    interrupted = 0;
+}
+
+/// sqlite3_interrupt is lost on a connection with no statement running yet; this progress handler
+/// catches a Ctrl-C that came in between, every few hundred virtual machine steps.
+static int check_interrupted(void *unused) {
+    (void)unused;
+    return interrupted != 0;
+}
+
+void strata_interrupts_install(void *connection) {
+    sqlite3_progress_handler(connection, 400, check_interrupted, 0);
+}
+
+int strata_interrupts_add(void *connection) {
+    for (int i = 0; i < TARGETS; i++) {
+        if (!targets[i]) {
+            targets[i] = connection;
+            if (interrupted) sqlite3_interrupt(connection);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void strata_interrupts_remove(void *connection) {
+    for (int i = 0; i < TARGETS; i++) {
+        if (targets[i] == connection) targets[i] = 0;
+    }
+}
+
+int strata_interrupts_fired(void) { return interrupted; }
