@@ -31,15 +31,6 @@ struct DatabaseSession {
         context.stderr.write("strata: no classes in \(path)\(parsed.has("all") ? "" : " (--all shows internal tables)")\n")
     }
 
-    /// A database already open, such as the in-memory demo; `name` stands for the path in messages.
-    init(connection: Connection, name: String) throws {
-        path = name
-        timeout = 5000
-        self.connection = connection
-        var reader = SchemaReader(connection: connection)
-        schema = try reader.read()
-    }
-
     /// An open database whose schema was read already.
     init(connection: Connection, schema: Schema, name: String) throws {
         path = name

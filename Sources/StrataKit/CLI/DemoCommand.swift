@@ -45,24 +45,4 @@ struct DemoCommand {
         return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 24 - filled) + "] "
             + TextWidth.pad(String(percent), to: 3, right: true) + "%  writing " + progress.className
     }
-
-    /// `strata` with no file: the demo database in memory, its classes, and where to go next.
-    static func showInMemory(context: CLIContext) throws {
-        let connection = try Connection(path: ":memory:", mode: .memory)
-        let generator = DemoGenerator(seed: Platform.randomSeed(), nowMilliseconds: Platform.nowMilliseconds())
-        try connection.transaction { try generator.write(into: connection) }
-        let session = try DatabaseSession(connection: connection, name: "the demo database")
-        let parsed = try ArgumentParser.parse(["demo"], for: Commands.classes)
-        context.stdout.write("Strata \(Version.number): Realm Browser's demo database, in memory.\n\n")
-        try ClassesCommand(parsed: parsed, context: context).show(session)
-        context.stdout.write("""
-
-            To explore it, write it to a file and look inside:
-              strata demo demo.sqlite
-              strata schema demo.sqlite
-              strata classes demo.sqlite
-            'strata help' lists every command; 'man strata' explains them.
-
-            """)
-    }
 }

@@ -41,7 +41,7 @@ struct OpenCommand {
             let session = try DatabaseSession(connection: connection, schema: schema, name: path)
             let sink = StringSink()
             let inner = CLIContext(stdout: sink, stderr: context.stderr, terminalWidth: context.terminalWidth, colorAllowed: style.isEnabled)
-            try ClassesCommand(parsed: try ArgumentParser.parse(["-"], for: Commands.classes), context: inner).show(session)
+            try ClassesCommand(parsed: ParsedArguments(command: Commands.classes), context: inner).show(session)
             intro += "\n" + sink.text + "\nType a class name to browse it, a query such as '\(schema.visibleClasses.first?.name ?? "Class") where …', or help.\n"
         }
         let status = repl.run(banner: intro)

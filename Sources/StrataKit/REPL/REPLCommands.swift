@@ -12,7 +12,7 @@ enum REPLCommands {
     static let all: [REPLCommand] = [
         REPLCommand(name: "classes", arguments: "", summary: "list the classes with their object counts") { repl, _ in
             let session = try DatabaseSession(connection: repl.context.connection, schema: repl.context.schema, name: repl.context.path)
-            let parsed = try ArgumentParser.parse(["-"], for: Commands.classes)
+            let parsed = ParsedArguments(command: Commands.classes)
             let context = CLIContext(stdout: repl.out, stderr: repl.err, terminalWidth: repl.width, colorAllowed: repl.style.isEnabled)
             try ClassesCommand(parsed: parsed, context: context).show(session)
         },
