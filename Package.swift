@@ -26,7 +26,8 @@ let package = Package(
         .target(name: "StrataKit", dependencies: ["SQLiteKit", "CReadline"]),
         .executableTarget(name: "strata", dependencies: ["StrataKit"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
-        .testTarget(name: "StrataKitTests", dependencies: ["StrataKit", "SQLiteKit"]),
+        // Transcripts are read from the source tree by path (#filePath), not bundled.
+        .testTarget(name: "StrataKitTests", dependencies: ["StrataKit", "SQLiteKit"], exclude: ["REPL/Transcripts"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit", "strata"]),
     ]
 )

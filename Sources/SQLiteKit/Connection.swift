@@ -203,6 +203,10 @@ public final class Connection {
     /// Makes the running statement fail with `SQLITE_INTERRUPT` as soon as it can.
     public func interrupt() { sqlite3_interrupt(handle) }
 
+    /// Lets Ctrl-C pass this connection by: for background work that must outlive a cancelled command
+    /// and is stopped with `interrupt()` instead.
+    public func ignoreInterruptSignal() { sqlite3_progress_handler(handle, 0, nil, nil) }
+
     /// A handle that interrupts this connection from any thread, for signal handlers.
     ///
     /// It must not be used after the connection is gone.

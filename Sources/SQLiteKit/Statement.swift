@@ -138,6 +138,10 @@ public final class Statement {
 
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
+    /// True when the statement cannot change the database (`sqlite3_stmt_readonly`): queries, and
+    /// statements such as BEGIN or a PRAGMA that only reads.
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
     public func columnName(_ index: Int) -> String {
         sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
     }

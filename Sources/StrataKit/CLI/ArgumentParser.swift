@@ -17,11 +17,12 @@ public enum ArgumentParser {
     ///
     /// - Throws: `StrataError` with status `.usage` for an unknown option, a missing or extra argument,
     ///   a missing option value, or a value outside the option's choices.
-    public static func parse(_ arguments: [String], for command: CommandSpec) throws -> ParsedArguments {
+    /// - Parameter helpCommand: where to read about the command, for messages (the REPL's own `help`).
+    public static func parse(_ arguments: [String], for command: CommandSpec, helpCommand: String? = nil) throws -> ParsedArguments {
         var parsed = ParsedArguments(command: command)
         var positionals: [String] = []
         var tokens = ArgumentTokenizer.tokens(arguments)[...]
-        let see = " (see 'strata help \(command.name)')"
+        let see = " (see '\(helpCommand ?? "strata help \(command.name)")')"
 
         while let token = tokens.popFirst() {
             let option: OptionSpec

@@ -30,13 +30,19 @@ struct ClassesCommand {
             session.reportNoClasses(parsed, context: context)
             return
         }
+        let table = Self.table(classes, counts: counts.map { $0.map(String.init) ?? "?" })
+        context.stdout.write(table.render(maxWidth: context.terminalWidth, style: parsed.style(context)))
+    }
+
+    /// Classes, kinds and counts as a table (the counts as they should read).
+    static func table(_ classes: [ClassInfo], counts: [String]) -> TextTable {
         var table = TextTable(columns: [.init("CLASS"), .init("KIND"), .init("OBJECTS", rightAligned: true)])
         for (info, count) in zip(classes, counts) {
             var kind = info.kind.rawValue
             if info.isHidden { kind += " (internal)" }
-            table.append([info.name, kind, count.map(String.init) ?? "?"])
+            table.append([info.name, kind, count])
         }
-        context.stdout.write(table.render(maxWidth: context.terminalWidth, style: parsed.style(context)))
+        return table
     }
 
     /// Exact counts; nil for a class that cannot be counted (a broken view), with a warning.

@@ -41,8 +41,15 @@ struct DatabaseSession {
 
     /// One more read-only connection to the same file, opened the same way, for work on other threads.
     func openAnother() throws -> Connection {
-        guard connection.mode != .memory else { throw StrataError("an in-memory database has one connection") }
-        return try Connection(path: connection.path, mode: .readOnly, uri: true, busyTimeout: timeout)
+        guard let opener else { throw StrataError("an in-memory database has one connection") }
+        return try opener()
+    }
+
+    /// What `openAnother` does, as a function other threads can call; nil for an in-memory database.
+    var opener: (@Sendable () throws -> Connection)? {
+        guard connection.mode != .memory else { return nil }
+        let (path, timeout) = (connection.path, timeout)
+        return { try Connection(path: path, mode: .readOnly, uri: true, busyTimeout: timeout) }
     }
 
     /// The class a user named: exact, else the only one that matches ignoring case.

@@ -8,13 +8,14 @@ struct OpenCommand {
     func run() throws {
         let connection: Connection
         let schema: Schema
-        let banner: String
         let path: String
+        var openAnother: (@Sendable () throws -> Connection)?
+        var intro: String
         if let file = parsed.arguments["FILE"] {
             let session = try DatabaseSession(parsed, context: context)
             (connection, schema, path) = (session.connection, session.schema, file)
-            let version = try connection.scalar("PRAGMA user_version").int64 ?? 0
-            banner = "\(file) · SQLite \(Connection.sqliteVersion) · schema version \(version)\n"
+            openAnother = session.opener
+            intro = ""
         } else {
             connection = try Connection(path: ":memory:", mode: .memory)
             let generator = DemoGenerator(seed: Platform.randomSeed(), nowMilliseconds: Platform.nowMilliseconds())
@@ -22,7 +23,7 @@ struct OpenCommand {
             var reader = SchemaReader(connection: connection)
             schema = try reader.read()
             path = "the demo database"
-            banner = "Strata \(Version.number): Realm Browser's demo database, in memory (strata demo FILE writes it to a file)\n"
+            intro = "Strata \(Version.number): Realm Browser's demo database, in memory (strata demo FILE writes it to a file)\n"
         }
         let interactive = Platform.isTerminal(0)
         let style = parsed.style(context)
@@ -34,15 +35,14 @@ struct OpenCommand {
         let repl = try REPL(connection: connection, schema: schema, path: path, reader: reader, out: context.stdout,
                             err: context.stderr, style: interactive ? style : Style(isEnabled: false),
                             terminalWidth: { context.stdoutIsTerminal ? Platform.terminalWidth(1) : context.terminalWidth },
-                            pageSize: height.map { max(5, $0 - 6) } ?? 20)
-        // A script gets no banner: its output is only what its commands print.
-        var intro = interactive ? banner : ""
-        if interactive {
-            let session = try DatabaseSession(connection: connection, schema: schema, name: path)
-            let sink = StringSink()
-            let inner = CLIContext(stdout: sink, stderr: context.stderr, terminalWidth: context.terminalWidth, colorAllowed: style.isEnabled)
-            try ClassesCommand(parsed: ParsedArguments(command: Commands.classes), context: inner).show(session)
-            intro += "\n" + sink.text + "\nType a class name to browse it, a query such as '\(schema.visibleClasses.first?.name ?? "Class") where …', or help.\n"
+                            pageSize: height.map { max(5, $0 - 6) } ?? 20, openAnother: openAnother)
+        // A script gets no overview: its output is only what its commands print.
+        if !interactive {
+            intro = ""
+        } else {
+            let overview = Overview(connection: connection, schema: schema)
+            intro += try overview.text(file: parsed.arguments["FILE"] ?? path, budget: 0.08, maxWidth: context.terminalWidth, style: style)
+            intro += "\nType a class name to browse it, a query such as '\(schema.visibleClasses.first?.name ?? "Class") where …', or help.\n"
         }
         let status = repl.run(banner: intro)
         if status != .success { throw StrataError("", status: status) }

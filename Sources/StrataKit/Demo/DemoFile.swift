@@ -10,9 +10,8 @@ public enum DemoFile {
                              progress: ((DemoGenerator.Progress) -> Void)? = nil,
                              shouldStop: () -> Bool = { false }) throws
     {
-        try checkDestination(path, force: force)
-        let directory = Platform.directory(of: path)
-        let temporary = directory + "/." + Platform.fileName(of: path) + ".strata-\(Platform.processID)-\(Platform.randomSeed() % 1_000_000)"
+        try AtomicFile.checkDestination(path, force: force, what: "the demo database")
+        let temporary = AtomicFile.temporaryPath(for: path)
         defer {
             // Whatever happened, nothing but the finished database may stay behind.
             for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(temporary + suffix) }
@@ -36,31 +35,6 @@ public enum DemoFile {
         Platform.syncFile(temporary)
         if let failure = Platform.moveFile(temporary, to: path) {
             throw StrataError("cannot write \(path): \(failure)")
-        }
-    }
-
-    /// Refuses destinations that would lose data or cannot be written, before any work is done.
-    static func checkDestination(_ path: String, force: Bool) throws {
-        guard !path.isEmpty else { throw StrataError.usage("the demo database needs a file name") }
-        switch Platform.fileKind(path) {
-        case .directory:
-            throw StrataError("\(path) is a directory; give the demo database a file name")
-        case .regular, .other:
-            guard force else { throw StrataError("\(path) already exists (use --force to replace it)") }
-            for suffix in ["-wal", "-journal"] where Platform.fileKind(path + suffix) != .missing {
-                throw StrataError("\(path) has a \(suffix) file: another program may be using it; close it first")
-            }
-        case .missing:
-            break
-        }
-        let directory = Platform.directory(of: path)
-        switch Platform.fileKind(directory) {
-        case .directory:
-            if !Platform.isWritable(directory) { throw StrataError("cannot write in \(directory): permission denied") }
-        case .missing:
-            throw StrataError("no such directory: \(directory)")
-        case .regular, .other:
-            throw StrataError("\(directory) is not a directory")
         }
     }
 }

@@ -13,6 +13,8 @@ public struct QueryCompiler {
     let parameters: [String]
     let text: String
     var arguments: [SQLiteValue] = []
+    /// When set, the query ranges over the elements of this list, in list order.
+    public var members: ListMembers?
     private var aliasCounter = 0
     private var dateStorages: [String: DateStorage] = [:]
 
@@ -66,20 +68,27 @@ public struct QueryCompiler {
 
     /// - Parameters:
     ///   - key: when given, only the object with this key (for `get`).
-    ///   - page: when given, one page of the result, with each row's key appended after the columns.
+    ///   - page: when given, one page of the result, with each row's key appended after the columns (and,
+    ///     for `members`, its position in the list after that).
     public mutating func compile(_ query: Query, key: [SQLiteValue]? = nil, page: Page? = nil) throws -> CompiledQuery {
         let info = try findClass(query.className, at: query.classOffset)
         let scope = Scope(info: info, alias: "t0")
         var condition = try compile(query.predicate, in: scope)
+        if let members {
+            guard info.primaryKey.count <= 1 else { throw StrataError("\(info.name) has no single key for a list to hold") }
+            condition = (condition == "1" ? "" : "(" + condition + ") AND ") + "tm.owner = " + bind(members.owner)
+        }
         if let key {
             let columns = keySQL(info, alias: "t0")
             guard !columns.isEmpty, columns.count == key.count else { throw StrataError("\(info.name) has no key to look objects up by") }
             condition = zip(columns, key).map { column, value in column + " = " + bind(value) }.joined(separator: " AND ")
         }
-        let key = keySQL(info, alias: "t0")
+        let objectKey = keySQL(info, alias: "t0")
+        // What orders the result when nothing sorts it: the object key, or the position in the list.
+        let key = members == nil ? objectKey : ["tm.position"]
         var columns: [ResultColumn] = []
         var selected: [String] = []
-        for property in info.properties where property.type != .linkingObjects {
+        for property in info.properties where property.type != .linkingObjects && page?.keysOnly != true {
             if property.type == .list {
                 selected.append(try listArraySQL(property, of: info, alias: "t0"))
             } else if let column = property.column {
@@ -90,8 +99,8 @@ public struct QueryCompiler {
             columns.append(ResultColumn(property: property, dateStorage: property.type == .date ? dateStorage(info, property) : nil))
         }
         if let page {
-            return try paged(query, page: page, info: info, scope: scope, condition: condition, selected: selected + key,
-                             columns: columns, key: key)
+            return try paged(query, page: page, info: info, scope: scope, condition: condition,
+                             selected: selected + objectKey + (members == nil ? [] : key), columns: columns, key: key)
         }
 
         let whereClause = condition == "1" ? "" : " WHERE " + condition
@@ -182,6 +191,7 @@ public struct QueryCompiler {
         if keyset {
             sql = "SELECT " + selected.joined(separator: ", ") + " " + from(scope) + whereClause
                 + " ORDER BY " + order.joined(separator: ", ") + " LIMIT " + bind(.integer(Int64(page.size)))
+            if page.offset > 0 { sql += " OFFSET " + bind(.integer(Int64(page.offset))) }
         } else {
             // A sorted result pages by position: the whole query, then LIMIT and OFFSET around it.
             let inner = query.hasSimpleStages && query.distinct.isEmpty
@@ -195,7 +205,12 @@ public struct QueryCompiler {
 
     /// The main class and every link a path joined, once all paths are resolved.
     private func from(_ scope: Scope) -> String {
-        "FROM \(quoteIdentifier(scope.info.tableName)) AS \(scope.alias)" + scope.joins.map { " " + $0 }.joined()
+        var from = "FROM \(quoteIdentifier(scope.info.tableName)) AS \(scope.alias)"
+        if let members {
+            from = "FROM \(quoteIdentifier(members.table)) AS tm JOIN \(quoteIdentifier(scope.info.tableName)) AS \(scope.alias) "
+                + "ON \(singleKeySQL(scope.info, alias: scope.alias)) = tm.target"
+        }
+        return from + scope.joins.map { " " + $0 }.joined()
     }
 
     /// The key columns of a class as SQL on an alias: its primary key, or rowid.

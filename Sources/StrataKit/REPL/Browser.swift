@@ -1,87 +1,167 @@
 import SQLiteKit
 
-/// The result the REPL pages through: a class or a query, one page at a time.
+/// The result the REPL pages through: a class, a query or one object's list, one page at a time.
 ///
-/// In key order (a class, or a query without SORT, DISTINCT or LIMIT) pages are found by key (keyset
-/// paging), so the last page costs what the first does. A sorted result pages by position.
+/// In key order (a class, or a query without SORT, DISTINCT or LIMIT; a list in list order) pages are
+/// found by key (keyset paging), so `next`, `prev` and `last` cost the same deep in a big class as at its
+/// start, and `page N` seeks through a census of the result once one is taken. A sorted result pages by
+/// position.
 final class Browser {
     let query: Query
     let title: String
     let pageSize: Int
-    /// The current page's number; nil after `last` in key order, which finds the end without counting.
-    private(set) var pageNumber: Int? = 1
+    /// Set when the result is the objects of a list, in list order.
+    let members: ListMembers?
+    /// Where the current page starts, from 0; nil when not known (paging back from the end before
+    /// the result was counted).
+    private(set) var position: Int? = 0
     private(set) var rows: [[SQLiteValue]] = []
+    /// The object key of each row, for `open #ROW`.
     private(set) var keys: [[SQLiteValue]] = []
+    /// What keyset paging goes on from: the object key, or the position in the list.
+    private var cursors: [[SQLiteValue]] = []
     private(set) var columns: [ResultColumn] = []
     private(set) var hasMore = false
     private(set) var hasLess = false
-    /// Known once `last` had to count a sorted result.
-    private var total: Int?
+    /// Taken in the background in an interactive session; nil in scripts, whose output must not depend on timing.
+    private var census: Census?
+    /// Known once `count` had to count without a census.
+    private var counted: Int?
+    private let keyWidth: Int
+    private let cursorWidth: Int
 
-    init(query: Query, title: String, pageSize: Int) {
+    /// Checks the query (`text` is what it was parsed from, for the position of an error).
+    init(query: Query, text: String, title: String, pageSize: Int, members: ListMembers? = nil, context: REPLContext) throws {
         self.query = query
         self.title = title
         self.pageSize = max(1, pageSize)
+        self.members = members
+        var compiler = QueryCompiler(schema: context.schema, connection: context.connection, text: text)
+        compiler.members = members
+        let compiled = try compiler.compile(query)
+        keyWidth = compiler.keySQL(compiled.classInfo, alias: "t0").count
+        cursorWidth = members == nil ? keyWidth : 1
     }
 
-    var isKeyOrdered: Bool { query.stages.isEmpty }
+    /// True when pages are found by key rather than by position.
+    var isKeyset: Bool { query.stages.isEmpty && cursorWidth > 0 }
+
+    /// The number of objects in the whole result, if known yet.
+    var total: Int? { census?.count ?? counted }
+
+    /// The current page's number, counting from 1, if known.
+    var pageNumber: Int? { position.map { $0 / pageSize + 1 } }
+
+    /// The number of pages, if the result is counted.
+    var pageCount: Int? { total.map { max(1, ($0 + pageSize - 1) / pageSize) } }
 
     /// Loads the first page.
     func first(_ context: REPLContext) throws {
-        try load(Page(size: pageSize + 1), context, number: 1)
+        try load(Page(size: pageSize + 1), context, position: 0)
     }
 
     func next(_ context: REPLContext) throws {
         guard hasMore else { throw StrataError("already on the last page") }
-        if isKeyOrdered, let last = keys.last {
-            try load(Page(size: pageSize + 1, after: last), context, number: pageNumber.map { $0 + 1 })
+        if isKeyset, let last = cursors.last {
+            try load(Page(size: pageSize + 1, after: last), context, position: position.map { $0 + pageSize })
         } else {
-            let number = pageNumber ?? 1
-            try load(Page(size: pageSize + 1, offset: number * pageSize), context, number: number + 1)
+            let start = (position ?? 0) + pageSize
+            try load(Page(size: pageSize + 1, offset: start), context, position: start)
         }
     }
 
     func previous(_ context: REPLContext) throws {
         guard hasLess else { throw StrataError("already on the first page") }
-        if isKeyOrdered, let first = keys.first {
-            try load(Page(size: pageSize + 1, before: first), context, number: pageNumber.map { $0 - 1 }, backwards: true)
+        if isKeyset, let first = cursors.first {
+            try load(Page(size: pageSize + 1, before: first), context, position: position.map { max(0, $0 - pageSize) },
+                     backwards: true)
         } else {
-            let number = pageNumber ?? 2
-            try load(Page(size: pageSize + 1, offset: (number - 2) * pageSize), context, number: number - 1)
+            let start = max(0, (position ?? pageSize) - pageSize)
+            try load(Page(size: pageSize + 1, offset: start), context, position: start)
         }
     }
 
     func last(_ context: REPLContext) throws {
-        if isKeyOrdered {
-            try load(Page(size: pageSize + 1, fromEnd: true), context, number: nil, backwards: true)
+        if let pageCount {
+            try page(pageCount, context)
+        } else if isKeyset {
+            // The end found by key, without counting: the page's number stays unknown.
+            try load(Page(size: pageSize + 1, fromEnd: true), context, position: nil, backwards: true)
         } else {
-            let count = try self.count(context)
-            let lastPage = max(1, (count + pageSize - 1) / pageSize)
-            try page(lastPage, context)
+            _ = try count(context)
+            try page(pageCount ?? 1, context)
         }
     }
 
-    /// Page `number` by position (OFFSET), whatever the order.
+    /// Page `number` by position, whatever the order.
     func page(_ number: Int, _ context: REPLContext) throws {
         guard number >= 1 else { throw StrataError("pages count from 1") }
-        try load(Page(size: pageSize + 1, offset: (number - 1) * pageSize), context, number: number)
-        if rows.isEmpty && number > 1 { throw StrataError("there is no page \(number)") }
+        let noSuchPage = StrataError("there is no page \(number)" + (pageCount.map { ": the last is page \($0)" } ?? ""))
+        let start = (number - 1) * pageSize
+        if let total, start >= max(total, 1) { throw noSuchPage }
+        if isKeyset && start > 0 {
+            if let (after, skip) = census?.seek(start) {
+                try load(Page(size: pageSize + 1, after: after, offset: skip), context, position: start, mustExist: true)
+            } else {
+                // No census yet: skip to the page reading keys only, which costs far less than rows.
+                let compiled = try compile(Page(size: 1, offset: start - 1, keysOnly: true), context)
+                guard let row = try context.runner.rows(compiled).first else { throw noSuchPage }
+                try load(Page(size: pageSize + 1, after: Array(row.suffix(cursorWidth))), context, position: start, mustExist: true)
+            }
+        } else {
+            try load(Page(size: pageSize + 1, offset: start), context, position: start, mustExist: start > 0)
+        }
     }
 
-    /// The number of objects in the whole result, counted on demand.
+    /// The number of objects in the whole result: from the census, waiting for it if it is running
+    /// (Ctrl-C stops the wait), else counted now.
     func count(_ context: REPLContext) throws -> Int {
         if let total { return total }
-        var compiler = QueryCompiler(schema: context.schema, connection: context.connection, text: "")
-        let compiled = try compiler.compile(query)
-        let counted = try context.connection.scalar("SELECT count(*) FROM (" + compiled.sql + ")", compiled.arguments).int64 ?? 0
-        total = Int(counted)
-        return Int(counted)
+        if let census, census.isLive, let counted = census.wait(until: { InterruptSignal.fired }) { return counted }
+        if InterruptSignal.fired { throw StrataError.interrupted }
+        let compiled = try compile(Page(size: -1, keysOnly: true), context)
+        let result = try context.connection.scalar("SELECT count(*) FROM (" + compiled.sql + ")", compiled.arguments).int64 ?? 0
+        counted = Int(result)
+        return Int(result)
     }
 
-    private func load(_ page: Page, _ context: REPLContext, number: Int?, backwards: Bool = false) throws {
+    /// Starts counting the result and indexing its pages: on another connection in the background when
+    /// the file allows one, else (an in-memory database) now.
+    func startCensus(_ context: REPLContext) throws {
+        if let census, census.isLive { return }
+        let compiled = try compile(Page(size: -1, keysOnly: true), context)
+        let width = isKeyset ? cursorWidth : 0
+        if let open = context.openAnother {
+            census = Census.start(compiled, keyWidth: width, open: open)
+        } else {
+            census = try Census.take(compiled, keyWidth: width, runner: context.runner)
+        }
+    }
+
+    /// Stops an unfinished census, for a result that is no longer shown; `startCensus` begins it again.
+    func stopCensus() {
+        if let census, census.count == nil { census.cancel() }
+    }
+
+    /// The whole result in the order pages show it, for `export`.
+    func compileWhole(_ context: REPLContext) throws -> CompiledQuery {
         var compiler = QueryCompiler(schema: context.schema, connection: context.connection, text: "")
-        let compiled = try compiler.compile(query, page: page)
+        compiler.members = members
+        return try compiler.compile(query)
+    }
+
+    private func compile(_ page: Page, _ context: REPLContext) throws -> CompiledQuery {
+        var compiler = QueryCompiler(schema: context.schema, connection: context.connection, text: "")
+        compiler.members = members
+        return try compiler.compile(query, page: page)
+    }
+
+    private func load(_ page: Page, _ context: REPLContext, position: Int?, backwards: Bool = false, mustExist: Bool = false) throws {
+        let compiled = try compile(page, context)
         var fetched = try context.runner.rows(compiled)
+        if fetched.isEmpty && mustExist {
+            throw StrataError("there is no page \((position ?? 0) / pageSize + 1)" + (pageCount.map { ": the last is page \($0)" } ?? ""))
+        }
         // One row more than a page was asked for: its presence says whether the result goes on.
         let more = fetched.count > pageSize
         if more { fetched.removeLast() }
@@ -89,8 +169,10 @@ final class Browser {
         let width = compiled.columns.count
         columns = compiled.columns
         rows = fetched.map { Array($0.prefix(width)) }
-        keys = fetched.map { Array($0.dropFirst(width)) }
-        pageNumber = page.fromEnd ? nil : number
+        keys = fetched.map { Array($0[width..<min($0.count, width + keyWidth)]) }
+        cursors = fetched.map { Array($0.suffix(cursorWidth)) }
+        // Read backwards to the very start: the page is the first, whatever was known before.
+        self.position = backwards && !more ? 0 : position
         if page.fromEnd {
             hasMore = false
             hasLess = more
@@ -99,7 +181,7 @@ final class Browser {
             hasLess = more
         } else {
             hasMore = more
-            hasLess = (number ?? 2) > 1 || page.after != nil
+            hasLess = (position.map { $0 > 0 } ?? true) || page.after != nil
         }
     }
 }
@@ -110,4 +192,7 @@ struct REPLContext {
     let schema: Schema
     let runner: QueryRunner
     let path: String
+    /// Opens another read-only connection to the file, for work in the background; nil for an
+    /// in-memory database.
+    let openAnother: (@Sendable () throws -> Connection)?
 }

@@ -20,12 +20,21 @@ public final class ScriptLineReader: LineReader {
 public final class ScriptedLineReader: LineReader {
     private var lines: [String]
     public private(set) var remembered: [String] = []
+    public let isInteractive: Bool
+    /// Called with each line as it is read, to show it as a terminal would.
+    private let echo: ((String) -> Void)?
 
-    public init(_ lines: [String]) { self.lines = lines }
-    public var isInteractive: Bool { false }
+    public init(_ lines: [String], interactive: Bool = false, echo: ((String) -> Void)? = nil) {
+        self.lines = lines
+        self.isInteractive = interactive
+        self.echo = echo
+    }
 
     public func readLine(prompt: String) -> String? {
-        lines.isEmpty ? nil : lines.removeFirst()
+        guard !lines.isEmpty else { return nil }
+        let line = lines.removeFirst()
+        echo?(line)
+        return line
     }
 
     public func remember(_ line: String) { remembered.append(line) }

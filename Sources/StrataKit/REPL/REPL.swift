@@ -24,10 +24,14 @@ public final class REPL {
     private var failed = false
     private var quitting = false
 
+    /// - Parameter openAnother: opens one more read-only connection to the file, for counting in the
+    ///   background; nil for an in-memory database.
     public init(connection: Connection, schema: Schema, path: String, reader: LineReader, out: TextSink, err: TextSink,
-                style: Style, terminalWidth: @escaping () -> Int?, pageSize: Int) throws
+                style: Style, terminalWidth: @escaping () -> Int?, pageSize: Int,
+                openAnother: (@Sendable () throws -> Connection)? = nil) throws
     {
-        context = REPLContext(connection: connection, schema: schema, runner: try QueryRunner(connection: connection), path: path)
+        context = REPLContext(connection: connection, schema: schema, runner: try QueryRunner(connection: connection), path: path,
+                              openAnother: openAnother)
         self.reader = reader
         self.out = out
         self.err = err
@@ -101,16 +105,27 @@ public final class REPL {
     // MARK: - Results
 
     /// Makes a class or query the current result and shows its first page.
-    func browse(_ text: String, title: String? = nil) throws {
+    func browse(_ text: String, title: String? = nil, members: ListMembers? = nil) throws {
         let query = try QueryParser.parse(text)
-        var compiler = QueryCompiler(schema: context.schema, connection: context.connection, text: text)
-        _ = try compiler.compile(query)  // checks it before anything changes
-        let next = Browser(query: query, title: title ?? text, pageSize: pageSize)
+        let next = try Browser(query: query, text: text, title: title ?? text, pageSize: pageSize, members: members, context: context)
         try next.first(context)
-        history.append((browser, object))
-        browser = next
+        remember()
+        makeCurrent(next)
         object = nil
         showPage()
+    }
+
+    /// Makes `next` the current result: the one it replaces stops counting, and in a session at a
+    /// terminal the new one is counted in the background.
+    private func makeCurrent(_ next: Browser?) {
+        if browser !== next { browser?.stopCensus() }
+        browser = next
+        if reader.isInteractive, let next { try? next.startCensus(context) }
+    }
+
+    /// Keeps what is shown now for `back`.
+    private func remember() {
+        if browser != nil || object != nil { history.append((browser, object)) }
     }
 
     func currentBrowser() throws -> Browser {
@@ -120,12 +135,18 @@ public final class REPL {
 
     func showPage() {
         guard let browser else { return }
-        let page = browser.pageNumber.map { "page \($0)" } ?? "last page"
+        var page = browser.pageNumber.map { "page \($0)" } ?? (browser.hasMore ? "before the last page" : "last page")
+        if let pages = browser.pageCount, browser.pageNumber != nil { page += " of \(pages)" }
         var heading = "\(browser.title) · \(page)"
-        if browser.rows.isEmpty { heading += " · no objects" }
+        if browser.rows.isEmpty {
+            heading += " · no objects"
+        } else if let total = browser.total {
+            heading += " · \(total) \(total == 1 ? "object" : "objects")"
+        }
         out.write(style.dim(heading) + "\n")
         let writer = ResultWriter(format: format, columns: browser.columns, className: browser.query.className,
                                   sink: out, style: style, maxWidth: width)
+        writer.verticalWhenTooWide = true
         writer.begin()
         for row in browser.rows { writer.write(row) }
         writer.end()
@@ -142,6 +163,7 @@ public final class REPL {
         let info = try classInfo(browser.query.className)
         var key: [SQLiteValue]
         if argument.hasPrefix("#") {
+            guard !browser.keys.isEmpty else { throw StrataError("this page has no objects") }
             guard let row = Int(argument.dropFirst()), row >= 1, row <= browser.keys.count else {
                 throw StrataError("'\(argument)' is not a row of this page (#1 to #\(browser.keys.count))")
             }
@@ -159,7 +181,7 @@ public final class REPL {
         guard let found = try reader.object(info, key: key) else {
             throw StrataError("no \(info.name) with key \(key.map(QueryCommand.sqlLiteral).joined(separator: ", "))")
         }
-        history.append((browser, object))
+        remember()
         object = found
         out.write(try reader.vertical(found, formatter: ValueFormatter(style: style), maxWidth: width))
     }
@@ -180,12 +202,19 @@ public final class REPL {
             guard let target = property.target, let keyName = object.info.objectKey.first, object.info.objectKey.count == 1,
                   object.info.property(named: keyName) != nil, let key = object.key.first
             else { throw StrataError("cannot follow \(name) from \(object.info.name)") }
-            let path = property.type == .list
-                ? "@links.\(object.info.name).\(name).\(quoted(keyName))"
-                : "\(quoted(property.originProperty ?? "")).\(quoted(keyName))"
-            let text = "\(quoted(target)) where ANY \(path) == \(QueryCommand.sqlLiteral(key).replacingQuotes())"
             let keyText = object.key.map { QueryCommand.sqlLiteral($0) }.joined(separator: ", ")
-            try browse(text, title: "\(object.info.name) \(keyText) → \(name)")
+            let title = "\(object.info.name) \(keyText) → \(name)"
+            if property.type == .list {
+                // A list in its own order, duplicates and all: the browser ranges over the list table.
+                guard let table = object.info.listTables[name] else { throw StrataError("cannot follow \(name) from \(object.info.name)") }
+                try browse(quoted(target), title: title, members: ListMembers(table: table, owner: key))
+            } else {
+                // Backlinks: the objects whose link (or list) named by the backlink holds this object.
+                let origin = property.originProperty ?? ""
+                let viaList = context.schema.class(named: target)?.property(named: origin)?.type == .list
+                let path = (viaList ? "ANY " : "") + "\(quoted(origin)).\(quoted(keyName))"
+                try browse("\(quoted(target)) where \(path) == \(QueryCommand.sqlLiteral(key).replacingQuotes())", title: title)
+            }
         default:
             throw StrataError("\(name) is \(property.typeDescription), not a link or a list")
         }
@@ -195,7 +224,7 @@ public final class REPL {
 
     func back() throws {
         guard let (previousBrowser, previousObject) = history.popLast() else { throw StrataError("nothing to go back to") }
-        browser = previousBrowser
+        makeCurrent(previousBrowser)
         object = previousObject
         if let previousObject {
             let session = try DatabaseSession(connection: context.connection, schema: context.schema, name: context.path)

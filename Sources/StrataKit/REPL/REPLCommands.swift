@@ -5,22 +5,30 @@ struct REPLCommand: Sendable {
     let name: String
     let arguments: String
     let summary: String
+    /// More for `help COMMAND`.
+    var details = ""
     let run: @Sendable (REPL, String) throws -> Void
 }
 
 enum REPLCommands {
     static let all: [REPLCommand] = [
-        REPLCommand(name: "classes", arguments: "", summary: "list the classes with their object counts") { repl, _ in
+        REPLCommand(name: "classes", arguments: "", summary: "the classes with their exact object counts") { repl, _ in
             let session = try DatabaseSession(connection: repl.context.connection, schema: repl.context.schema, name: repl.context.path)
             let parsed = ParsedArguments(command: Commands.classes)
             let context = CLIContext(stdout: repl.out, stderr: repl.err, terminalWidth: repl.width, colorAllowed: repl.style.isEnabled)
             try ClassesCommand(parsed: parsed, context: context).show(session)
         },
-        REPLCommand(name: "schema", arguments: "[CLASS]", summary: "show the properties of every class, or of one") { repl, argument in
+        REPLCommand(name: "schema", arguments: "[CLASS]", summary: "the properties of every class, or of one") { repl, argument in
             let classes = argument.isEmpty ? repl.context.schema.visibleClasses : [try repl.classInfo(argument)]
             repl.out.write(SchemaRenderer.text(classes, maxWidth: repl.width, style: repl.style))
         },
-        REPLCommand(name: "show", arguments: "CLASS | QUERY", summary: "show the first page of a class or a query (typing it alone does too)") { repl, argument in
+        REPLCommand(name: "show", arguments: "CLASS|QUERY", summary: "browse a class or a query (typing it alone does too)",
+                    details: """
+                        A query is a class name, WHERE and a predicate, then SORT(…), DISTINCT(…)
+                        and LIMIT(…):  Item where name BEGINSWITH[c] "it" AND rank > 3 SORT(rank DESC)
+                        Without SORT, DISTINCT or LIMIT, pages follow the object key: as fast deep
+                        in a class as at its start.
+                        """) { repl, argument in
             guard !argument.isEmpty else { throw StrataError("show needs a class name or a query") }
             try repl.browse(argument)
         },
@@ -45,20 +53,28 @@ enum REPLCommands {
             try repl.currentBrowser().page(number, repl.context)
             repl.showPage()
         },
-        REPLCommand(name: "count", arguments: "", summary: "count the objects of the current result") { repl, _ in
+        REPLCommand(name: "count", arguments: "", summary: "the number of objects in the current result") { repl, _ in
             let count = try repl.currentBrowser().count(repl.context)
             repl.out.write("\(count) \(count == 1 ? "object" : "objects")\n")
         },
-        REPLCommand(name: "open", arguments: "KEY | #ROW", summary: "show one object of the current class, by key or by row of the page") { repl, argument in
+        REPLCommand(name: "open", arguments: "KEY|#ROW", summary: "one object, by its key or its row on the page",
+                    details: """
+                        Shows every property: links as → Class KEY, lists as [n] Class with their
+                        first objects, backlinks with their counts.
+                        """) { repl, argument in
             try repl.open(argument)
         },
-        REPLCommand(name: "follow", arguments: "PROPERTY", summary: "go into a link or a list of the open object") { repl, argument in
+        REPLCommand(name: "follow", arguments: "PROPERTY", summary: "go into a link, list or backlink of the open object") { repl, argument in
             try repl.follow(argument)
         },
-        REPLCommand(name: "back", arguments: "", summary: "return to the previous result or object") { repl, _ in
+        REPLCommand(name: "back", arguments: "", summary: "return to the result or object shown before") { repl, _ in
             try repl.back()
         },
-        REPLCommand(name: "mode", arguments: "table|vertical|json|csv|markdown", summary: "how results are printed") { repl, argument in
+        REPLCommand(name: "mode", arguments: "FORMAT", summary: "how pages are printed: table, vertical, json, ndjson, csv, markdown",
+                    details: """
+                        A table too wide for the terminal even with its columns cut short shows
+                        its objects vertically instead.
+                        """) { repl, argument in
             let allowed: [OutputFormat] = [.table, .vertical, .json, .ndjson, .csv, .markdown]
             guard let format = OutputFormat(rawValue: argument.lowercased()), allowed.contains(format) else {
                 throw StrataError("mode takes one of: " + allowed.map(\.rawValue).joined(separator: ", "))
@@ -76,7 +92,18 @@ enum REPLCommands {
             }
             repl.out.write("width \(repl.fixedWidth.map(String.init) ?? "auto")\n")
         },
-        REPLCommand(name: "sql", arguments: "STATEMENT", summary: "run SQL on the file (read-only)") { repl, argument in
+        REPLCommand(name: "export", arguments: "FILE [OPTIONS]", summary: "write the whole current result to a file",
+                    details: """
+                        --format csv|json|ndjson  the format; by default the extension's
+                                                  (.csv, .json, .ndjson or .jsonl)
+                        --force                   replace FILE if it exists
+                        Streams every object, in the order pages show them, into a temporary
+                        file that replaces FILE only when complete: Ctrl-C or an error leaves
+                        FILE as it was.
+                        """) { repl, argument in
+            try repl.export(argument)
+        },
+        REPLCommand(name: "sql", arguments: "STATEMENT", summary: "run an SQL statement that only reads") { repl, argument in
             try repl.runSQL(argument)
         },
         REPLCommand(name: "help", arguments: "[COMMAND]", summary: "list the commands, or explain one") { repl, argument in
@@ -101,6 +128,7 @@ enum REPLCommands {
         if !name.isEmpty {
             guard let command = try resolve(name) else { throw StrataError("no command '\(name)'") }
             return "\(command.name) \(command.arguments)".trimmingSpaces + "\n  \(command.summary)\n"
+                + command.details.split(separator: "\n").map { "  " + $0 + "\n" }.joined()
         }
         let width = all.map { TextWidth.width($0.name + " " + $0.arguments) }.max() ?? 0
         var text = "Commands (any unique beginning works, as in 'n' for next):\n"
@@ -117,6 +145,7 @@ extension REPL {
     func runSQL(_ sql: String) throws {
         guard !sql.isEmpty else { throw StrataError("sql needs a statement") }
         let statement = try context.connection.prepare(sql)
+        guard statement.isReadOnly else { throw StrataError("sql only reads: that statement would change the database") }
         let names = statement.columnNames
         var table = TextTable(columns: names.map { TextTable.Column($0) })
         let formatter = ValueFormatter(style: style)

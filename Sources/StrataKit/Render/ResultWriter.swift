@@ -20,6 +20,12 @@ public final class ResultWriter {
     private var widths: [Int]?
     private var rowsWritten = 0
     static let measuredRows = 200
+    /// A table whose rows cannot fit `maxWidth` even with every column cut to a few cells is written
+    /// vertically instead (like psql's `\x auto`, but only when a table would be unreadable).
+    public var verticalWhenTooWide = false
+    private var switchedToVertical = false
+    /// What a column may be cut down to before a row counts as not fitting.
+    static let readableCells = 6
 
     public init(format: OutputFormat, columns: [ResultColumn], className: String, sink: TextSink, style: Style, maxWidth: Int?) {
         self.format = format
@@ -84,10 +90,12 @@ public final class ResultWriter {
         case .markdown:
             sink.write("| " + zip(columns, row).map { Self.markdownCell(formatter.text($1, $0)) }.joined(separator: " | ") + " |\n")
         case .vertical:
-            writeVertical(row)
+            writeVertical(zip(columns, row).map { formatter.text($1, $0) })
         case .table:
             let cells = zip(columns, row).map { formatter.text($1, $0) }
-            if let widths {
+            if switchedToVertical {
+                writeVertical(cells)
+            } else if let widths {
                 sink.write(line(cells, widths: widths, header: false))
             } else {
                 pending.append(cells)
@@ -108,20 +116,26 @@ public final class ResultWriter {
     // MARK: - Table
 
     private func flushPending() {
-        guard widths == nil else { return }
+        guard widths == nil, !switchedToVertical else { return }
         var measured = columns.map { TextWidth.width($0.name) }
         for row in pending {
             for (index, cell) in row.enumerated() { measured[index] = max(measured[index], TextWidth.width(cell)) }
         }
         if let maxWidth {
             let available = maxWidth - 2 * max(0, columns.count - 1)
-            var total = measured.reduce(0, +)
-            while total > max(available, columns.count * 3), let widest = measured.indices.max(by: { measured[$0] < measured[$1] }),
-                  measured[widest] > 3
-            {
-                measured[widest] -= 1
-                total -= 1
+            let least = measured.reduce(0) { $0 + min($1, Self.readableCells) }
+            if verticalWhenTooWide && least > available {
+                switchedToVertical = true
+                let (rows, written) = (pending, rowsWritten)
+                pending = []
+                for (index, row) in rows.enumerated() {
+                    rowsWritten = index  // numbers the objects
+                    writeVertical(row)
+                }
+                rowsWritten = written
+                return
             }
+            TextTable.shrink(&measured, toFit: max(available, columns.count * 3))
         }
         widths = measured
         sink.write(line(columns.map(\.name), widths: measured, header: true))
@@ -149,13 +163,13 @@ public final class ResultWriter {
 
     // MARK: - Vertical
 
-    private func writeVertical(_ row: [SQLiteValue]) {
+    private func writeVertical(_ cells: [String]) {
         let nameWidth = columns.map { TextWidth.width($0.name) }.max() ?? 0
         let valueWidth = maxWidth.map { max(10, $0 - nameWidth - 2) }
         if rowsWritten > 0 { sink.write("\n") }
         sink.write(formatter.style.bold("── \(className) #\(rowsWritten + 1) ──") + "\n")
-        for (column, value) in zip(columns, row) {
-            var text = formatter.text(value, column)
+        for (column, cell) in zip(columns, cells) {
+            var text = cell
             if let valueWidth { text = TextWidth.truncate(text, to: valueWidth) }
             sink.write(TextWidth.pad(column.name, to: nameWidth, right: true) + "  " + text + "\n")
         }

@@ -28,7 +28,7 @@ public struct TextTable {
         }
         if let maxWidth {
             let available = maxWidth - indent - separator.count * max(0, columns.count - 1)
-            shrink(&widths, toFit: max(available, columns.count * 3))
+            Self.shrink(&widths, toFit: max(available, columns.count * 3))
         }
         var output = ""
         func line(_ cells: [String], header: Bool) {
@@ -50,7 +50,7 @@ public struct TextTable {
     }
 
     /// Narrows the widest columns, one cell at a time, until the sum fits.
-    private func shrink(_ widths: inout [Int], toFit available: Int) {
+    static func shrink(_ widths: inout [Int], toFit available: Int) {
         var total = widths.reduce(0, +)
         while total > available, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 3 {
             widths[widest] -= 1

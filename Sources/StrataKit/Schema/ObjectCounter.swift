@@ -57,15 +57,18 @@ public struct ObjectCounter {
 
     /// Indexes of `classes`, biggest first, so that no thread is left with a big table at the end.
     ///
-    /// `max(rowid)` is a cheap upper bound on a rowid table's size (one b-tree descent); classes without
-    /// one (WITHOUT ROWID tables, views) cannot be estimated and go first.
+    /// Classes that cannot be estimated (WITHOUT ROWID tables, views) go first.
     func largestFirst(_ classes: [ClassInfo]) -> [Int] {
-        let estimates: [Int64] = classes.map { info in
-            guard info.hasRowID, !info.isVirtual, info.kind != .view else { return .max }
-            let sql = "SELECT max(rowid) FROM \(quoteIdentifier(info.tableName))"
-            return (try? connection.scalar(sql).int64).flatMap { $0 } ?? 0
-        }
+        let estimates = classes.map { estimate($0) ?? .max }
         return classes.indices.sorted { estimates[$0] > estimates[$1] }
+    }
+
+    /// `max(rowid)`, one b-tree descent: an upper bound on the size of a rowid table whose keys are
+    /// positive, and its size when none was ever deleted. Nil for classes without rowids.
+    public func estimate(_ info: ClassInfo) -> Int64? {
+        guard info.hasRowID, !info.isVirtual, info.kind != .view else { return nil }
+        let sql = "SELECT max(rowid) FROM \(quoteIdentifier(info.tableName))"
+        return (try? connection.scalar(sql).int64).flatMap { $0 } ?? 0
     }
 }
 

@@ -52,6 +52,14 @@ public enum Platform {
 
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
+    /// The size of a file in bytes; nil when it cannot be read.
+    public static func fileSize(_ path: String) -> Int64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : nil
+    }
+
+    public static func sleep(milliseconds: Int) { usleep(useconds_t(milliseconds * 1000)) }
+
     /// The current directory joined with a relative path.
     public static func absolutePath(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
@@ -101,6 +109,18 @@ public enum Platform {
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
+    }
+
+    /// Creates a new file for writing, failing if anything is at `path`; the descriptor, or the error text.
+    public static func createFile(_ path: String) -> Result<Int32, StrataError> {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        return descriptor >= 0 ? .success(descriptor) : .failure(StrataError(errorText()))
+    }
+
+    /// Flushes a descriptor's data to the disk and closes it; false when either failed.
+    public static func syncAndClose(_ descriptor: Int32) -> Bool {
+        let synced = fsync(descriptor) == 0
+        return close(descriptor) == 0 && synced
     }
 
     public static var processID: Int32 { getpid() }

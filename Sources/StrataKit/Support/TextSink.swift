@@ -23,6 +23,8 @@ public final class FileDescriptorSink: TextSink {
     private let limit: Int
     public private(set) var isBroken = false
     public var isClosed: Bool { isBroken }
+    /// Why writing stopped, for sinks where that is an error (files).
+    public private(set) var failure: String?
 
     /// - Parameter bufferSize: bytes kept before writing; 0 writes at once (for stderr).
     public init(descriptor: Int32, bufferSize: Int = 1 << 16) {
@@ -44,7 +46,10 @@ public final class FileDescriptorSink: TextSink {
 
     public func flush() {
         guard !buffer.isEmpty, !isBroken else { return }
-        if !buffer.withUnsafeBytes({ Platform.write(descriptor, $0) }) { isBroken = true }
+        if !buffer.withUnsafeBytes({ Platform.write(descriptor, $0) }) {
+            isBroken = true
+            failure = Platform.errorText()
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 

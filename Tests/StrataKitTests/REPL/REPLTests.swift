@@ -1,8 +1,10 @@
+import Foundation
 import SQLiteKit
 import Testing
 @testable import StrataKit
 
-/// The REPL driven by scripted lines, its whole output compared.
+/// The REPL driven by scripted lines: what transcripts cannot show (files written, the exit status
+/// alone, lines remembered for history). Whole sessions are compared in `TranscriptTests`.
 @Suite struct REPLTests {
     /// 45 numbered items, a list and a link, for paging and navigation.
     static let sql = """
@@ -26,121 +28,72 @@ import Testing
         return (out.text, err.text, status)
     }
 
-    /// The first column of the table rows printed by the last page shown.
-    func ids(_ output: String) -> [[Int]] {
-        var pages: [[Int]] = []
-        for line in output.split(separator: "\n") {
-            if line.contains(" · ") { pages.append([]); continue }
-            if let id = Int(line.split(separator: " ").first ?? ""), !pages.isEmpty { pages[pages.count - 1].append(id) }
-        }
-        return pages
+    @Test func scriptsSkipCommentsAndBlankLinesAndRememberCommands() throws {
+        let reader = ScriptedLineReader(["# a comment", "", "  Box  ", "quit", "Item"])
+        let db = try Connection(path: "", mode: .memory)
+        try db.execute(Self.sql)
+        var schemaReader = SchemaReader(connection: db)
+        let out = StringSink()
+        let repl = try REPL(connection: db, schema: try schemaReader.read(), path: "test.sqlite", reader: reader, out: out,
+                            err: out, style: Style(isEnabled: false), terminalWidth: { nil }, pageSize: 10)
+        #expect(repl.run(banner: "") == .success)
+        #expect(reader.remembered == ["Box", "quit"])
+        #expect(out.text.hasPrefix("Box · page 1\n"))
+        #expect(!out.text.contains("Item"))  // nothing after quit
     }
 
-    @Test func pagesByKeyForwardBackwardAndFromTheEnd() throws {
-        let result = try session(["Item", "next", "next", "prev", "last", "prev", "first", "page 4"])
-        #expect(result.err == "")
-        #expect(result.status == .success)
-        #expect(ids(result.out) == [
-            Array(1...10), Array(11...20), Array(21...30), Array(11...20), Array(36...45), Array(26...35), Array(1...10),
-            Array(31...40),
-        ])
-    }
-
-    @Test func pagesASortedQueryByPosition() throws {
-        let result = try session(["Item where id > 5 SORT(rank ASC)", "next", "last", "prev"])
-        #expect(result.err == "")
-        // 40 objects: four pages, the last one found by counting.
-        #expect(ids(result.out) == [Array((36...45).reversed()), Array((26...35).reversed()), Array((6...15).reversed()),
-                                   Array((16...25).reversed())])
-        #expect(result.out.contains("· page 4\n"))
-    }
-
-    @Test func pageEdges() throws {
-        let result = try session(["Item", "prev", "last", "next", "page 9", "page x"])
-        #expect(result.err == """
-            error: already on the first page
-            error: already on the last page
-            error: there is no page 9
-            error: page needs a page number, as in 'page 3'
-
-            """)
+    @Test func exportWritesTheWholeResultInPageOrder() throws {
+        let directory = NSTemporaryDirectory() + "strata-export-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try session([
+            "Item where id > 41 SORT(id DESC)", "export \(directory)/items.csv", "export \(directory)/items.csv",
+            "export --force \(directory)/items.csv", "Box", "open 1", "follow items", "export '\(directory)/box items.ndjson'",
+            "export \(directory)/items.json", "export \(directory)/items.txt", "export \(directory)/missing/x.csv",
+            "export \(directory)",
+        ], pageSize: 2)
         #expect(result.status == .failure)
-    }
-
-    @Test func objectsLinksListsAndBack() throws {
-        let result = try session(["Box", "open #1", "follow items", "open 3", "follow box", "back", "back", "back"])
-        #expect(result.err == "")
-        #expect(result.out == """
-            Box · page 1
-            id  label   items
-             1  first   [2] 7, 3
-             2  second  [0]
-            Box 1
-                         id  1
-                      label  first
-                      items  [2] Item
-                             [0] → 7  (name: item 7, rank: 39, box: NULL)
-                             [1] → 3  (name: item 3, rank: 43, box: 1)
-            @links.Item.box  3 Item objects
-            Box 1 → items · page 1
-            id  name    rank  box
-             3  item 3    43  1
-             7  item 7    39  NULL
-            Item 3
-                          id  3
-                        name  item 3
-                        rank  43
-                         box  → Box 1  (label: first, items: [2] 7, 3)
-            @links.Box.items  1 Box object
-            Box 1
-                         id  1
-                      label  first
-                      items  [2] Item
-                             [0] → 7  (name: item 7, rank: 39, box: NULL)
-                             [1] → 3  (name: item 3, rank: 43, box: 1)
-            @links.Item.box  3 Item objects
-            Item 3
-                          id  3
-                        name  item 3
-                        rank  43
-                         box  → Box 1  (label: first, items: [2] 7, 3)
-            @links.Box.items  1 Box object
-            Box 1 → items · page 1
-            id  name    rank  box
-             3  item 3    43  1
-             7  item 7    39  NULL
-            Box 1
-                         id  1
-                      label  first
-                      items  [2] Item
-                             [0] → 7  (name: item 7, rank: 39, box: NULL)
-                             [1] → 3  (name: item 3, rank: 43, box: 1)
-            @links.Item.box  3 Item objects
-
-            """)
-    }
-
-    @Test func errorsKeepTheSessionAlive() throws {
-        let result = try session(["Itme", "Item where nmae == 1", "p", "open 99", "follow box", "classes"])
         #expect(result.err == """
-            error: unknown command or class 'Itme' (did you mean 'Item'?)
-            error: query 1:12: unknown property 'nmae' in class Item (did you mean 'name'?)
-            error: 'p' could be prev, page
-            error: no result yet: type a class name or a query
-            error: open an object first, then follow one of its links or lists
+            error: \(directory)/items.csv already exists (use --force to replace it)
+            error: cannot tell the format of \(directory)/items.txt from its name: add --format csv, json or ndjson
+            error: no such directory: \(directory)/missing
+            error: \(directory) is a directory; give the export a file name
 
             """)
-        #expect(result.out.contains("Item   table       45"))
-        #expect(result.status == .failure)
+        #expect(result.out.contains("exported 4 objects to \(directory)/items.csv\n"))
+        // All objects, not one page; sorted as the browser sorts them.
+        #expect(try String(contentsOfFile: directory + "/items.csv", encoding: .utf8)
+            == "id,name,rank,box\r\n45,item 45,1,\r\n44,item 44,2,\r\n43,item 43,3,\r\n42,item 42,4,\r\n")
+        // A list in list order.
+        #expect(try String(contentsOfFile: directory + "/box items.ndjson", encoding: .utf8) == """
+            {"id":7,"name":"item 7","rank":39,"box":null}
+            {"id":3,"name":"item 3","rank":43,"box":1}
+
+            """)
+        #expect(try String(contentsOfFile: directory + "/items.json", encoding: .utf8).hasPrefix("[\n  {\"id\":7,"))
+        // Nothing else: no temporary file stays behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+            == ["box items.ndjson", "items.csv", "items.json"])
     }
 
-    @Test func modesWidthSQLAndHelp() throws {
-        let result = try session(["mode json", "Item LIMIT(2)", "mode table", "width 30", "Item LIMIT(1)", "sql SELECT 1 + 1 AS two",
-                                  "help n", "mode xml"])
-        #expect(result.out.contains(#"{"id":1,"name":"item 1","rank":45,"box":1}"#))
-        #expect(result.out.contains("width 30\n"))
-        #expect(result.out.contains("two\n2\n(1 row)\n"))
-        #expect(result.out.contains("next\n  the next page\n"))
-        #expect(result.err.contains("error: mode takes one of: table, vertical, json, ndjson, csv, markdown"))
+    @Test(arguments: [
+        ("a.csv", "csv"), ("A.CSV", "csv"), ("dir.json/a.json", "json"), ("a.ndjson", "ndjson"), ("a.jsonl", "ndjson"),
+    ])
+    func exportFormatFollowsTheExtension(_ path: String, _ format: String) throws {
+        #expect(try REPL.exportFormat(nil, path: path).rawValue == format)
+        #expect(try REPL.exportFormat("csv", path: path) == .csv)
+    }
+
+    @Test(arguments: [
+        ("a b", ["a", "b"]), ("  a   b  ", ["a", "b"]), ("'a b' c", ["a b", "c"]), (#""a \"b\"" c"#, [#"a "b""#, "c"]),
+        (#"a\ b"#, ["a b"]), ("''", [""]), (#"'it''s'"#, ["its"]), ("--format csv x", ["--format", "csv", "x"]),
+        (#"'a\b'"#, [#"a\b"#]),
+    ])
+    func argumentsSplitAsAShellSplitsThem(_ text: String, _ words: [String]) throws {
+        #expect(try REPL.words(text) == words)
+    }
+
+    @Test func anUnterminatedQuoteIsAnError() {
+        #expect(throws: StrataError.self) { try REPL.words("'open") }
     }
 }
