@@ -15,8 +15,8 @@ number on a row of any tool's output is its id.
 
 Everything is computed inside SQLite, one INSERT ... SELECT over a recursive
 counter that also carries two seeded integer generators (no random()), so the
-same --rows gives byte-identical files on every machine and SQLite version.
-Journal and syncs are off, one transaction.
+same --rows gives the same rows on every machine (and a byte-identical file
+with the same SQLite). Journal and syncs are off, one transaction.
 
 Usage: gen_browse.py OUTPUT [--rows N]
 """

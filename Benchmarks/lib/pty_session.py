@@ -25,7 +25,8 @@ for that), with optional
   "name":   how the step is reported (default: the text sent);
   "ids":    "A-B", or alternatives "A-B|C-D": the first integer on each line
             of the step's output must include the run A, A+1, ..., B in that
-            order (the page shows exactly those rows, whatever else it prints);
+            order, not followed by B+1 (the page shows exactly those rows,
+            whatever else it prints);
   "expect": a regex that must match the step's output;
   "wait":   true: keep reading after the prompt until "expect" matches (for an
             answer that may come after the prompt); the step is still timed to
@@ -114,9 +115,11 @@ def parse_ids(spec):
 
 
 def contains_run(values, first, last):
+    """Whether values hold first, first + 1, ..., last in a row, not followed by last + 1."""
     want = list(range(first, last + 1))
     n = len(want)
-    return any(values[i:i + n] == want for i in range(len(values) - n + 1))
+    return any(values[i:i + n] == want and values[i + n:i + n + 1] != [last + 1]
+               for i in range(len(values) - n + 1))
 
 
 class Session:
@@ -167,6 +170,11 @@ class Session:
             self.output += self.decoder.decode(data)
         else:
             self.eof = True
+
+    def drain(self):
+        """Read whatever is already waiting, so that it is not taken for the answer to what comes next."""
+        while not self.eof and select.select([self.fd], [], [], 0)[0]:
+            self.read_some()
 
     def send(self, text):
         start = time.perf_counter()
@@ -244,6 +252,7 @@ def run_session(args, steps, env):
         check_errors(error, lines_of(session.output), "before the first prompt")
         times = []
         for step in steps:
+            session.drain()
             since = len(session.output)
             sent = session.send(step["send"] + "\r")
             what = f"step {step['name']!r}"
@@ -280,7 +289,7 @@ def check_step(step, text, error):
         if not any(contains_run(found, first, last) for first, last in ranges):
             wanted = " or ".join(f"{first} to {last}" for first, last in ranges)
             shown = ", ".join(map(str, found[:40])) + (", ..." if len(found) > 40 else "")
-            raise SessionError(f"{what}: expected rows with ids {wanted}, in order; the lines began with "
+            raise SessionError(f"{what}: expected rows with ids {wanted}, in order and no further; the lines began with "
                                f"[{shown}]; the output was:\n" + tail(text, 40))
 
 

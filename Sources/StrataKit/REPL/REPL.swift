@@ -59,7 +59,8 @@ public final class REPL {
             out.flush()
         }
         if reader.isInteractive && !quitting { out.write("\n") }
-        return failed ? .failure : .success
+        // At a terminal the person saw each error as it came; a script's caller learns of them from the status.
+        return failed && !reader.isInteractive ? .failure : .success
     }
 
     /// Runs one command line, printing its error, if any, as one line.
@@ -81,7 +82,9 @@ public final class REPL {
     private func report(_ message: String) {
         failed = true
         out.flush()
-        err.write("error: \(message)\n")
+        // After Ctrl-C the terminal has echoed ^C where the cursor was: the message starts a line of its own.
+        let newline = reader.isInteractive && InterruptSignal.fired ? "\n" : ""
+        err.write(newline + "error: \(message)\n")
     }
 
     private func dispatch(_ line: String) throws {

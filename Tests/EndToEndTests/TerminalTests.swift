@@ -1,0 +1,201 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+
+/// The REPL in a real pseudo-terminal, driven through tmux as a person would type: Tab completion,
+/// history across sessions, Ctrl-C during a statement and at the prompt, Ctrl-D.
+///
+/// tmux is a test prerequisite (`.ci/run` installs it). Without it these tests are skipped, unless
+/// `STRATA_REQUIRE_TMUX=1` (set by CI) makes its absence a failure.
+@Suite(.serialized) struct TerminalTests {
+    static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let required = ProcessInfo.processInfo.environment["STRATA_REQUIRE_TMUX"] == "1"
+
+    @Test func tmuxIsThereWhenRequired() {
+        #expect(!Self.required || Self.tmux != nil, "STRATA_REQUIRE_TMUX=1 but tmux is not installed")
+    }
+
+    /// A strata session in its own tmux server, so no one else's tmux is touched.
+    final class Terminal {
+        let workspace: Workspace
+        let socket: String
+        let history: String
+        private var sessions = 0
+
+        init(_ workspace: Workspace) throws {
+            self.workspace = workspace
+            socket = workspace.file("tmux.sock")
+            history = workspace.file("history")
+            // Keep the pane after strata exits, to read its exit status.
+            try "set -g remain-on-exit on\nset -g history-limit 2000\n".write(toFile: workspace.file("tmux.conf"), atomically: true, encoding: .utf8)
+        }
+
+        deinit { _ = try? tmux(["kill-server"]) }
+
+        /// Runs tmux with these arguments and returns what it printed.
+        ///
+        /// Not through Foundation's `Process`: on Linux its `waitUntilExit` never returns for the tmux
+        /// client that starts a server (the client exits, but is never reaped). A shell started with
+        /// posix_spawn and waited for with waitpid has no such trouble.
+        @discardableResult
+        func tmux(_ arguments: [String]) throws -> String {
+            let output = workspace.file("tmux.out")
+            let words = [TerminalTests.tmux!, "-S", socket, "-f", workspace.file("tmux.conf")] + arguments
+            let command = words.map(Self.quoted).joined(separator: " ") + " </dev/null >" + Self.quoted(output) + " 2>/dev/null"
+            var pid: pid_t = 0
+            var argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
+            defer { argv.forEach { free($0) } }
+            guard posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0 else { throw CancellationError() }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        }
+
+        static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+        /// Starts `strata ARGUMENTS` in a new 100×30 terminal; returns when its prompt shows.
+        func start(_ arguments: [String]) throws -> String {
+            sessions += 1
+            let name = "s\(sessions)"
+            // The shell prints strata's exit status when it ends (tmux's own record of it is unreliable).
+            let command = (["env", "STRATA_HISTORY=" + history, "TERM=xterm-256color", StrataProcess.binary] + arguments)
+                .map(Self.quoted).joined(separator: " ") + "; echo \"[exit $?]\""
+            try tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "30", command])
+            try wait(name, "the first prompt") { $0.last?.hasPrefix("strata>") == true }
+            return name
+        }
+
+        func send(_ name: String, _ keys: String...) throws {
+            try tmux(["send-keys", "-t", name] + keys)
+        }
+
+        func type(_ name: String, _ text: String) throws {
+            try tmux(["send-keys", "-t", name, "-l", text])
+        }
+
+        /// The lines on screen, trailing blank lines dropped.
+        func screen(_ name: String) throws -> [String] {
+            var lines = try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
+                .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+            while lines.last == "" { lines.removeLast() }
+            return lines
+        }
+
+        /// Polls the screen until `condition` holds, for at most 15 seconds.
+        func wait(_ name: String, _ what: String, _ condition: ([String]) -> Bool) throws {
+            let deadline = Date().addingTimeInterval(15)
+            while Date() < deadline {
+                if condition(try screen(name)) { return }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            let shown = try screen(name).joined(separator: "\n")
+            Issue.record("timed out waiting for \(what); the screen shows:\n\(shown)")
+            throw CancellationError()
+        }
+
+        /// Waits until strata has exited and returns its exit status.
+        func exitStatus(_ name: String) throws -> Int {
+            var status = -1
+            try wait(name, "strata to exit") { screen in
+                guard let line = screen.last(where: { $0.hasPrefix("[exit ") }) else { return false }
+                status = Int(line.dropFirst(6).dropLast()) ?? -1
+                return true
+            }
+            return status
+        }
+    }
+
+    @Test(.enabled(if: tmux != nil)) func tabCompletesClassesPropertiesAndKeyPaths() throws {
+        let workspace = try Workspace()
+        let terminal = try Terminal(workspace)
+        let db = try workspace.database("app.sqlite", Workspace.tasks)
+        let name = try terminal.start([db])
+        // A class: "TaskL" has one completion.
+        try terminal.type(name, "TaskL")
+        try terminal.send(name, "Tab")
+        try terminal.wait(name, "the class to complete") { $0.last == "strata> TaskList" }
+        try terminal.send(name, "C-u")
+        // A property after a class and WHERE, then one along a link.
+        try terminal.type(name, "Task where isC")
+        try terminal.send(name, "Tab")
+        try terminal.wait(name, "the property to complete") { $0.last == "strata> Task where isCompleted" }
+        try terminal.type(name, "== false AND list.na")
+        try terminal.send(name, "Tab")
+        try terminal.wait(name, "the key path to complete") { $0.last == "strata> Task where isCompleted == false AND list.name" }
+        try terminal.type(name, "== \"Wishlist\"")
+        try terminal.send(name, "Enter")
+        try terminal.wait(name, "the query's page") { $0.contains { $0.hasPrefix(" 3  Bike") } }
+        // Two classes begin with "Ta": a second Tab lists both.
+        try terminal.type(name, "Ta")
+        try terminal.send(name, "Tab")
+        try terminal.send(name, "Tab")
+        try terminal.wait(name, "the list of completions") { screen in
+            screen.contains { $0.contains("Task") && $0.contains("TaskList") && !$0.hasPrefix("strata>") }
+        }
+        try terminal.send(name, "C-u")
+        try terminal.send(name, "C-d")
+        #expect(try terminal.exitStatus(name) == 0)
+    }
+
+    @Test(.enabled(if: tmux != nil)) func historyCarriesOverToTheNextSession() throws {
+        let workspace = try Workspace()
+        let terminal = try Terminal(workspace)
+        let db = try workspace.database("app.sqlite", Workspace.tasks)
+        let first = try terminal.start([db])
+        for line in ["Tag", "TaskList SORT(name DESC)"] {
+            try terminal.type(first, line)
+            try terminal.send(first, "Enter")
+        }
+        try terminal.wait(first, "the second page") { $0.contains { $0.contains("TaskList SORT(name DESC) · page 1") } }
+        try terminal.type(first, "quit")
+        try terminal.send(first, "Enter")
+        #expect(try terminal.exitStatus(first) == 0)
+        #expect(try String(contentsOfFile: terminal.history, encoding: .utf8).contains("TaskList SORT(name DESC)"))
+
+        let second = try terminal.start([db])
+        try terminal.send(second, "Up")
+        try terminal.wait(second, "the last line of the first session") { $0.last == "strata> quit" }
+        try terminal.send(second, "Up")
+        try terminal.wait(second, "the line before it") { $0.last == "strata> TaskList SORT(name DESC)" }
+        try terminal.send(second, "Enter")
+        try terminal.wait(second, "the recalled query to run") { $0.contains { $0.contains("TaskList SORT(name DESC) · page 1") } }
+        try terminal.send(second, "C-d")
+        #expect(try terminal.exitStatus(second) == 0)
+    }
+
+    @Test(.enabled(if: tmux != nil)) func ctrlCStopsAStatementAndClearsTheLine() throws {
+        let workspace = try Workspace()
+        let terminal = try Terminal(workspace)
+        let db = try workspace.database("app.sqlite", Workspace.tasks)
+        let before = try workspace.fingerprint("app.sqlite")
+        let name = try terminal.start([db])
+        // A statement that never ends on its own.
+        try terminal.type(name, "sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
+        try terminal.send(name, "Enter")
+        Thread.sleep(forTimeInterval: 0.5)
+        try terminal.send(name, "C-c")
+        try terminal.wait(name, "the statement to stop") { screen in
+            screen.contains("error: interrupted") && screen.last == "strata>"
+        }
+        // At the prompt, Ctrl-C drops the line typed so far; the session goes on.
+        try terminal.type(name, "half a line")
+        try terminal.send(name, "C-c")
+        try terminal.wait(name, "a fresh prompt") { $0.last == "strata>" && $0.dropLast().last?.contains("half a line") == true }
+        try terminal.type(name, "count")
+        try terminal.send(name, "Enter")
+        try terminal.wait(name, "the session to go on") { $0.contains("error: no result yet: type a class name or a query") }
+        try terminal.type(name, "TaskList")
+        try terminal.send(name, "Enter")
+        try terminal.wait(name, "a page") { $0.contains { $0.hasPrefix("TaskList · page 1") } }
+        try terminal.send(name, "C-d")
+        // A failed command at a terminal does not make the session fail: only scripts report it.
+        #expect(try terminal.exitStatus(name) == 0)
+        let after = try workspace.fingerprint("app.sqlite")
+        #expect(after.0 == before.0 && after.1 == before.1)
+    }
+}
