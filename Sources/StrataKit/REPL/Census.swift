@@ -50,19 +50,17 @@ final class Census: @unchecked Sendable {
 
     private func take(_ query: CompiledQuery, keyWidth: Int, runner: QueryRunner) throws {
         var count = 0
-        var found: [[SQLiteValue]] = []
         try runner.step(query) { statement in
             count += 1
             if keyWidth > 0 && count % Self.stride == 0 {
+                // Published as found, so that a page the census has passed can be reached before it ends.
                 let width = statement.columnCount
-                found.append((width - keyWidth..<width).map(statement.column))
+                let key = (width - keyWidth..<width).map(statement.column)
+                lock.withLock { boundaries.append(key) }
             }
             return true
         }
-        lock.withLock {
-            boundaries = found
-            total = count
-        }
+        lock.withLock { total = count }
     }
 
     /// The number of objects, once counted.
@@ -72,12 +70,21 @@ final class Census: @unchecked Sendable {
     var isLive: Bool { lock.withLock { total != nil || (failure == nil && !cancelled) } }
 
     /// Where to start reading the object at `position`: after the paging key `after` (nil: from the
-    /// start), skipping `skip` objects. Nil until the census is done.
-    func seek(_ position: Int) -> (after: [SQLiteValue]?, skip: Int)? {
-        lock.withLock {
-            guard total != nil else { return nil }
-            let block = min(position / Self.stride, boundaries.count)
-            return (block == 0 ? nil : boundaries[block - 1], position - block * Self.stride)
+    /// start), skipping fewer than `stride` objects. A census still running is waited for until it has
+    /// passed the position (it is ahead of any scan that would start now), checking `stop` every 10 ms;
+    /// nil if it failed, was cancelled, or `stop` said so.
+    func seek(_ position: Int, until stop: () -> Bool) -> (after: [SQLiteValue]?, skip: Int)? {
+        let block = position / Self.stride
+        while true {
+            let (reached, after, done, live) = lock.withLock { () -> (Bool, [SQLiteValue]?, Bool, Bool) in
+                let reached = block <= boundaries.count
+                return (reached, reached && block > 0 ? boundaries[block - 1] : nil, total != nil, failure == nil && !cancelled)
+            }
+            if reached { return (after, position - block * Self.stride) }
+            // Done without reaching it: the position is past the end, and reading from the last key says so.
+            if done { return lock.withLock { (boundaries.last, position - boundaries.count * Self.stride) } }
+            if !live || stop() { return nil }
+            Platform.sleep(milliseconds: 10)
         }
     }
 
