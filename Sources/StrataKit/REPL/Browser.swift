@@ -100,11 +100,10 @@ final class Browser {
         let start = (number - 1) * pageSize
         if let total, start >= max(total, 1) { throw noSuchPage }
         if isKeyset && start > 0 {
-            if let census, census.isLive, let (after, skip) = census.seek(start, until: { InterruptSignal.fired }) {
+            if let (after, skip) = census?.seek(start) {
                 try load(Page(size: pageSize + 1, after: after, offset: skip), context, position: start, mustExist: true)
             } else {
-                if InterruptSignal.fired { throw StrataError.interrupted }
-                // No census: skip to the page reading keys only, which costs far less than rows.
+                // No census this far yet: skip to the page reading keys only, which costs far less than rows.
                 let compiled = try compile(Page(size: 1, offset: start - 1, keysOnly: true), context)
                 guard let row = try context.runner.rows(compiled).first else { throw noSuchPage }
                 try load(Page(size: pageSize + 1, after: Array(row.suffix(cursorWidth))), context, position: start, mustExist: true)

@@ -70,21 +70,15 @@ final class Census: @unchecked Sendable {
     var isLive: Bool { lock.withLock { total != nil || (failure == nil && !cancelled) } }
 
     /// Where to start reading the object at `position`: after the paging key `after` (nil: from the
-    /// start), skipping fewer than `stride` objects. A census still running is waited for until it has
-    /// passed the position (it is ahead of any scan that would start now), checking `stop` every 10 ms;
-    /// nil if it failed, was cancelled, or `stop` said so.
-    func seek(_ position: Int, until stop: () -> Bool) -> (after: [SQLiteValue]?, skip: Int)? {
+    /// start), skipping fewer than `stride` objects. Nil while the census has not reached the position:
+    /// it hands each key to Swift, so a scan of keys inside SQLite gets there sooner than waiting would.
+    func seek(_ position: Int) -> (after: [SQLiteValue]?, skip: Int)? {
         let block = position / Self.stride
-        while true {
-            let (reached, after, done, live) = lock.withLock { () -> (Bool, [SQLiteValue]?, Bool, Bool) in
-                let reached = block <= boundaries.count
-                return (reached, reached && block > 0 ? boundaries[block - 1] : nil, total != nil, failure == nil && !cancelled)
-            }
-            if reached { return (after, position - block * Self.stride) }
-            // Done without reaching it: the position is past the end, and reading from the last key says so.
-            if done { return lock.withLock { (boundaries.last, position - boundaries.count * Self.stride) } }
-            if !live || stop() { return nil }
-            Platform.sleep(milliseconds: 10)
+        return lock.withLock {
+            if block <= boundaries.count { return (block == 0 ? nil : boundaries[block - 1], position - block * Self.stride) }
+            // Past the end of a finished census: reading on from its last key finds nothing, as it should.
+            if total != nil { return (boundaries.last, position - boundaries.count * Self.stride) }
+            return nil
         }
     }
 
