@@ -21,11 +21,10 @@ with the same SQLite). Journal and syncs are off, one transaction.
 Usage: gen_browse.py OUTPUT [--rows N]
 """
 
-import argparse
 import os
 import sqlite3
-import sys
-import time
+
+import generator_cli
 
 DEVICES = 1000
 
@@ -117,24 +116,6 @@ def generate(path, rows):
     db.close()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("output", help="path of the database to write (replaced if present)")
-    parser.add_argument("--rows", type=int, default=10_000_000, help="rows of Event (default 10000000)")
-    args = parser.parse_args()
-    if not 0 <= args.rows < 2**31:
-        parser.error("--rows must be from 0 to 2147483647")
-    start = time.perf_counter()
-    try:
-        generate(args.output, args.rows)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    print(
-        f"gen_browse: {args.rows} Event rows, {DEVICES} Device rows -> {args.output} "
-        f"({os.path.getsize(args.output) / 2**20:.0f} MiB, {time.perf_counter() - start:.1f} s)",
-        file=sys.stderr,
-    )
-
-
 if __name__ == "__main__":
-    main()
+    generator_cli.main(__doc__, generate, 10_000_000, "rows of Event",
+                       lambda rows: f"{rows} Event rows, {DEVICES} Device rows", max_rows=2**31 - 1)

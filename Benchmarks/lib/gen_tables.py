@@ -17,12 +17,11 @@ Schema:
 Usage: gen_tables.py OUTPUT [--rows N]
 """
 
-import argparse
 import os
 import random
 import sqlite3
-import sys
-import time
+
+import generator_cli
 
 TABLES = 20
 SEED = 0x5717A7A
@@ -116,24 +115,5 @@ def generate(path, total):
     db.close()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("output", help="path of the database to write (replaced if present)")
-    parser.add_argument("--rows", type=int, default=5_000_000, help="total rows (default 5000000)")
-    args = parser.parse_args()
-    if args.rows < 0:
-        parser.error("--rows must be >= 0")
-    start = time.perf_counter()
-    try:
-        generate(args.output, args.rows)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    print(
-        f"gen_tables: {args.rows} rows in {TABLES} tables -> {args.output} "
-        f"({os.path.getsize(args.output) / 2**20:.0f} MiB, {time.perf_counter() - start:.1f} s)",
-        file=sys.stderr,
-    )
-
-
 if __name__ == "__main__":
-    main()
+    generator_cli.main(__doc__, generate, 5_000_000, "total rows", lambda rows: f"{rows} rows in {TABLES} tables")

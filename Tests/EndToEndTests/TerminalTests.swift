@@ -37,6 +37,12 @@ import Testing
 
         deinit { _ = try? tmux(["kill-server"]) }
 
+        /// A terminal over a workspace holding `app.sqlite`, the tasks database.
+        static func withTasks() throws -> (Terminal, database: String) {
+            let workspace = try Workspace()
+            return (try Terminal(workspace), try workspace.database("app.sqlite", Workspace.tasks))
+        }
+
         /// Runs tmux with these arguments and returns what it printed.
         ///
         /// Not through Foundation's `Process`: on Linux its `waitUntilExit` never returns for the tmux
@@ -78,6 +84,18 @@ import Testing
             try tmux(["send-keys", "-t", name, "-l", text])
         }
 
+        /// Types a line and presses Enter.
+        func enter(_ name: String, _ line: String) throws {
+            try type(name, line)
+            try send(name, "Enter")
+        }
+
+        /// Presses Ctrl-D at the prompt and returns strata's exit status.
+        func leave(_ name: String) throws -> Int {
+            try send(name, "C-d")
+            return try exitStatus(name)
+        }
+
         /// The lines on screen, trailing blank lines dropped.
         func screen(_ name: String) throws -> [String] {
             var lines = try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
@@ -111,9 +129,7 @@ import Testing
     }
 
     @Test(.enabled(if: tmux != nil)) func tabCompletesClassesPropertiesAndKeyPaths() throws {
-        let workspace = try Workspace()
-        let terminal = try Terminal(workspace)
-        let db = try workspace.database("app.sqlite", Workspace.tasks)
+        let (terminal, db) = try Terminal.withTasks()
         let name = try terminal.start([db])
         // A class: "TaskL" has one completion.
         try terminal.type(name, "TaskL")
@@ -127,8 +143,7 @@ import Testing
         try terminal.type(name, "== false AND list.na")
         try terminal.send(name, "Tab")
         try terminal.wait(name, "the key path to complete") { $0.last == "strata> Task where isCompleted == false AND list.name" }
-        try terminal.type(name, "== \"Wishlist\"")
-        try terminal.send(name, "Enter")
+        try terminal.enter(name, "== \"Wishlist\"")
         try terminal.wait(name, "the query's page") { $0.contains { $0.hasPrefix(" 3  Bike") } }
         // Two classes begin with "Ta": a second Tab lists both.
         try terminal.type(name, "Ta")
@@ -138,22 +153,17 @@ import Testing
             screen.contains { $0.contains("Task") && $0.contains("TaskList") && !$0.hasPrefix("strata>") }
         }
         try terminal.send(name, "C-u")
-        try terminal.send(name, "C-d")
-        #expect(try terminal.exitStatus(name) == 0)
+        #expect(try terminal.leave(name) == 0)
     }
 
     @Test(.enabled(if: tmux != nil)) func historyCarriesOverToTheNextSession() throws {
-        let workspace = try Workspace()
-        let terminal = try Terminal(workspace)
-        let db = try workspace.database("app.sqlite", Workspace.tasks)
+        let (terminal, db) = try Terminal.withTasks()
         let first = try terminal.start([db])
         for line in ["Tag", "TaskList SORT(name DESC)"] {
-            try terminal.type(first, line)
-            try terminal.send(first, "Enter")
+            try terminal.enter(first, line)
         }
         try terminal.wait(first, "the second page") { $0.contains { $0.contains("TaskList SORT(name DESC) · page 1") } }
-        try terminal.type(first, "quit")
-        try terminal.send(first, "Enter")
+        try terminal.enter(first, "quit")
         #expect(try terminal.exitStatus(first) == 0)
         #expect(try String(contentsOfFile: terminal.history, encoding: .utf8).contains("TaskList SORT(name DESC)"))
 
@@ -164,19 +174,15 @@ import Testing
         try terminal.wait(second, "the line before it") { $0.last == "strata> TaskList SORT(name DESC)" }
         try terminal.send(second, "Enter")
         try terminal.wait(second, "the recalled query to run") { $0.contains { $0.contains("TaskList SORT(name DESC) · page 1") } }
-        try terminal.send(second, "C-d")
-        #expect(try terminal.exitStatus(second) == 0)
+        #expect(try terminal.leave(second) == 0)
     }
 
     @Test(.enabled(if: tmux != nil)) func ctrlCStopsAStatementAndClearsTheLine() throws {
-        let workspace = try Workspace()
-        let terminal = try Terminal(workspace)
-        let db = try workspace.database("app.sqlite", Workspace.tasks)
-        let before = try workspace.fingerprint("app.sqlite")
+        let (terminal, db) = try Terminal.withTasks()
+        let before = try terminal.workspace.fingerprint("app.sqlite")
         let name = try terminal.start([db])
         // A statement that never ends on its own.
-        try terminal.type(name, "sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
-        try terminal.send(name, "Enter")
+        try terminal.enter(name, "sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
         Thread.sleep(forTimeInterval: 0.5)
         try terminal.send(name, "C-c")
         try terminal.wait(name, "the statement to stop") { screen in
@@ -186,16 +192,13 @@ import Testing
         try terminal.type(name, "half a line")
         try terminal.send(name, "C-c")
         try terminal.wait(name, "a fresh prompt") { $0.last == "strata>" && $0.dropLast().last?.contains("half a line") == true }
-        try terminal.type(name, "count")
-        try terminal.send(name, "Enter")
+        try terminal.enter(name, "count")
         try terminal.wait(name, "the session to go on") { $0.contains("error: no result yet: type a class name or a query") }
-        try terminal.type(name, "TaskList")
-        try terminal.send(name, "Enter")
+        try terminal.enter(name, "TaskList")
         try terminal.wait(name, "a page") { $0.contains { $0.hasPrefix("TaskList · page 1") } }
-        try terminal.send(name, "C-d")
-        // A failed command at a terminal does not make the session fail: only scripts report it.
-        #expect(try terminal.exitStatus(name) == 0)
-        let after = try workspace.fingerprint("app.sqlite")
+        // Errors shown at a terminal do not make the session fail: only a script's status reports them.
+        #expect(try terminal.leave(name) == 0)
+        let after = try terminal.workspace.fingerprint("app.sqlite")
         #expect(after.0 == before.0 && after.1 == before.1)
     }
 }

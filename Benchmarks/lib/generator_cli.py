@@ -1,0 +1,30 @@
+"""The command line the data generators share: OUTPUT [--rows N], then a line saying what was written."""
+
+import argparse
+import os
+import sys
+import time
+
+
+def main(doc, generate, default_rows, rows_help, summary, max_rows=None):
+    """Parse OUTPUT and --rows, call generate(output, rows) and report on stderr.
+
+    summary(rows) says what was written, as in "5000000 rows in 20 tables"; Ctrl-C exits 130.
+    """
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    parser.add_argument("output", help="path of the database to write (replaced if present)")
+    parser.add_argument("--rows", type=int, default=default_rows, help=f"{rows_help} (default {default_rows})")
+    args = parser.parse_args()
+    if args.rows < 0 or (max_rows is not None and args.rows > max_rows):
+        parser.error(f"--rows must be from 0 to {max_rows}" if max_rows is not None else "--rows must be >= 0")
+    start = time.perf_counter()
+    try:
+        generate(args.output, args.rows)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    name = os.path.splitext(os.path.basename(sys.argv[0]))[0]
+    print(
+        f"{name}: {summary(args.rows)} -> {args.output} "
+        f"({os.path.getsize(args.output) / 2**20:.0f} MiB, {time.perf_counter() - start:.1f} s)",
+        file=sys.stderr,
+    )
