@@ -32,15 +32,7 @@ INDEXES = [
     ("t19_flag_score", 19, "flag, score"),
     ("t20_name", 20, "name"),
 ]
-WORDS = (
-    "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima "
-    "mike november oscar papa quebec romeo sierra tango uniform victor whiskey "
-    "xray yankee zulu amber basalt cobalt dune ember fjord glacier harbor iris "
-    "jade kelp lagoon meadow nectar onyx prairie quartz reef summit tundra "
-    "umber valley willow xenon yarrow zephyr acorn birch cedar dahlia elm fern "
-    "grove hazel ivy juniper laurel maple"
-).split()
-assert len(WORDS) == 64  # indexed by 6 random bits
+WORDS = generator_cli.WORDS
 
 
 def table_sizes(total, n=TABLES):

@@ -1,9 +1,21 @@
-"""The command line the data generators share: OUTPUT [--rows N], then a line saying what was written."""
+"""What the data generators share: a 64-word vocabulary, and their command line (OUTPUT [--rows N], then a
+line saying what was written)."""
 
 import argparse
 import os
 import sys
 import time
+
+# 64 words of at most 8 letters, so that 6 random bits pick one.
+WORDS = (
+    "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima "
+    "mike november oscar papa quebec romeo sierra tango uniform victor whiskey "
+    "xray yankee zulu amber basalt cobalt dune ember fjord glacier harbor iris "
+    "jade kelp lagoon meadow nectar onyx prairie quartz reef summit tundra "
+    "umber valley willow xenon yarrow zephyr acorn birch cedar dahlia elm fern "
+    "grove hazel ivy juniper laurel maple"
+).split()
+assert len(WORDS) == 64 and all(len(word) <= 8 for word in WORDS)
 
 
 def main(doc, generate, default_rows, rows_help, summary, max_rows=None):
