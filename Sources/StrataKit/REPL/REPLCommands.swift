@@ -32,26 +32,13 @@ enum REPLCommands {
             guard !argument.isEmpty else { throw StrataError("show needs a class name or a query") }
             try repl.browse(argument)
         },
-        REPLCommand(name: "next", arguments: "", summary: "the next page") { repl, _ in
-            try repl.currentBrowser().next(repl.context)
-            repl.showPage()
-        },
-        REPLCommand(name: "prev", arguments: "", summary: "the previous page") { repl, _ in
-            try repl.currentBrowser().previous(repl.context)
-            repl.showPage()
-        },
-        REPLCommand(name: "first", arguments: "", summary: "the first page") { repl, _ in
-            try repl.currentBrowser().first(repl.context)
-            repl.showPage()
-        },
-        REPLCommand(name: "last", arguments: "", summary: "the last page") { repl, _ in
-            try repl.currentBrowser().last(repl.context)
-            repl.showPage()
-        },
-        REPLCommand(name: "page", arguments: "N", summary: "page N of the current result") { repl, argument in
+        move("next", "the next page") { browser, context, _ in try browser.next(context) },
+        move("prev", "the previous page") { browser, context, _ in try browser.previous(context) },
+        move("first", "the first page") { browser, context, _ in try browser.first(context) },
+        move("last", "the last page") { browser, context, _ in try browser.last(context) },
+        move("page", arguments: "N", "page N of the current result") { browser, context, argument in
             guard let number = Int(argument) else { throw StrataError("page needs a page number, as in 'page 3'") }
-            try repl.currentBrowser().page(number, repl.context)
-            repl.showPage()
+            try browser.page(number, context)
         },
         REPLCommand(name: "count", arguments: "", summary: "the number of objects in the current result") { repl, _ in
             let count = try repl.currentBrowser().count(repl.context)
@@ -112,6 +99,16 @@ enum REPLCommands {
         REPLCommand(name: "quit", arguments: "", summary: "leave (also exit, or Ctrl-D)") { repl, _ in repl.quit() },
         REPLCommand(name: "exit", arguments: "", summary: "leave") { repl, _ in repl.quit() },
     ]
+
+    /// A command that moves through the current result, then shows the page it landed on.
+    static func move(_ name: String, arguments: String = "", _ summary: String,
+                     _ body: @escaping @Sendable (Browser, REPLContext, String) throws -> Void) -> REPLCommand
+    {
+        REPLCommand(name: name, arguments: arguments, summary: summary) { repl, argument in
+            try body(try repl.currentBrowser(), repl.context, argument)
+            repl.showPage()
+        }
+    }
 
     /// The command a word names: exactly, or as the unique command it begins; nil when it begins none.
     static func resolve(_ word: String) throws -> REPLCommand? {
