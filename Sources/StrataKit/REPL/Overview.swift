@@ -46,12 +46,17 @@ struct Overview {
 
     /// Exact counts of the classes counted within `budget` seconds, smallest first (a class that cannot
     /// be counted, such as a broken view, fails); nil for the classes there was no time for.
+    static let uncountable: Int64 = 2_000_000
+
     func counts(_ classes: [ClassInfo], budget: Double) -> [Result<Int64, Error>?] {
         let counter = ObjectCounter(connection: connection)
         let deadline = Deadline(connection.interruptHandle, after: budget)
         defer { deadline.cancel() }
         var counts = [Result<Int64, Error>?](repeating: nil, count: classes.count)
         for index in counter.largestFirst(classes).reversed() {
+            // SQLite counts some tens of millions of rows a second: a class this big could not be
+            // counted in time, and trying would only spend the budget.
+            if let estimate = counter.estimate(classes[index]), estimate > Self.uncountable { continue }
             let result = Result { try counter.count(classes[index]) }
             if deadline.hasPassed { break }
             counts[index] = result
