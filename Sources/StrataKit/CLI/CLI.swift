@@ -69,6 +69,11 @@ public struct CLI {
         default:
             break
         }
+        // `strata migrate status FILE` is `strata migrate-status FILE`.
+        if first == Commands.migrate.name, arguments.count > 1, arguments[1] == "status" {
+            try dispatch([Commands.migrateStatus.name] + arguments.dropFirst(2))
+            return
+        }
         guard let command = Commands.named(first) else {
             // `strata FILE [options]` opens the browser on an existing file.
             if !first.hasPrefix("-"), Platform.fileKind(first) != .missing {
@@ -95,6 +100,8 @@ public struct CLI {
         case Commands.query.name: try QueryCommand(parsed: parsed, context: context).run()
         case Commands.get.name: try GetCommand(parsed: parsed, context: context).run()
         case Commands.demo.name: try DemoCommand(parsed: parsed, context: context).run()
+        case Commands.migrate.name: try MigrateCommand(parsed: parsed, context: context).run()
+        case Commands.migrateStatus.name: try MigrateCommand(parsed: parsed, context: context).status()
         case Commands.helpCommand.name: try showHelp(parsed.arguments["COMMAND"])
         default: throw StrataError.usage("unknown command '\(command.name)'")
         }

@@ -124,7 +124,52 @@ public enum Commands {
         examples: ["strata help classes"])
 
     /// Every command, in the order help lists them.
-    public static let all: [CommandSpec] = [open, classes, schema, query, get, demo, helpCommand]
+    static let migrationsDir = OptionSpec("dir", short: "d", value: "DIR",
+                                          help: "the migrations directory (default: Migrations beside FILE)")
+    static let json = OptionSpec("json", help: "print JSON, for scripts and CI")
+
+    public static let migrate = CommandSpec(
+        name: "migrate",
+        summary: "apply the pending migrations of a directory to a database file",
+        arguments: [ArgumentSpec("FILE", help: "the database file to migrate")],
+        options: [
+            migrationsDir,
+            OptionSpec("to", value: "VERSION", help: "stop at this version instead of the last"),
+            OptionSpec("dry-run", help: "migrate a temporary copy, check its integrity, report, and leave FILE untouched"),
+            OptionSpec("backup", value: "PATH", help: "first copy FILE to PATH with SQLite's backup API"),
+            OptionSpec("allow-drift", help: "go on although an applied migration's file changed since"),
+            json, timeout, help,
+        ],
+        discussion: """
+            Migrations are files named <version>_<name>.sql in the directory; versions are whole numbers from 1 \
+            up, in order, gaps allowed. The database's version is PRAGMA user_version; the history table \
+            strata_migrations records each migration applied with its file's SHA-256 checksum. Every pending \
+            migration up to --to runs in one BEGIN IMMEDIATE transaction together with the version bump and the \
+            history rows, and PRAGMA foreign_key_check must find no new broken link before it commits: the \
+            file ends at the target version or exactly as it was. Statements that cannot run in a transaction \
+            (VACUUM, PRAGMA foreign_keys, journal_mode, synchronous) are refused. A line '-- strata:down' ends \
+            a file's up section. Running again with nothing pending changes nothing. See also 'strata help \
+            migrate-status'.
+            """,
+        examples: [
+            "strata migrate app.sqlite",
+            "strata migrate app.sqlite --to 5 --dir db/migrations",
+            "strata migrate app.sqlite --dry-run --json",
+        ])
+
+    public static let migrateStatus = CommandSpec(
+        name: "migrate-status",
+        summary: "where a database stands against its migrations (exit 3: pending, 4: drift)",
+        arguments: [ArgumentSpec("FILE", help: "the database file")],
+        options: [migrationsDir, json, timeout, noColor, help],
+        discussion: """
+            Prints the database's version and its applied, pending, drifted (changed since applied) and \
+            missing migrations. Also spelled 'strata migrate status FILE'. Exit status 0 when up to date, \
+            3 when migrations are pending, 4 when an applied file changed (drift).
+            """,
+        examples: ["strata migrate status app.sqlite --json"])
+
+    public static let all: [CommandSpec] = [open, classes, schema, query, get, demo, migrate, migrateStatus, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

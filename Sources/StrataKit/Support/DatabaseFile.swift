@@ -29,6 +29,19 @@ public enum DatabaseFile {
         return connection
     }
 
+    /// Opens an existing database for writing (never creates one), checked as `openForReading` does.
+    public static func openForWriting(_ path: String, timeout: Int32 = 5000) throws -> Connection {
+        try checkReadable(path)
+        let connection: Connection
+        do {
+            connection = try Connection(path: path, mode: .readWrite, busyTimeout: timeout)
+            _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
+        } catch let error as SQLiteError {
+            throw describe(error, path: path, timeout: timeout)
+        }
+        return connection
+    }
+
     /// Refuses a path that is missing, a directory or unreadable, before SQLite sees it.
     public static func checkReadable(_ path: String) throws {
         switch Platform.fileKind(path) {

@@ -52,6 +52,36 @@ public enum Platform {
 
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
+    /// A whole file's bytes; nil when it cannot be read.
+    public static func readFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<got])
+        }
+    }
+
+    /// The names in a folder, `.` and `..` left out; nil when it cannot be read.
+    public static func directoryEntries(_ path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The size of a file in bytes; nil when it cannot be read.
     public static func fileSize(_ path: String) -> Int64? {
         var info = stat()

@@ -5,6 +5,10 @@ public enum ExitStatus: Int32, Sendable {
     case failure = 1
     /// An unknown command or option, a missing or malformed argument.
     case usage = 2
+    /// `migrate status`: migrations are waiting to be applied.
+    case pending = 3
+    /// `migrate`: an applied migration's file changed since (drift).
+    case drift = 4
     /// Ctrl-C stopped the work (128 + SIGINT, as shells report it).
     case interrupted = 130
 }

@@ -1,0 +1,116 @@
+import SQLiteKit
+
+/// `strata migrate FILE` and `strata migrate status FILE`.
+struct MigrateCommand {
+    let parsed: ParsedArguments
+    let context: CLIContext
+
+    var file: String { parsed.arguments["FILE"] ?? "" }
+
+    /// `--dir`, else `Migrations` beside the file.
+    var directory: String {
+        parsed.value("dir") ?? (Platform.directory(of: file) == "." ? "Migrations" : Platform.directory(of: file) + "/Migrations")
+    }
+
+    func run() throws {
+        let target = try parsed.value("to").map { text -> Int in
+            guard let version = Int(text), version >= 0 else { throw StrataError.usage("--to takes a version, a whole number, not '\(text)'") }
+            return version
+        }
+        let files = try MigrationDirectory.load(directory)
+        let timeout = try parsed.timeoutMilliseconds()
+        let original = try DatabaseFile.openForWriting(file, timeout: timeout)
+        if let backup = parsed.value("backup") {
+            try AtomicFile.checkDestination(backup, force: false, what: "the backup")
+            do { try original.backup(to: backup) } catch { throw DatabaseFile.describe(error, path: file, timeout: timeout) }
+        }
+        let dryRun = parsed.has("dry-run")
+        var copy: String?
+        defer { if let copy { for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(copy + suffix) } } }
+        let connection: Connection
+        if dryRun {
+            let path = AtomicFile.temporaryPath(for: file)
+            copy = path
+            do {
+                try original.backup(to: path)
+                connection = try Connection(path: path, mode: .readWrite, busyTimeout: timeout)
+            } catch {
+                throw DatabaseFile.describe(error, path: file, timeout: timeout)
+            }
+        } else {
+            connection = original
+        }
+        let migrator = Migrator(connection: connection, files: files)
+        let from = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
+        let applied: [(file: MigrationFile, milliseconds: Int)]
+        do {
+            applied = try migrator.apply(to: target, allowDrift: parsed.has("allow-drift"))
+        } catch let error as SQLiteError {
+            throw DatabaseFile.describe(error, path: file, timeout: timeout)
+        }
+        let to = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
+        var integrity: String?
+        if dryRun { integrity = try connection.scalar("PRAGMA integrity_check").string }
+        if parsed.has("json") {
+            var members: [(String, JSONValue)] = [
+                ("file", .string(file)), ("from", .int(Int64(from))), ("to", .int(Int64(to))), ("dry_run", .bool(dryRun)),
+                ("applied", .array(applied.map { step in
+                    .object([("version", .int(Int64(step.file.version))), ("name", .string(step.file.name)),
+                             ("file", .string(step.file.fileName)), ("duration_ms", .int(Int64(step.milliseconds)))])
+                })),
+            ]
+            if let integrity { members.append(("integrity_check", .string(integrity))) }
+            context.stdout.write(JSONValue.object(members).serialized(pretty: true) + "\n")
+        } else if applied.isEmpty {
+            context.stdout.write("\(file) is at version \(to): nothing to apply\n")
+        } else {
+            for step in applied { context.stdout.write("applied \(step.file.fileName) (\(step.milliseconds) ms)\n") }
+            let what = dryRun ? "a copy of \(file) would be" : "\(file) is"
+            context.stdout.write("\(what) at version \(to) (was \(from))" + (integrity.map { "; integrity_check: \($0)" } ?? "")
+                                 + (dryRun ? "; the file itself is unchanged" : "") + "\n")
+        }
+        if let integrity, integrity != "ok" { throw StrataError("the migrated copy fails integrity_check: \(integrity)") }
+    }
+
+    /// `migrate status`: exit 3 when migrations are pending, 4 on drift.
+    func status() throws {
+        let files = try MigrationDirectory.load(directory)
+        let timeout = try parsed.timeoutMilliseconds()
+        let connection = try DatabaseFile.openForReading(file, timeout: timeout)
+        let status: MigrationStatus
+        do { status = try Migrator(connection: connection, files: files).status() } catch let error as SQLiteError {
+            throw DatabaseFile.describe(error, path: file, timeout: timeout)
+        }
+        if parsed.has("json") {
+            func list(_ files: [MigrationFile]) -> JSONValue {
+                .array(files.map { .object([("version", .int(Int64($0.version))), ("file", .string($0.fileName))]) })
+            }
+            let value = JSONValue.object([
+                ("file", .string(file)), ("version", .int(Int64(status.version))),
+                ("applied", .array(status.applied.map { entry in
+                    .object([("version", .int(Int64(entry.version))), ("name", .string(entry.name)),
+                             ("checksum", .string(entry.checksum)), ("applied_at", .string(entry.appliedAt)),
+                             ("duration_ms", .int(Int64(entry.durationMilliseconds)))])
+                })),
+                ("pending", list(status.pending)),
+                ("drifted", list(status.drifted.map(\.file))),
+                ("missing", .array(status.missing.map { .object([("version", .int(Int64($0.version))), ("name", .string($0.name))]) })),
+            ])
+            context.stdout.write(value.serialized(pretty: true) + "\n")
+        } else {
+            var table = TextTable(columns: [.init("VERSION", rightAligned: true), .init("MIGRATION"), .init("STATE")])
+            let drifted = Set(status.drifted.map(\.file.version))
+            let fileNames = Dictionary(files.map { ($0.version, $0.fileName) }, uniquingKeysWith: { first, _ in first })
+            for entry in status.applied {
+                let state = drifted.contains(entry.version) ? "drifted: the file changed since"
+                    : status.missing.contains(entry) ? "applied; the file is gone" : "applied \(entry.appliedAt)"
+                table.append([String(entry.version), fileNames[entry.version] ?? entry.name, state])
+            }
+            for file in status.pending { table.append([String(file.version), file.fileName, "pending"]) }
+            context.stdout.write("\(file) is at version \(status.version)\n")
+            if !table.rows.isEmpty { context.stdout.write(table.render(maxWidth: context.terminalWidth, style: parsed.style(context))) }
+        }
+        if !status.drifted.isEmpty { throw StrataError("", status: .drift) }
+        if !status.pending.isEmpty { throw StrataError("", status: .pending) }
+    }
+}

@@ -1,0 +1,180 @@
+import SQLiteKit
+
+/// One row of the history table `strata_migrations`.
+public struct AppliedMigration: Sendable, Equatable {
+    public var version: Int
+    public var name: String
+    public var checksum: String
+    public var appliedAt: String
+    public var durationMilliseconds: Int
+    public var strataVersion: String
+}
+
+/// Where a database stands against a migrations directory.
+public struct MigrationStatus: Sendable {
+    /// `PRAGMA user_version`.
+    public var version: Int
+    public var applied: [AppliedMigration]
+    /// Files above the database's version, in order.
+    public var pending: [MigrationFile]
+    /// Applied files whose checksum changed since.
+    public var drifted: [(file: MigrationFile, applied: AppliedMigration)]
+    /// Applied migrations whose file is gone.
+    public var missing: [AppliedMigration]
+}
+
+/// Applies the `.sql` migrations of a directory to a database, all in one `BEGIN IMMEDIATE` transaction
+/// with the `user_version` bump and the history rows: the file ends at the target version or exactly as
+/// it was.
+public struct Migrator {
+    static let historyTable = "strata_migrations"
+    static let createHistory = """
+        CREATE TABLE IF NOT EXISTS strata_migrations (
+            version INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            checksum TEXT NOT NULL,
+            applied_at TEXT NOT NULL,
+            duration_ms INTEGER NOT NULL,
+            strata_version TEXT NOT NULL
+        )
+        """
+
+    let connection: Connection
+    let files: [MigrationFile]
+
+    public init(connection: Connection, files: [MigrationFile]) {
+        self.connection = connection
+        self.files = files
+    }
+
+    public func history() throws -> [AppliedMigration] {
+        let exists = try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(Self.historyTable)])
+        guard exists.int64 == 1 else { return [] }
+        return try connection.rows("""
+            SELECT version, name, checksum, applied_at, duration_ms, strata_version FROM strata_migrations ORDER BY version
+            """).map { row in
+            AppliedMigration(version: Int(row[0].int64 ?? 0), name: row[1].string ?? "", checksum: row[2].string ?? "",
+                             appliedAt: row[3].string ?? "", durationMilliseconds: Int(row[4].int64 ?? 0),
+                             strataVersion: row[5].string ?? "")
+        }
+    }
+
+    public func status() throws -> MigrationStatus {
+        let version = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
+        let applied = try history()
+        let byVersion = Dictionary(files.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
+        let appliedVersions = Set(applied.map(\.version))
+        return MigrationStatus(
+            version: version, applied: applied,
+            pending: files.filter { $0.version > version && !appliedVersions.contains($0.version) },
+            drifted: applied.compactMap { entry in
+                guard let file = byVersion[entry.version], file.checksum != entry.checksum else { return nil }
+                return (file, entry)
+            },
+            missing: applied.filter { byVersion[$0.version] == nil })
+    }
+
+    /// The migrations a run would apply to reach `target` (nil: the last), checked before anything runs.
+    public func plan(to target: Int?) throws -> [MigrationFile] {
+        let status = try status()
+        if let target, target < status.version {
+            throw StrataError("the database is at version \(status.version); going down to \(target) is not supported yet")
+        }
+        let steps = status.pending.filter { target == nil || $0.version <= target! }
+        if let target, target > status.version, !steps.contains(where: { $0.version == target }) {
+            throw StrataError("there is no migration with version \(target)")
+        }
+        for file in steps {
+            if file.kind == .strata {
+                throw StrataError("\(file.fileName): .strata migrations are not supported yet; write this one as .sql")
+            }
+            if let reason = Self.notInTransaction(file.sections.up) {
+                throw StrataError("\(file.fileName): \(reason)")
+            }
+        }
+        return steps
+    }
+
+    /// Why a statement of `sql` cannot run inside the run's transaction, if one cannot.
+    static func notInTransaction(_ sql: String) -> String? {
+        let tokens = SQLTokenizer.tokens(sql)
+        var index = 0
+        while index < tokens.count {
+            // The first token of each statement.
+            let first = tokens[index]
+            if first.isKeyword("VACUUM") { return "VACUUM cannot run inside a transaction, and every migration runs in one" }
+            if first.isKeyword("BEGIN") || first.isKeyword("COMMIT") || first.isKeyword("END") || first.isKeyword("ROLLBACK") {
+                return "\(first.text.uppercased()) would break the transaction Strata runs every migration in; leave it out"
+            }
+            if first.isKeyword("PRAGMA") {
+                // The name, schema-qualified or not: every token up to `=`, `(` or the end of the statement.
+                var words = ""
+                var next = index + 1
+                while next < tokens.count, !tokens[next].isSymbol("="), !tokens[next].isSymbol("("), !tokens[next].isSymbol(";") {
+                    words += tokens[next].text
+                    next += 1
+                }
+                let name = String(words.split(separator: ".").last ?? "").lowercased()
+                if ["foreign_keys", "journal_mode", "synchronous", "locking_mode", "temp_store", "auto_vacuum", "page_size",
+                    "legacy_alter_table"].contains(name)
+                {
+                    return "PRAGMA \(name) has no effect inside a transaction (SQLite ignores it there), and every migration runs in one"
+                }
+            }
+            // A trigger's body holds statements of its own, up to END.
+            let isTrigger = first.isKeyword("CREATE") && tokens[index..<min(index + 4, tokens.count)].contains { $0.isKeyword("TRIGGER") }
+            while index < tokens.count, !tokens[index].isSymbol(";") || (isTrigger && !tokens[index - 1].isKeyword("END")) {
+                index += 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Applies the plan to `target` and returns what ran, with durations in milliseconds.
+    /// - Throws: `StrataError` naming the migration that failed; the database is then as it was.
+    @discardableResult
+    public func apply(to target: Int?, allowDrift: Bool = false) throws -> [(file: MigrationFile, milliseconds: Int)] {
+        let status = try status()
+        if !status.drifted.isEmpty && !allowDrift {
+            let names = status.drifted.map(\.file.fileName).joined(separator: ", ")
+            throw StrataError("drift: \(names) changed since applied (see 'strata migrate status'; --allow-drift goes on anyway)",
+                              status: .drift)
+        }
+        let steps = try plan(to: target)
+        guard !steps.isEmpty else { return [] }
+        var done: [(MigrationFile, Int)] = []
+        try connection.transaction(.immediate) {
+            let violationsBefore = try foreignKeyViolations()
+            try connection.execute(Self.createHistory)
+            for file in steps {
+                let started = Platform.monotonicSeconds()
+                do {
+                    try connection.execute(file.sections.up)
+                } catch let error as SQLiteError {
+                    throw StrataError("\(file.fileName) failed: \(error.message); nothing was changed (still at version \(status.version))")
+                }
+                let milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded())
+                try connection.execute("""
+                    INSERT INTO strata_migrations (version, name, checksum, applied_at, duration_ms, strata_version)
+                    VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?)
+                    """, [.integer(Int64(file.version)), .text(file.name), .text(file.checksum), .integer(Int64(milliseconds)),
+                          .text(Version.number)])
+                done.append((file, milliseconds))
+            }
+            let added = try foreignKeyViolations().subtracting(violationsBefore)
+            if let example = added.sorted().first {
+                throw StrataError("the migrations leave \(added.count) broken link\(added.count == 1 ? "" : "s") (\(example)); nothing was changed")
+            }
+            try connection.execute("PRAGMA user_version = \(steps.last!.version)")
+        }
+        return done
+    }
+
+    /// `PRAGMA foreign_key_check`, one line per broken reference.
+    private func foreignKeyViolations() throws -> Set<String> {
+        Set(try connection.rows("PRAGMA foreign_key_check").map { row in
+            "\(row[0].string ?? "?") row \(row[1].int64.map(String.init) ?? "?") → \(row[2].string ?? "?")"
+        })
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import SQLiteKit
+import Testing
+@testable import StrataKit
+
+@Suite struct MigrationFileTests {
+    @Test(arguments: [
+        ("1_init.sql", 1, "init", "sql"), ("003_add_tags.sql", 3, "add_tags", "sql"), ("42_rename-list.strata", 42, "rename-list", "strata"),
+        ("7_a_b_c.sql", 7, "a_b_c", "sql"),
+    ])
+    func namesFollowThePattern(_ fileName: String, _ version: Int, _ name: String, _ kind: String) throws {
+        let file = try MigrationFile(fileName: fileName, bytes: Array("SELECT 1;".utf8))
+        #expect(file.version == version && file.name == name && file.kind.rawValue == kind)
+    }
+
+    @Test(arguments: ["init.sql", "0_init.sql", "_init.sql", "1_.sql", "1init.sql", "x_init.sql", "-1_init.sql", "1_init.txt",
+                      "١_init.sql", "99999999999999999999_big.sql"])
+    func malformedNamesAreRefused(_ fileName: String) {
+        #expect(throws: StrataError.self) { try MigrationFile(fileName: fileName, bytes: []) }
+    }
+
+    @Test func checksumsAreSHA256OfTheBytes() throws {
+        let file = try MigrationFile(fileName: "1_a.sql", bytes: Array("abc".utf8))
+        #expect(file.checksum == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    @Test(arguments: [
+        ("CREATE TABLE t(x);", "CREATE TABLE t(x);", nil as String?),
+        ("A;\n-- strata:down\nB;", "A;", "B;"),
+        ("A;\r\n  -- STRATA:DOWN \r\nB;\r\n", "A;\r", "B;\r\n"),
+        ("A; -- strata:down\nB;", "A; -- strata:down\nB;", nil),
+    ])
+    func aDownLineSplitsTheSections(_ text: String, _ up: String, _ down: String?) throws {
+        let sections = try MigrationFile(fileName: "1_a.sql", bytes: Array(text.utf8)).sections
+        #expect(sections.up == up)
+        #expect(sections.down == down)
+    }
+
+    @Test(arguments: [
+        ("CREATE TABLE t(x); INSERT INTO t VALUES (1);", nil as String?),
+        ("VACUUM;", "VACUUM"), ("create table t(x); vacuum", "VACUUM"), ("PRAGMA foreign_keys = OFF;", "foreign_keys"),
+        ("PRAGMA main.journal_mode=WAL", "journal_mode"), ("PRAGMA synchronous=0", "synchronous"), ("BEGIN; SELECT 1; COMMIT;", "BEGIN"),
+        ("PRAGMA user_version = 3", nil), ("SELECT 'VACUUM'; -- VACUUM\n/* PRAGMA foreign_keys=OFF */", nil),
+        ("CREATE TRIGGER t AFTER INSERT ON x BEGIN SELECT 1; UPDATE x SET y = 1; END; VACUUM", "VACUUM"),
+        ("CREATE TEMP TRIGGER t AFTER INSERT ON x BEGIN SELECT 1; END; SELECT 2;", nil),
+    ])
+    func statementsThatCannotRunInATransactionAreFound(_ sql: String, _ found: String?) {
+        let reason = Migrator.notInTransaction(sql)
+        if let found { #expect(reason?.contains(found) == true, "\(sql)") } else { #expect(reason == nil, "\(sql)") }
+    }
+}
+
+@Suite struct MigratorTests {
+    /// A database file with tasks in lists (ON DELETE CASCADE), an index, a trigger and a view.
+    final class Fixture {
+        let path = NSTemporaryDirectory() + "strata-migrate-\(UUID().uuidString).sqlite"
+        let connection: Connection
+
+        init() throws {
+            connection = try Connection(path: path, mode: .create)
+            try connection.execute("""
+                CREATE TABLE TaskList (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE Task (id INTEGER PRIMARY KEY, name TEXT NOT NULL, list INTEGER REFERENCES TaskList(id) ON DELETE CASCADE);
+                CREATE INDEX Task_name ON Task(name);
+                CREATE VIEW Named AS SELECT name FROM Task;
+                CREATE TRIGGER Task_touch AFTER UPDATE ON Task BEGIN SELECT 1; END;
+                INSERT INTO TaskList VALUES (1, 'Inbox');
+                INSERT INTO Task VALUES (1, 'a', 1), (2, 'b', 1);
+                """)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        func files(_ migrations: [(String, String)]) throws -> [MigrationFile] {
+            try migrations.map { try MigrationFile(fileName: $0.0, bytes: Array($0.1.utf8)) }
+        }
+
+        var bytes: Data { FileManager.default.contents(atPath: path) ?? Data() }
+        var version: Int64? { try? connection.scalar("PRAGMA user_version").int64 }
+    }
+
+    static let good = [
+        ("1_priority.sql", "ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;\n-- strata:down\nALTER TABLE Task DROP COLUMN priority;"),
+        ("2_tags.sql", "CREATE TABLE Tag (name TEXT PRIMARY KEY);\nINSERT INTO Tag VALUES ('home');"),
+        ("5_more.sql", "UPDATE Task SET priority = 2 WHERE name = 'b';"),
+    ]
+
+    @Test func appliesInOrderRecordsHistoryAndIsANoOpTheSecondTime() throws {
+        let fixture = try Fixture()
+        let migrator = Migrator(connection: fixture.connection, files: try fixture.files(Self.good))
+        let applied = try migrator.apply(to: nil)
+        #expect(applied.map(\.file.version) == [1, 2, 5])
+        #expect(fixture.version == 5)
+        let history = try migrator.history()
+        #expect(history.map(\.version) == [1, 2, 5])
+        #expect(history.map(\.checksum) == (try fixture.files(Self.good)).map(\.checksum))
+        #expect(history.allSatisfy { $0.strataVersion == Version.number && $0.appliedAt.hasSuffix("Z") })
+        #expect(try fixture.connection.scalar("SELECT priority FROM Task WHERE name = 'b'").int64 == 2)
+        let before = fixture.bytes
+        #expect(try migrator.apply(to: nil).isEmpty)
+        #expect(fixture.bytes == before)
+        let status = try migrator.status()
+        #expect(status.pending.isEmpty && status.drifted.isEmpty && status.missing.isEmpty && status.version == 5)
+    }
+
+    @Test func stopsAtATargetAndGoesOnLater() throws {
+        let fixture = try Fixture()
+        let migrator = Migrator(connection: fixture.connection, files: try fixture.files(Self.good))
+        #expect(try migrator.apply(to: 2).map(\.file.version) == [1, 2])
+        #expect(try migrator.status().pending.map(\.version) == [5])
+        #expect(throws: StrataError.self) { try migrator.apply(to: 3) }  // no such version
+        #expect(throws: StrataError.self) { try migrator.apply(to: 1) }  // down: not yet
+        #expect(try migrator.apply(to: 5).map(\.file.version) == [5])
+    }
+
+    @Test(arguments: [
+        "INSERT INTO Nope VALUES (1);",  // an SQL error
+        "DELETE FROM TaskList;",  // leaves tasks pointing at no list
+        "CREATE TABLE Tag (x);",  // Tag exists by then
+        "VACUUM;",  // refused before anything runs
+    ])
+    func aFailureInMigrationNOfMLeavesTheFileByteIdentical(_ third: String) throws {
+        let fixture = try Fixture()
+        try fixture.connection.execute("PRAGMA user_version = 0")
+        let before = fixture.bytes
+        let files = try fixture.files([Self.good[0], Self.good[1], ("3_bad.sql", third), ("4_after.sql", "SELECT 1;")])
+        let migrator = Migrator(connection: fixture.connection, files: files)
+        #expect(throws: StrataError.self) { try migrator.apply(to: nil) }
+        #expect(fixture.bytes == before)
+        #expect(fixture.version == 0)
+        #expect(try migrator.history().isEmpty)
+        #expect(try fixture.connection.scalar("SELECT count(*) FROM Task").int64 == 2)
+    }
+
+    @Test func driftIsRefusedUnlessAllowedAndMissingFilesAreReported() throws {
+        let fixture = try Fixture()
+        try Migrator(connection: fixture.connection, files: try fixture.files(Self.good)).apply(to: 2)
+        var changed = Self.good
+        changed[0].1 += "\n-- edited after it was applied"
+        let migrator = Migrator(connection: fixture.connection, files: try fixture.files(changed))
+        #expect(try migrator.status().drifted.map(\.file.version) == [1])
+        do {
+            try migrator.apply(to: nil)
+            Issue.record("drift was not refused")
+        } catch let error as StrataError {
+            #expect(error.status == .drift)
+        }
+        #expect(try migrator.apply(to: nil, allowDrift: true).map(\.file.version) == [5])
+        let gone = Migrator(connection: fixture.connection, files: try fixture.files([Self.good[0], Self.good[2]]))
+        #expect(try gone.status().missing.map(\.version) == [2])
+    }
+
+    @Test func strataFilesAreNotRunYet() throws {
+        let fixture = try Fixture()
+        let migrator = Migrator(connection: fixture.connection, files: try fixture.files([("1_a.strata", "add property Task.x int = 0")]))
+        #expect(throws: StrataError.self) { try migrator.apply(to: nil) }
+        #expect(fixture.version == 0)
+    }
+}
