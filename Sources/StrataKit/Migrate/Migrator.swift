@@ -135,16 +135,18 @@ public struct Migrator {
     /// - Throws: `StrataError` naming the migration that failed; the database is then as it was.
     @discardableResult
     public func apply(to target: Int?, allowDrift: Bool = false) throws -> [(file: MigrationFile, milliseconds: Int)] {
-        let status = try status()
-        if !status.drifted.isEmpty && !allowDrift {
-            let names = status.drifted.map(\.file.fileName).joined(separator: ", ")
-            throw StrataError("drift: \(names) changed since applied (see 'strata migrate status'; --allow-drift goes on anyway)",
-                              status: .drift)
-        }
-        let steps = try plan(to: target)
-        guard !steps.isEmpty else { return [] }
         var done: [(MigrationFile, Int)] = []
+        // The plan is made inside the write transaction: a second run that waited for the first one's lock
+        // sees what the first applied, and applies nothing twice.
         try connection.transaction(.immediate) {
+            let status = try status()
+            if !status.drifted.isEmpty && !allowDrift {
+                let names = status.drifted.map(\.file.fileName).joined(separator: ", ")
+                throw StrataError("drift: \(names) changed since applied (see 'strata migrate status'; --allow-drift goes on anyway)",
+                                  status: .drift)
+            }
+            let steps = try plan(to: target)
+            guard !steps.isEmpty else { return }
             let violationsBefore = try foreignKeyViolations()
             try connection.execute(Self.createHistory)
             for file in steps {

@@ -1,0 +1,153 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+/// `strata migrate` and `strata migrate status` on real files: output, exit statuses, the file afterwards.
+@Suite struct MigrateCommandTests {
+    /// A workspace with `app.sqlite` (tasks in lists) and a `Migrations` folder beside it.
+    static func workspace(_ migrations: [String: String]) throws -> Workspace {
+        let workspace = try Workspace()
+        try workspace.database("app.sqlite", """
+            CREATE TABLE TaskList (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE Task (id INTEGER PRIMARY KEY, name TEXT NOT NULL, list INTEGER REFERENCES TaskList(id) ON DELETE CASCADE);
+            INSERT INTO TaskList VALUES (1, 'Inbox');
+            INSERT INTO Task VALUES (1, 'Buy milk', 1), (2, 'Call Bob', 1);
+            """)
+        try FileManager.default.createDirectory(atPath: workspace.file("Migrations"), withIntermediateDirectories: true)
+        for (name, text) in migrations { try text.write(toFile: workspace.file("Migrations/" + name), atomically: true, encoding: .utf8) }
+        return workspace
+    }
+
+    static let two = [
+        "1_priority.sql": "ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;\n",
+        "2_tags.sql": "CREATE TABLE Tag (name TEXT PRIMARY KEY);\nINSERT INTO Tag VALUES ('home');\n",
+    ]
+
+    func version(_ path: String) throws -> Int64? {
+        try Connection(path: path, mode: .readOnly).scalar("PRAGMA user_version").int64
+    }
+
+    @Test func statusThenApplyThenNothingToDo() throws {
+        let workspace = try Self.workspace(Self.two)
+        let db = workspace.file("app.sqlite")
+        let pending = try StrataProcess.run(["migrate", "status", db])
+        #expect(pending.status == 3)
+        #expect(pending.stderr == "")
+        #expect(pending.stdout == """
+            \(db) is at version 0
+            VERSION  MIGRATION       STATE
+                  1  1_priority.sql  pending
+                  2  2_tags.sql      pending
+
+            """)
+        let applied = try StrataProcess.run(["migrate", db])
+        #expect(applied.status == 0)
+        #expect(applied.stdout.range(of: #"^applied 1_priority\.sql \(\d+ ms\)\napplied 2_tags\.sql \(\d+ ms\)\n.* is at version 2 \(was 0\)\n$"#,
+                                     options: .regularExpression) != nil)
+        #expect(try version(db) == 2)
+        let before = try workspace.fingerprint("app.sqlite")
+        let again = try StrataProcess.run(["migrate", db])
+        #expect(again.status == 0)
+        #expect(again.stdout == "\(db) is at version 2: nothing to apply\n")
+        #expect(try workspace.fingerprint("app.sqlite").0 == before.0)
+        let upToDate = try StrataProcess.run(["migrate-status", db, "--json"])
+        #expect(upToDate.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(upToDate.stdout.utf8)) as? [String: Any])
+        #expect(json["version"] as? Int == 2)
+        #expect((json["applied"] as? [[String: Any]])?.map { $0["name"] as? String } == ["priority", "tags"])
+        #expect((json["applied"] as? [[String: Any]])?.allSatisfy { ($0["checksum"] as? String)?.count == 64 } == true)
+        #expect((json["pending"] as? [Any])?.isEmpty == true)
+        #expect((json["drifted"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aFailingMigrationLeavesTheFileAsItWas() throws {
+        var migrations = Self.two
+        migrations["3_bad.sql"] = "INSERT INTO Tag VALUES ('work');\nINSERT INTO Nope VALUES (1);\n"
+        let workspace = try Self.workspace(migrations)
+        let db = workspace.file("app.sqlite")
+        let before = try workspace.fingerprint("app.sqlite")
+        let result = try StrataProcess.run(["migrate", db])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "strata: 3_bad.sql failed: no such table: Nope; nothing was changed (still at version 0)\n")
+        let after = try workspace.fingerprint("app.sqlite")
+        #expect(after.0 == before.0)
+        #expect(try workspace.listing() == ["Migrations", "app.sqlite"])
+        // Up to the good ones works.
+        #expect(try StrataProcess.run(["migrate", db, "--to", "2"]).status == 0)
+        #expect(try version(db) == 2)
+    }
+
+    @Test func driftStopsMigrateAndStatusWithFour() throws {
+        let workspace = try Self.workspace(Self.two)
+        let db = workspace.file("app.sqlite")
+        #expect(try StrataProcess.run(["migrate", db, "--to", "1"]).status == 0)
+        try "ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 1;\n"
+            .write(toFile: workspace.file("Migrations/1_priority.sql"), atomically: true, encoding: .utf8)
+        let status = try StrataProcess.run(["migrate", "status", db])
+        #expect(status.status == 4)
+        #expect(status.stdout.contains("drifted: the file changed since"))
+        let refused = try StrataProcess.run(["migrate", db])
+        #expect(refused.status == 4)
+        #expect(refused.stderr.hasPrefix("strata: drift: 1_priority.sql changed since applied"))
+        #expect(try version(db) == 1)
+        #expect(try StrataProcess.run(["migrate", db, "--allow-drift"]).status == 0)
+        #expect(try version(db) == 2)
+    }
+
+    @Test func dryRunAndBackupLeaveTheFileAlone() throws {
+        let workspace = try Self.workspace(Self.two)
+        let db = workspace.file("app.sqlite")
+        let before = try workspace.fingerprint("app.sqlite")
+        let dry = try StrataProcess.run(["migrate", db, "--dry-run", "--json"])
+        #expect(dry.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(dry.stdout.utf8)) as? [String: Any])
+        #expect(json["from"] as? Int == 0 && json["to"] as? Int == 2 && json["dry_run"] as? Bool == true)
+        #expect(json["integrity_check"] as? String == "ok")
+        #expect((json["applied"] as? [[String: Any]])?.map { $0["file"] as? String } == ["1_priority.sql", "2_tags.sql"])
+        #expect(try workspace.fingerprint("app.sqlite").0 == before.0)
+        #expect(try workspace.listing() == ["Migrations", "app.sqlite"])
+
+        let backup = workspace.file("before.sqlite")
+        #expect(try StrataProcess.run(["migrate", db, "--backup", backup]).status == 0)
+        #expect(try version(backup) == 0)
+        #expect(try version(db) == 2)
+        let refused = try StrataProcess.run(["migrate", db, "--backup", backup])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "strata: \(backup) already exists (use --force to replace it)\n")
+    }
+
+    @Test func twoRunsAtOnceApplyEachMigrationOnce() throws {
+        // A migration slow enough for the second run to find the first one's lock.
+        let workspace = try Self.workspace([
+            "1_slow.sql": """
+                CREATE TABLE Numbers (n INTEGER);
+                WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 2000000) INSERT INTO Numbers SELECT i FROM c;
+                """,
+        ])
+        let db = workspace.file("app.sqlite")
+        let first = try StrataProcess.start(["migrate", db, "--timeout", "60"])
+        let second = try StrataProcess.start(["migrate", db, "--timeout", "60"])
+        let results = [StrataProcess.finish(first.0, first.1, first.2), StrataProcess.finish(second.0, second.1, second.2)]
+        #expect(results.map(\.status) == [0, 0], "\(results.map(\.stderr))")
+        #expect(results.filter { $0.stdout.contains("applied 1_slow.sql") }.count == 1)
+        #expect(results.filter { $0.stdout.contains("nothing to apply") }.count == 1)
+        let connection = try Connection(path: db, mode: .readOnly)
+        #expect(try connection.scalar("SELECT count(*) FROM Numbers").int64 == 2_000_000)
+        #expect(try connection.scalar("SELECT count(*) FROM strata_migrations").int64 == 1)
+    }
+
+    @Test func directoryErrorsNameTheFile() throws {
+        let workspace = try Self.workspace(["1_a.sql": "SELECT 1;", "01_b.sql": "SELECT 2;"])
+        let db = workspace.file("app.sqlite")
+        let duplicate = try StrataProcess.run(["migrate", db])
+        #expect(duplicate.status == 1)
+        #expect(duplicate.stderr == "strata: \(workspace.file("Migrations")): 01_b.sql and 1_a.sql have the same version 1\n")
+        let missing = try StrataProcess.run(["migrate", db, "--dir", workspace.file("nowhere")])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "strata: no migrations directory \(workspace.file("nowhere")) (see --dir)\n")
+        let noFile = try StrataProcess.run(["migrate", workspace.file("none.sqlite")])
+        #expect(noFile.status == 1)
+        #expect(try workspace.listing() == ["Migrations", "app.sqlite"])
+    }
+}
