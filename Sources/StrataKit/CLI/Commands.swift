@@ -134,7 +134,7 @@ public enum Commands {
         arguments: [ArgumentSpec("FILE", help: "the database file to migrate")],
         options: [
             migrationsDir,
-            OptionSpec("to", value: "VERSION", help: "stop at this version instead of the last"),
+            OptionSpec("to", value: "VERSION", help: "stop at this version instead of the last; below the current one, go down"),
             OptionSpec("dry-run", help: "migrate a temporary copy, check its integrity, report, and leave FILE untouched"),
             OptionSpec("backup", value: "PATH", help: "first copy FILE to PATH with SQLite's backup API"),
             OptionSpec("allow-drift", help: "go on although an applied migration's file changed since"),
@@ -148,7 +148,8 @@ public enum Commands {
             history rows, and PRAGMA foreign_key_check must find no new broken link before it commits: the \
             file ends at the target version or exactly as it was. Statements that cannot run in a transaction \
             (VACUUM, PRAGMA foreign_keys, journal_mode, synchronous) are refused. A line '-- strata:down' ends \
-            a file's up section. Running again with nothing pending changes nothing. See also 'strata help \
+            a file's up section and starts the SQL that undoes it, which --to below the current version runs, \
+            newest first. Running again with nothing pending changes nothing. See also 'strata help \
             migrate-status'.
             """,
         examples: [

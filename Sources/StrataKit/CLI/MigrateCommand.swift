@@ -42,7 +42,7 @@ struct MigrateCommand {
         }
         let migrator = Migrator(connection: connection, files: files)
         let from = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
-        let applied: [(file: MigrationFile, milliseconds: Int)]
+        let applied: [(step: MigrationStep, milliseconds: Int)]
         do {
             applied = try migrator.apply(to: target, allowDrift: parsed.has("allow-drift"))
         } catch let error as SQLiteError {
@@ -54,9 +54,10 @@ struct MigrateCommand {
         if parsed.has("json") {
             var members: [(String, JSONValue)] = [
                 ("file", .string(file)), ("from", .int(Int64(from))), ("to", .int(Int64(to))), ("dry_run", .bool(dryRun)),
-                ("applied", .array(applied.map { step in
-                    .object([("version", .int(Int64(step.file.version))), ("name", .string(step.file.name)),
-                             ("file", .string(step.file.fileName)), ("duration_ms", .int(Int64(step.milliseconds)))])
+                ("direction", .string(to < from ? "down" : "up")),
+                ("applied", .array(applied.map { run in
+                    .object([("version", .int(Int64(run.step.file.version))), ("name", .string(run.step.file.name)),
+                             ("file", .string(run.step.file.fileName)), ("duration_ms", .int(Int64(run.milliseconds)))])
                 })),
             ]
             if let integrity { members.append(("integrity_check", .string(integrity))) }
@@ -64,7 +65,9 @@ struct MigrateCommand {
         } else if applied.isEmpty {
             context.stdout.write("\(file) is at version \(to): nothing to apply\n")
         } else {
-            for step in applied { context.stdout.write("applied \(step.file.fileName) (\(step.milliseconds) ms)\n") }
+            for run in applied {
+                context.stdout.write("\(run.step.isDown ? "reverted" : "applied") \(run.step.file.fileName) (\(run.milliseconds) ms)\n")
+            }
             let what = dryRun ? "a copy of \(file) would be" : "\(file) is"
             context.stdout.write("\(what) at version \(to) (was \(from))" + (integrity.map { "; integrity_check: \($0)" } ?? "")
                                  + (dryRun ? "; the file itself is unchanged" : "") + "\n")

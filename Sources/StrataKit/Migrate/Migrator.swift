@@ -23,6 +23,19 @@ public struct MigrationStatus: Sendable {
     public var missing: [AppliedMigration]
 }
 
+/// One migration of a plan: a file's up section, or its down section when going down.
+public struct MigrationStep: Sendable {
+    public let file: MigrationFile
+    public let isDown: Bool
+    public let sql: String
+
+    /// - Throws: `StrataError` when `sql` holds a statement that cannot run inside the run's transaction.
+    init(file: MigrationFile, isDown: Bool, sql: String) throws {
+        if let reason = Migrator.notInTransaction(sql) { throw StrataError("\(file.fileName)\(isDown ? " (down)" : ""): \(reason)") }
+        (self.file, self.isDown, self.sql) = (file, isDown, sql)
+    }
+}
+
 /// Applies the `.sql` migrations of a directory to a database, all in one `BEGIN IMMEDIATE` transaction
 /// with the `user_version` bump and the history rows: the file ends at the target version or exactly as
 /// it was.
@@ -74,25 +87,42 @@ public struct Migrator {
             missing: applied.filter { byVersion[$0.version] == nil })
     }
 
-    /// The migrations a run would apply to reach `target` (nil: the last), checked before anything runs.
-    public func plan(to target: Int?) throws -> [MigrationFile] {
+    /// What a run to `target` (nil: the last version) would do, checked before anything runs: the
+    /// pending migrations' up sections in order, or, going down, the down sections of the applied
+    /// migrations above `target`, newest first.
+    public func plan(to target: Int?) throws -> [MigrationStep] {
         let status = try status()
         if let target, target < status.version {
-            throw StrataError("the database is at version \(status.version); going down to \(target) is not supported yet")
+            return try planDown(to: target, status: status)
         }
-        let steps = status.pending.filter { target == nil || $0.version <= target! }
-        if let target, target > status.version, !steps.contains(where: { $0.version == target }) {
+        let files = status.pending.filter { target == nil || $0.version <= target! }
+        if let target, target > status.version, !files.contains(where: { $0.version == target }) {
             throw StrataError("there is no migration with version \(target)")
         }
-        for file in steps {
+        return try files.map { file in
             if file.kind == .strata {
                 throw StrataError("\(file.fileName): .strata migrations are not supported yet; write this one as .sql")
             }
-            if let reason = Self.notInTransaction(file.sections.up) {
-                throw StrataError("\(file.fileName): \(reason)")
-            }
+            return try MigrationStep(file: file, isDown: false, sql: file.sections.up)
         }
-        return steps
+    }
+
+    private func planDown(to target: Int, status: MigrationStatus) throws -> [MigrationStep] {
+        let byVersion = Dictionary(files.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
+        let above = status.applied.filter { $0.version > target }.sorted { $0.version > $1.version }
+        guard above.first?.version == status.version else {
+            throw StrataError("version \(status.version) was not reached by strata migrate (it is not in the history): cannot go down from it")
+        }
+        return try above.map { entry in
+            guard let file = byVersion[entry.version] else {
+                throw StrataError("cannot go below version \(entry.version): its migration file (\(entry.name)) is gone")
+            }
+            guard file.kind == .sql, let down = file.sections.down, down.contains(where: { !$0.isWhitespace }) else {
+                throw StrataError("\(file.fileName) has no way down (a line '-- strata:down' followed by the SQL that undoes it): "
+                                  + "cannot go below version \(file.version)")
+            }
+            return try MigrationStep(file: file, isDown: true, sql: down)
+        }
     }
 
     /// Why a statement of `sql` cannot run inside the run's transaction, if one cannot.
@@ -131,11 +161,11 @@ public struct Migrator {
         return nil
     }
 
-    /// Applies the plan to `target` and returns what ran, with durations in milliseconds.
+    /// Runs the plan to `target` and returns what ran, with durations in milliseconds.
     /// - Throws: `StrataError` naming the migration that failed; the database is then as it was.
     @discardableResult
-    public func apply(to target: Int?, allowDrift: Bool = false) throws -> [(file: MigrationFile, milliseconds: Int)] {
-        var done: [(MigrationFile, Int)] = []
+    public func apply(to target: Int?, allowDrift: Bool = false) throws -> [(step: MigrationStep, milliseconds: Int)] {
+        var done: [(MigrationStep, Int)] = []
         // The plan is made inside the write transaction: a second run that waited for the first one's lock
         // sees what the first applied, and applies nothing twice.
         try connection.transaction(.immediate) {
@@ -149,26 +179,32 @@ public struct Migrator {
             guard !steps.isEmpty else { return }
             let violationsBefore = try foreignKeyViolations()
             try connection.execute(Self.createHistory)
-            for file in steps {
+            for step in steps {
                 let started = Platform.monotonicSeconds()
                 do {
-                    try connection.execute(file.sections.up)
+                    try connection.execute(step.sql)
                 } catch let error as SQLiteError {
-                    throw StrataError("\(file.fileName) failed: \(error.message); nothing was changed (still at version \(status.version))")
+                    throw StrataError("\(step.file.fileName)\(step.isDown ? " (down)" : "") failed: \(error.message); "
+                                      + "nothing was changed (still at version \(status.version))")
                 }
                 let milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded())
-                try connection.execute("""
-                    INSERT INTO strata_migrations (version, name, checksum, applied_at, duration_ms, strata_version)
-                    VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?)
-                    """, [.integer(Int64(file.version)), .text(file.name), .text(file.checksum), .integer(Int64(milliseconds)),
-                          .text(Version.number)])
-                done.append((file, milliseconds))
+                if step.isDown {
+                    try connection.execute("DELETE FROM strata_migrations WHERE version = ?", [.integer(Int64(step.file.version))])
+                } else {
+                    try connection.execute("""
+                        INSERT INTO strata_migrations (version, name, checksum, applied_at, duration_ms, strata_version)
+                        VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?)
+                        """, [.integer(Int64(step.file.version)), .text(step.file.name), .text(step.file.checksum),
+                              .integer(Int64(milliseconds)), .text(Version.number)])
+                }
+                done.append((step, milliseconds))
             }
             let added = try foreignKeyViolations().subtracting(violationsBefore)
             if let example = added.sorted().first {
                 throw StrataError("the migrations leave \(added.count) broken link\(added.count == 1 ? "" : "s") (\(example)); nothing was changed")
             }
-            try connection.execute("PRAGMA user_version = \(steps.last!.version)")
+            let reached = steps[0].isDown ? (target ?? 0) : steps.last!.file.version
+            try connection.execute("PRAGMA user_version = \(reached)")
         }
         return done
     }

@@ -89,7 +89,7 @@ import Testing
         let fixture = try Fixture()
         let migrator = Migrator(connection: fixture.connection, files: try fixture.files(Self.good))
         let applied = try migrator.apply(to: nil)
-        #expect(applied.map(\.file.version) == [1, 2, 5])
+        #expect(applied.map(\.step.file.version) == [1, 2, 5])
         #expect(fixture.version == 5)
         let history = try migrator.history()
         #expect(history.map(\.version) == [1, 2, 5])
@@ -106,11 +106,11 @@ import Testing
     @Test func stopsAtATargetAndGoesOnLater() throws {
         let fixture = try Fixture()
         let migrator = Migrator(connection: fixture.connection, files: try fixture.files(Self.good))
-        #expect(try migrator.apply(to: 2).map(\.file.version) == [1, 2])
+        #expect(try migrator.apply(to: 2).map(\.step.file.version) == [1, 2])
         #expect(try migrator.status().pending.map(\.version) == [5])
         #expect(throws: StrataError.self) { try migrator.apply(to: 3) }  // no such version
-        #expect(throws: StrataError.self) { try migrator.apply(to: 1) }  // down: not yet
-        #expect(try migrator.apply(to: 5).map(\.file.version) == [5])
+        #expect(throws: StrataError.self) { try migrator.apply(to: 1) }  // 2_tags.sql has no way down
+        #expect(try migrator.apply(to: 5).map(\.step.file.version) == [5])
     }
 
     @Test(arguments: [
@@ -145,9 +145,45 @@ import Testing
         } catch let error as StrataError {
             #expect(error.status == .drift)
         }
-        #expect(try migrator.apply(to: nil, allowDrift: true).map(\.file.version) == [5])
+        #expect(try migrator.apply(to: nil, allowDrift: true).map(\.step.file.version) == [5])
         let gone = Migrator(connection: fixture.connection, files: try fixture.files([Self.good[0], Self.good[2]]))
         #expect(try gone.status().missing.map(\.version) == [2])
+    }
+
+    @Test func goesDownThroughDownSectionsNewestFirst() throws {
+        let fixture = try Fixture()
+        let files = try fixture.files([
+            Self.good[0],
+            ("2_tags.sql", "CREATE TABLE Tag (name TEXT PRIMARY KEY);\n-- strata:down\nDROP TABLE Tag;"),
+            ("3_more.sql", "INSERT INTO Tag VALUES ('x');\n-- strata:down\nDELETE FROM Tag WHERE name = 'x';"),
+        ])
+        let migrator = Migrator(connection: fixture.connection, files: files)
+        try migrator.apply(to: nil)
+        let down = try migrator.apply(to: 1)
+        #expect(down.map(\.step.file.version) == [3, 2] && down.allSatisfy(\.step.isDown))
+        #expect(fixture.version == 1)
+        #expect(try migrator.history().map(\.version) == [1])
+        #expect(try fixture.connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'Tag'").int64 == 0)
+        #expect(try migrator.apply(to: nil).map(\.step.file.version) == [2, 3])
+        #expect(try migrator.apply(to: 0).map(\.step.file.version) == [3, 2, 1])
+        #expect(try fixture.connection.scalar("SELECT count(*) FROM pragma_table_info('Task') WHERE name = 'priority'").int64 == 0)
+    }
+
+    @Test func aMissingWayDownIsSaidBeforeAnythingChanges() throws {
+        let fixture = try Fixture()
+        let files = try fixture.files([Self.good[0], ("2_tags.sql", "CREATE TABLE Tag (name TEXT PRIMARY KEY);"),
+                                       ("3_more.sql", "SELECT 1;\n-- strata:down\nSELECT 2;")])
+        let migrator = Migrator(connection: fixture.connection, files: files)
+        try migrator.apply(to: nil)
+        let before = fixture.bytes
+        do {
+            try migrator.apply(to: 0)
+            Issue.record("went down without a way down")
+        } catch let error as StrataError {
+            #expect(error.message.hasPrefix("2_tags.sql has no way down"))
+        }
+        #expect(fixture.bytes == before)
+        #expect(fixture.version == 3)
     }
 
     @Test func strataFilesAreNotRunYet() throws {
