@@ -166,6 +166,12 @@ public struct Migrator {
     @discardableResult
     public func apply(to target: Int?, allowDrift: Bool = false) throws -> [(step: MigrationStep, milliseconds: Int)] {
         var done: [(MigrationStep, Int)] = []
+        // Foreign keys off for the run, set outside the transaction (inside one SQLite ignores it): a table
+        // dropped to be rebuilt must not take the rows that point at it along (ON DELETE CASCADE). The
+        // foreign_key_check below stands in for the enforcement.
+        let enforced = try connection.scalar("PRAGMA foreign_keys").int64 == 1
+        if enforced { try connection.execute("PRAGMA foreign_keys = OFF") }
+        defer { if enforced { try? connection.execute("PRAGMA foreign_keys = ON") } }
         // The plan is made inside the write transaction: a second run that waited for the first one's lock
         // sees what the first applied, and applies nothing twice.
         try connection.transaction(.immediate) {

@@ -193,3 +193,29 @@ import Testing
         #expect(fixture.version == 0)
     }
 }
+
+/// The RealmTasks history in `Samples/`, applied as a user would.
+@Suite struct SampleMigrationTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples/RealmTasks/Migrations").path
+
+    @Test(arguments: [false, true])
+    func theRebuildKeepsEveryListEntryWhateverTheForeignKeySetting(_ foreignKeys: Bool) throws {
+        let connection = try Connection(path: "", mode: .memory)
+        if foreignKeys { try connection.execute("PRAGMA foreign_keys = ON") }
+        let migrator = Migrator(connection: connection, files: try MigrationDirectory.load(Self.directory))
+        #expect(try migrator.apply(to: 3).count == 3)
+        let tags = try connection.rows("SELECT owner, position, target FROM Task_tags ORDER BY owner, position")
+        #expect(tags.count == 4)
+        #expect(try migrator.apply(to: nil).map(\.step.file.version) == [4])
+        // Dropping Task to rebuild it cascaded into nothing: the list entries are all there.
+        #expect(try connection.rows("SELECT owner, position, target FROM Task_tags ORDER BY owner, position") == tags)
+        #expect(try connection.rows("SELECT name, isCompleted, priority FROM Task WHERE id = 2").first
+                == [.text("File taxes"), .integer(1), .integer(1)])
+        #expect(try connection.scalar("PRAGMA foreign_keys").int64 == (foreignKeys ? 1 : 0))
+        #expect(try connection.rows("PRAGMA foreign_key_check").isEmpty)
+        #expect(try connection.scalar("SELECT count(*) FROM OpenTasks").int64 == 3)
+        // Version 4 has no way down.
+        #expect(throws: StrataError.self) { try migrator.apply(to: 3) }
+    }
+}
