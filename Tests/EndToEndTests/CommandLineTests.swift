@@ -50,11 +50,14 @@ import Testing
         let flag = try StrataProcess.run(["--help"])
         #expect(help.status == 0 && flag.status == 0)
         #expect(help.stdout == flag.stdout)
-        #expect(help.stdout.contains("  classes  list the classes"))
-        #expect(help.stdout.contains("  schema   show properties"))
+        // Every command of the table, with its summary, in a column.
+        #expect(help.stdout.contains("  classes           list the classes"))
+        #expect(help.stdout.contains("  schema            show properties"))
+        #expect(help.stdout.contains("  migrate-lint      find destructive"))
     }
 
-    @Test(arguments: ["open", "classes", "schema", "query", "get", "demo", "help"])
+    @Test(arguments: ["open", "classes", "schema", "query", "get", "demo", "migrate", "migrate-status", "migrate-plan",
+                      "migrate-baseline", "migrate-new", "migrate-lint", "help"])
     func commandHelp(_ command: String) throws {
         let viaHelp = try StrataProcess.run(["help", command])
         let viaFlag = try StrataProcess.run([command, "--help"])

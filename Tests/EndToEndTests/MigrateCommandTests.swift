@@ -151,3 +151,70 @@ import Testing
         #expect(try workspace.listing() == ["Migrations", "app.sqlite"])
     }
 }
+
+@Suite struct MigrateToolsTests {
+    @Test func newNumbersTheNextFileAndPlanShowsItsSQL() throws {
+        let workspace = try MigrateCommandTests.workspace(MigrateCommandTests.two)
+        let created = try StrataProcess.run(["migrate", "new", workspace.file("Migrations"), "add_done"])
+        #expect(created.status == 0)
+        #expect(created.stdout == workspace.file("Migrations/3_add_done.sql") + "\n")
+        let text = try String(contentsOfFile: workspace.file("Migrations/3_add_done.sql"), encoding: .utf8)
+        #expect(text.contains("\n-- strata:down\n"))
+        #expect(try StrataProcess.run(["migrate", "new", workspace.file("Migrations"), "bad name"]).status == 2)
+        let fresh = try StrataProcess.run(["migrate", "new", workspace.file("New"), "first"])
+        #expect(fresh.stdout == workspace.file("New/1_first.sql") + "\n")
+
+        let db = workspace.file("app.sqlite")
+        let before = try workspace.fingerprint("app.sqlite")
+        let plan = try StrataProcess.run(["migrate", "plan", db, "--to", "2"])
+        #expect(plan.status == 0)
+        #expect(plan.stdout == """
+            -- \(db): version 0 to 2, in one transaction
+
+            -- 1_priority.sql
+            -- warning: line 1: S007 no way down: no '-- strata:down' section
+            ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+
+            -- 2_tags.sql
+            -- warning: line 1: S007 no way down: no '-- strata:down' section
+            CREATE TABLE Tag (name TEXT PRIMARY KEY);
+            INSERT INTO Tag VALUES ('home');
+
+            """)
+        #expect(try workspace.fingerprint("app.sqlite").0 == before.0)
+    }
+
+    @Test func destructiveStepsNeedYesOutsideATerminal() throws {
+        var migrations = MigrateCommandTests.two
+        migrations["3_drop.sql"] = "DROP TABLE Tag;\n"
+        let workspace = try MigrateCommandTests.workspace(migrations)
+        let db = workspace.file("app.sqlite")
+        let lint = try StrataProcess.run(["migrate", "lint", workspace.file("Migrations"), "--json"])
+        #expect(lint.status == 1)
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [[String: Any]])
+        #expect(findings.compactMap { $0["code"] as? String } == ["S007", "S007", "S001", "S007"])
+        let before = try workspace.fingerprint("app.sqlite")
+        let refused = try StrataProcess.run(["migrate", db])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "strata: 3_drop.sql:1: S001 DROP TABLE deletes the table and every row in it; "
+                + "destructive steps need --yes when not run at a terminal (nothing was changed)\n")
+        #expect(try workspace.fingerprint("app.sqlite").0 == before.0)
+        #expect(try StrataProcess.run(["migrate", db, "--yes"]).status == 0)
+    }
+
+    @Test func baselineAdoptsADatabaseOnce() throws {
+        let workspace = try MigrateCommandTests.workspace(MigrateCommandTests.two)
+        let db = workspace.file("app.sqlite")
+        let adopted = try StrataProcess.run(["migrate", "baseline", db, "--version", "1"])
+        #expect(adopted.status == 0)
+        #expect(adopted.stdout == "\(db) is at version 1, with 1 migration recorded as applied\n")
+        let status = try StrataProcess.run(["migrate", "status", db])
+        #expect(status.status == 3)
+        #expect(status.stdout.contains("2_tags.sql      pending"))
+        let again = try StrataProcess.run(["migrate", "baseline", db, "--version", "2"])
+        #expect(again.status == 1)
+        #expect(again.stderr == "strata: the database already has a migration history (see 'strata migrate status')\n")
+        // Only 2 runs: 1 was adopted, not applied (its column is not there).
+        #expect(try StrataProcess.run(["migrate", db]).stdout.hasPrefix("applied 2_tags.sql"))
+    }
+}

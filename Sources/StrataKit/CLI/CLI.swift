@@ -69,9 +69,9 @@ public struct CLI {
         default:
             break
         }
-        // `strata migrate status FILE` is `strata migrate-status FILE`.
-        if first == Commands.migrate.name, arguments.count > 1, arguments[1] == "status" {
-            try dispatch([Commands.migrateStatus.name] + arguments.dropFirst(2))
+        // `strata migrate status FILE` is `strata migrate-status FILE`, and so on.
+        if first == Commands.migrate.name, arguments.count > 1, Commands.migrateSubcommands.contains(arguments[1]) {
+            try dispatch(["migrate-" + arguments[1]] + arguments.dropFirst(2))
             return
         }
         guard let command = Commands.named(first) else {
@@ -102,6 +102,10 @@ public struct CLI {
         case Commands.demo.name: try DemoCommand(parsed: parsed, context: context).run()
         case Commands.migrate.name: try MigrateCommand(parsed: parsed, context: context).run()
         case Commands.migrateStatus.name: try MigrateCommand(parsed: parsed, context: context).status()
+        case Commands.migratePlan.name: try MigrateCommand(parsed: parsed, context: context).plan()
+        case Commands.migrateBaseline.name: try MigrateCommand(parsed: parsed, context: context).baseline()
+        case Commands.migrateNew.name: try MigrateCommand(parsed: parsed, context: context).create()
+        case Commands.migrateLint.name: try MigrateCommand(parsed: parsed, context: context).lint()
         case Commands.helpCommand.name: try showHelp(parsed.arguments["COMMAND"])
         default: throw StrataError.usage("unknown command '\(command.name)'")
         }

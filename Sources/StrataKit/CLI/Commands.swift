@@ -138,6 +138,7 @@ public enum Commands {
             OptionSpec("dry-run", help: "migrate a temporary copy, check its integrity, report, and leave FILE untouched"),
             OptionSpec("backup", value: "PATH", help: "first copy FILE to PATH with SQLite's backup API"),
             OptionSpec("allow-drift", help: "go on although an applied migration's file changed since"),
+            OptionSpec("yes", short: "y", help: "apply destructive steps (see migrate lint) without asking"),
             json, timeout, help,
         ],
         discussion: """
@@ -170,7 +171,53 @@ public enum Commands {
             """,
         examples: ["strata migrate status app.sqlite --json"])
 
-    public static let all: [CommandSpec] = [open, classes, schema, query, get, demo, migrate, migrateStatus, helpCommand]
+    public static let migratePlan = CommandSpec(
+        name: "migrate-plan",
+        summary: "print the exact SQL a migrate run would execute, with lint warnings",
+        arguments: [ArgumentSpec("FILE", help: "the database file")],
+        options: [migrationsDir, OptionSpec("to", value: "VERSION", help: "plan the run to this version"), json, timeout, help],
+        discussion: "Also spelled 'strata migrate plan FILE'. Changes nothing.",
+        examples: ["strata migrate plan app.sqlite --to 4"])
+
+    public static let migrateBaseline = CommandSpec(
+        name: "migrate-baseline",
+        summary: "adopt an existing database at a version, recording the migrations up to it as applied",
+        arguments: [ArgumentSpec("FILE", help: "the database file")],
+        options: [migrationsDir, OptionSpec("version", value: "N", help: "the version the database is at (required)"), timeout, help],
+        discussion: """
+            Also spelled 'strata migrate baseline FILE --version N'. Sets PRAGMA user_version to N and records \
+            every migration file up to N, with its checksum, as applied, so that later runs start after it \
+            and drift is measured from here. Refused when the database already has a migration history.
+            """,
+        examples: ["strata migrate baseline app.sqlite --version 3"])
+
+    public static let migrateNew = CommandSpec(
+        name: "migrate-new",
+        summary: "create the next migration file of a directory",
+        arguments: [ArgumentSpec("DIR", help: "the migrations directory (created if missing)"),
+                    ArgumentSpec("NAME", help: "what the migration does, in letters, digits, _ and -")],
+        options: [help],
+        discussion: "Also spelled 'strata migrate new DIR NAME'. Writes <next version>_NAME.sql with an up and a down section.",
+        examples: ["strata migrate new Migrations add_priority"])
+
+    public static let migrateLint = CommandSpec(
+        name: "migrate-lint",
+        summary: "find destructive and risky steps in migration files, with codes and line numbers",
+        arguments: [ArgumentSpec("DIR", help: "the migrations directory")],
+        options: [json, help],
+        discussion: """
+            Also spelled 'strata migrate lint DIR'. Codes: S001 DROP TABLE, S002 DROP COLUMN, S003 DELETE \
+            without WHERE (destructive); S004 UPDATE without WHERE, S005 ADD COLUMN NOT NULL without DEFAULT, \
+            S006 a statement that cannot run in a transaction, S007 no way down (risky). Exit status 1 when a \
+            step is destructive.
+            """,
+        examples: ["strata migrate lint Migrations --json"])
+
+    /// `strata migrate SUBCOMMAND …` is `strata migrate-SUBCOMMAND …`.
+    static let migrateSubcommands = ["status", "plan", "baseline", "new", "lint"]
+
+    public static let all: [CommandSpec] = [open, classes, schema, query, get, demo, migrate, migrateStatus, migratePlan,
+                                            migrateBaseline, migrateNew, migrateLint, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

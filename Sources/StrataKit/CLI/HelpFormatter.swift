@@ -2,7 +2,7 @@
 public enum HelpFormatter {
     public static func overview() -> String {
         var text = """
-            strata \(Version.number) — browse and inspect SQLite files as classes, objects and properties
+            strata \(Version.number) — browse, inspect and migrate SQLite files as classes, objects and properties
 
             Usage:
               strata COMMAND [ARGUMENTS] [OPTIONS]
@@ -17,7 +17,7 @@ public enum HelpFormatter {
         }
         text += """
 
-            Files are opened read-only: browsing never changes a byte of them.
+            Browsing opens files read-only and never changes a byte of them; only migrate writes.
             Run 'strata help COMMAND' for a command's options, or 'man strata' for everything.
 
             """

@@ -13,10 +13,7 @@ struct MigrateCommand {
     }
 
     func run() throws {
-        let target = try parsed.value("to").map { text -> Int in
-            guard let version = Int(text), version >= 0 else { throw StrataError.usage("--to takes a version, a whole number, not '\(text)'") }
-            return version
-        }
+        let target = try target()
         let files = try MigrationDirectory.load(directory)
         let timeout = try parsed.timeoutMilliseconds()
         let original = try DatabaseFile.openForWriting(file, timeout: timeout)
@@ -41,6 +38,7 @@ struct MigrateCommand {
             connection = original
         }
         let migrator = Migrator(connection: connection, files: files)
+        if !dryRun && !parsed.has("yes") { try confirmDestructiveSteps(try migrator.plan(to: target)) }
         let from = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
         let applied: [(step: MigrationStep, milliseconds: Int)]
         do {
@@ -73,6 +71,21 @@ struct MigrateCommand {
                                  + (dryRun ? "; the file itself is unchanged" : "") + "\n")
         }
         if let integrity, integrity != "ok" { throw StrataError("the migrated copy fails integrity_check: \(integrity)") }
+    }
+
+    /// Destructive steps (lint's) go ahead only with `--yes`, or when the person at the terminal says so.
+    func confirmDestructiveSteps(_ steps: [MigrationStep]) throws {
+        let destructive = steps.filter { !$0.isDown }.flatMap { MigrationLint.check($0.file) }.filter { $0.severity == .destructive }
+        guard let first = destructive.first else { return }
+        let summary = "\(first.file):\(first.line): \(first.code) \(first.message)"
+            + (destructive.count > 1 ? " (and \(destructive.count - 1) more)" : "")
+        guard Platform.isTerminal(0) else {
+            throw StrataError("\(summary); destructive steps need --yes when not run at a terminal (nothing was changed)")
+        }
+        context.stderr.write("\(summary)\nApply anyway? [y/N] ")
+        context.stderr.flush()
+        let answer = readLine()?.lowercased() ?? ""
+        guard answer == "y" || answer == "yes" else { throw StrataError("nothing was changed") }
     }
 
     /// `migrate status`: exit 3 when migrations are pending, 4 on drift.

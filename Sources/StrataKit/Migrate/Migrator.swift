@@ -127,36 +127,22 @@ public struct Migrator {
 
     /// Why a statement of `sql` cannot run inside the run's transaction, if one cannot.
     static func notInTransaction(_ sql: String) -> String? {
-        let tokens = SQLTokenizer.tokens(sql)
-        var index = 0
-        while index < tokens.count {
-            // The first token of each statement.
-            let first = tokens[index]
+        for statement in MigrationLint.statements(SQLTokenizer.tokens(sql)) {
+            guard let first = statement.first else { continue }
             if first.isKeyword("VACUUM") { return "VACUUM cannot run inside a transaction, and every migration runs in one" }
-            if first.isKeyword("BEGIN") || first.isKeyword("COMMIT") || first.isKeyword("END") || first.isKeyword("ROLLBACK") {
+            if ["BEGIN", "COMMIT", "END", "ROLLBACK"].contains(where: first.isKeyword) {
                 return "\(first.text.uppercased()) would break the transaction Strata runs every migration in; leave it out"
             }
             if first.isKeyword("PRAGMA") {
-                // The name, schema-qualified or not: every token up to `=`, `(` or the end of the statement.
-                var words = ""
-                var next = index + 1
-                while next < tokens.count, !tokens[next].isSymbol("="), !tokens[next].isSymbol("("), !tokens[next].isSymbol(";") {
-                    words += tokens[next].text
-                    next += 1
-                }
-                let name = String(words.split(separator: ".").last ?? "").lowercased()
+                // The name, schema-qualified or not: every token up to `=` or `(`.
+                let name = statement.dropFirst().prefix { !$0.isSymbol("=") && !$0.isSymbol("(") }.map(\.text).joined()
+                    .split(separator: ".").last.map { $0.lowercased() } ?? ""
                 if ["foreign_keys", "journal_mode", "synchronous", "locking_mode", "temp_store", "auto_vacuum", "page_size",
                     "legacy_alter_table"].contains(name)
                 {
                     return "PRAGMA \(name) has no effect inside a transaction (SQLite ignores it there), and every migration runs in one"
                 }
             }
-            // A trigger's body holds statements of its own, up to END.
-            let isTrigger = first.isKeyword("CREATE") && tokens[index..<min(index + 4, tokens.count)].contains { $0.isKeyword("TRIGGER") }
-            while index < tokens.count, !tokens[index].isSymbol(";") || (isTrigger && !tokens[index - 1].isKeyword("END")) {
-                index += 1
-            }
-            index += 1
         }
         return nil
     }
@@ -213,6 +199,23 @@ public struct Migrator {
             try connection.execute("PRAGMA user_version = \(reached)")
         }
         return done
+    }
+
+    /// Adopts a database at `version`: sets `user_version` and records every file up to it as applied.
+    public func baseline(at version: Int) throws {
+        try connection.transaction(.immediate) {
+            guard try history().isEmpty else {
+                throw StrataError("the database already has a migration history (see 'strata migrate status')")
+            }
+            try connection.execute(Self.createHistory)
+            for file in files where file.version <= version {
+                try connection.execute("""
+                    INSERT INTO strata_migrations (version, name, checksum, applied_at, duration_ms, strata_version)
+                    VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 0, ?)
+                    """, [.integer(Int64(file.version)), .text(file.name), .text(file.checksum), .text(Version.number)])
+            }
+            try connection.execute("PRAGMA user_version = \(version)")
+        }
     }
 
     /// `PRAGMA foreign_key_check`, one line per broken reference.

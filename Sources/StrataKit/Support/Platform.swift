@@ -68,6 +68,11 @@ public enum Platform {
         }
     }
 
+    /// Creates a folder (not its parents); the error text on failure.
+    public static func makeDirectory(_ path: String) -> String? {
+        mkdir(path, 0o755) == 0 ? nil : errorText()
+    }
+
     /// The names in a folder, `.` and `..` left out; nil when it cannot be read.
     public static func directoryEntries(_ path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }

@@ -219,3 +219,29 @@ import Testing
         #expect(throws: StrataError.self) { try migrator.apply(to: 3) }
     }
 }
+
+@Suite struct MigrationLintTests {
+    @Test(arguments: [
+        ("DROP TABLE Task;", ["S001"]),
+        ("CREATE TABLE T_new (x);\nINSERT INTO T_new SELECT x FROM T;\nDROP TABLE T;\nALTER TABLE T_new RENAME TO T;", []),
+        ("ALTER TABLE Task DROP COLUMN legacy;", ["S002"]),
+        ("DELETE FROM Task;", ["S003"]), ("DELETE FROM Task WHERE id = 1;", []),
+        ("UPDATE Task SET x = 1;", ["S004"]), ("UPDATE Task SET x = 1 WHERE y;", []),
+        ("ALTER TABLE Task ADD COLUMN p INTEGER NOT NULL;", ["S005"]), ("ALTER TABLE Task ADD COLUMN p INTEGER NOT NULL DEFAULT 0;", []),
+        ("VACUUM;", ["S006"]),
+        ("CREATE TRIGGER t AFTER INSERT ON a BEGIN DELETE FROM b; END;", []),
+        ("SELECT 'DROP TABLE x;'; -- DELETE FROM y;", []),
+    ])
+    func findsWhatIsDestructiveOrRisky(_ up: String, _ codes: [String]) throws {
+        let file = try MigrationFile(fileName: "1_a.sql", bytes: Array((up + "\n-- strata:down\nSELECT 1;").utf8))
+        #expect(MigrationLint.check(file).map(\.code) == codes, "\(up)")
+    }
+
+    @Test func findingsCarryTheirLineAndAMissingWayDown() throws {
+        let file = try MigrationFile(fileName: "3_x.sql", bytes: Array("-- comment\nCREATE TABLE a (x);\n\n  DROP TABLE b;\n".utf8))
+        let findings = MigrationLint.check(file)
+        #expect(findings.map(\.code) == ["S001", "S007"])
+        #expect(findings.first?.line == 4)
+        #expect(findings.first?.severity == .destructive)
+    }
+}

@@ -1,0 +1,106 @@
+import SQLiteKit
+
+/// `migrate plan`, `migrate baseline`, `migrate new` and `migrate lint`.
+extension MigrateCommand {
+    func plan() throws {
+        let files = try MigrationDirectory.load(directory)
+        let timeout = try parsed.timeoutMilliseconds()
+        let connection = try DatabaseFile.openForReading(file, timeout: timeout)
+        let migrator = Migrator(connection: connection, files: files)
+        let target = try target()
+        let steps = try migrator.plan(to: target)
+        let from = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
+        let to = steps.first?.isDown == true ? target ?? 0 : steps.last?.file.version ?? from
+        let findings = Dictionary(grouping: steps.filter { !$0.isDown }.flatMap { MigrationLint.check($0.file) }, by: \.file)
+        if parsed.has("json") {
+            let value = JSONValue.object([
+                ("file", .string(file)), ("from", .int(Int64(from))), ("to", .int(Int64(to))),
+                ("steps", .array(steps.map { step in
+                    .object([("version", .int(Int64(step.file.version))), ("file", .string(step.file.fileName)),
+                             ("direction", .string(step.isDown ? "down" : "up")), ("sql", .string(step.sql)),
+                             ("warnings", .array((findings[step.file.fileName] ?? []).map(Self.json)))])
+                })),
+            ])
+            context.stdout.write(value.serialized(pretty: true) + "\n")
+            return
+        }
+        guard !steps.isEmpty else {
+            context.stdout.write("\(file) is at version \(from): nothing to apply\n")
+            return
+        }
+        context.stdout.write("-- \(file): version \(from) to \(to), in one transaction\n")
+        for step in steps {
+            context.stdout.write("\n-- \(step.file.fileName)\(step.isDown ? " (down)" : "")\n")
+            for finding in findings[step.file.fileName] ?? [] {
+                context.stdout.write("-- warning: line \(finding.line): \(finding.code) \(finding.message)\n")
+            }
+            context.stdout.write(step.sql.hasSuffix("\n") ? step.sql : step.sql + "\n")
+        }
+    }
+
+    func baseline() throws {
+        guard let text = parsed.value("version"), let version = Int(text), version >= 0 else {
+            throw StrataError.usage("migrate baseline needs --version N, a whole number")
+        }
+        let files = try MigrationDirectory.load(directory)
+        let timeout = try parsed.timeoutMilliseconds()
+        let connection = try DatabaseFile.openForWriting(file, timeout: timeout)
+        do {
+            try Migrator(connection: connection, files: files).baseline(at: version)
+        } catch let error as SQLiteError {
+            throw DatabaseFile.describe(error, path: file, timeout: timeout)
+        }
+        let adopted = files.filter { $0.version <= version }.count
+        context.stdout.write("\(file) is at version \(version), with \(adopted) migration\(adopted == 1 ? "" : "s") recorded as applied\n")
+    }
+
+    func create() throws {
+        let directory = parsed.arguments["DIR"] ?? ""
+        let name = parsed.arguments["NAME"] ?? ""
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") })
+        else { throw StrataError.usage("a migration's name is letters, digits, _ and -, not '\(name)'") }
+        if Platform.fileKind(directory) == .missing, let failure = Platform.makeDirectory(directory) {
+            throw StrataError("cannot create \(directory): \(failure)")
+        }
+        let version = (try MigrationDirectory.load(directory).last?.version ?? 0) + 1
+        let path = directory + "/\(version)_\(name).sql"
+        try AtomicFile.write(to: path, force: false, what: "the migration") { sink in
+            sink.write("""
+                -- \(version)_\(name): what this migration changes, and why.
+                -- Runs inside the transaction of 'strata migrate', with the others of the run.
+
+
+                -- strata:down
+                -- The SQL that undoes it, run by 'strata migrate FILE --to \(version - 1)'; delete this section if there is no way back.
+
+                """)
+        }
+        context.stdout.write(path + "\n")
+    }
+
+    func lint() throws {
+        let files = try MigrationDirectory.load(parsed.arguments["DIR"] ?? "")
+        let findings = files.flatMap(MigrationLint.check)
+        if parsed.has("json") {
+            context.stdout.write(JSONValue.array(findings.map(Self.json)).serialized(pretty: true) + "\n")
+        } else {
+            for finding in findings {
+                context.stdout.write("\(finding.file):\(finding.line): \(finding.code) \(finding.severity.rawValue): \(finding.message)\n")
+            }
+        }
+        let destructive = findings.filter { $0.severity == .destructive }.count
+        if destructive > 0 { throw StrataError("\(destructive) destructive step\(destructive == 1 ? "" : "s")") }
+    }
+
+    static func json(_ finding: LintFinding) -> JSONValue {
+        .object([("file", .string(finding.file)), ("line", .int(Int64(finding.line))), ("code", .string(finding.code)),
+                 ("severity", .string(finding.severity.rawValue)), ("message", .string(finding.message))])
+    }
+
+    func target() throws -> Int? {
+        try parsed.value("to").map { text in
+            guard let version = Int(text), version >= 0 else { throw StrataError.usage("--to takes a version, a whole number, not '\(text)'") }
+            return version
+        }
+    }
+}
