@@ -23,7 +23,8 @@ final class Census: @unchecked Sendable {
     static func start(_ query: CompiledQuery, keyWidth: Int, open: @escaping @Sendable () throws -> Connection) -> Census {
         let census = Census()
         let box = UncheckedBox(query)
-        DispatchQueue.global(qos: .utility).async {
+        // A queue of its own, so that a census never waits for a thread from a busy global pool.
+        DispatchQueue(label: "strata.census", qos: .utility).async {
             do {
                 let connection = try open()
                 connection.ignoreInterruptSignal()

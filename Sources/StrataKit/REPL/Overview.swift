@@ -86,7 +86,8 @@ final class Deadline: @unchecked Sendable {
     private var passed = false
 
     init(_ handle: InterruptHandle, after seconds: Double) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+        // A queue of its own (GCD gives it a thread of its own), not a global one that busy work can starve.
+        DispatchQueue(label: "strata.deadline").asyncAfter(deadline: .now() + seconds) { [self] in
             lock.withLock {
                 guard active else { return }
                 passed = true
