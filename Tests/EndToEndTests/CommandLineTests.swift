@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test(arguments: ["open", "classes", "schema", "query", "get", "demo", "migrate", "migrate-status", "migrate-plan",
-                      "migrate-baseline", "migrate-new", "migrate-lint", "help"])
+                      "migrate-validate", "migrate-baseline", "migrate-new", "migrate-lint", "help"])
     func commandHelp(_ command: String) throws {
         let viaHelp = try StrataProcess.run(["help", command])
         let viaFlag = try StrataProcess.run([command, "--help"])

@@ -202,6 +202,32 @@ import Testing
         #expect(try StrataProcess.run(["migrate", db, "--yes"]).status == 0)
     }
 
+    @Test func validateReportsDriftMissingFilesAndBrokenLinks() throws {
+        let workspace = try MigrateCommandTests.workspace(MigrateCommandTests.two)
+        let db = workspace.file("app.sqlite")
+        #expect(try StrataProcess.run(["migrate", db]).status == 0)
+        let clean = try StrataProcess.run(["migrate", "validate", db])
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "\(db) at version 2: 2 applied migrations match their files; integrity ok; no broken links\n")
+        try "-- edited\n".write(toFile: workspace.file("Migrations/1_priority.sql"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: workspace.file("Migrations/2_tags.sql"))
+        let drifted = try StrataProcess.run(["migrate", "validate", db, "--json"])
+        #expect(drifted.status == 4)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(drifted.stdout.utf8)) as? [String: Any])
+        #expect((json["drifted"] as? [[String: Any]])?.map { $0["file"] as? String } == ["1_priority.sql"])
+        #expect((json["missing"] as? [[String: Any]])?.map { $0["name"] as? String } == ["tags"])
+        #expect(json["integrity_check"] as? [String] == ["ok"])
+        // A broken link, made behind Strata's back.
+        let writer = try Connection(path: db, mode: .readWrite)
+        try writer.execute("INSERT INTO Task (id, name, list) VALUES (9, 'orphan', 42)")
+        try "ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;\n".write(
+            toFile: workspace.file("Migrations/1_priority.sql"), atomically: true, encoding: .utf8)
+        let broken = try StrataProcess.run(["migrate", "validate", db])
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains("foreign_key_check: 1 broken link\n"))
+        #expect(broken.stdout.contains("missing: version 2 (tags) was applied; its file is gone\n"))
+    }
+
     @Test func baselineAdoptsADatabaseOnce() throws {
         let workspace = try MigrateCommandTests.workspace(MigrateCommandTests.two)
         let db = workspace.file("app.sqlite")

@@ -103,6 +103,7 @@ public struct CLI {
         case Commands.migrate.name: try MigrateCommand(parsed: parsed, context: context).run()
         case Commands.migrateStatus.name: try MigrateCommand(parsed: parsed, context: context).status()
         case Commands.migratePlan.name: try MigrateCommand(parsed: parsed, context: context).plan()
+        case Commands.migrateValidate.name: try MigrateCommand(parsed: parsed, context: context).validate()
         case Commands.migrateBaseline.name: try MigrateCommand(parsed: parsed, context: context).baseline()
         case Commands.migrateNew.name: try MigrateCommand(parsed: parsed, context: context).create()
         case Commands.migrateLint.name: try MigrateCommand(parsed: parsed, context: context).lint()

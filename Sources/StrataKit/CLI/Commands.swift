@@ -183,7 +183,7 @@ public enum Commands {
         name: "migrate-baseline",
         summary: "adopt an existing database at a version, recording the migrations up to it as applied",
         arguments: [ArgumentSpec("FILE", help: "the database file")],
-        options: [migrationsDir, OptionSpec("version", value: "N", help: "the version the database is at (required)"), timeout, help],
+        options: [migrationsDir, OptionSpec("version", value: "N", help: "the version the database is at (required)"), json, timeout, help],
         discussion: """
             Also spelled 'strata migrate baseline FILE --version N'. Sets PRAGMA user_version to N and records \
             every migration file up to N, with its checksum, as applied, so that later runs start after it \
@@ -196,7 +196,7 @@ public enum Commands {
         summary: "create the next migration file of a directory",
         arguments: [ArgumentSpec("DIR", help: "the migrations directory (created if missing)"),
                     ArgumentSpec("NAME", help: "what the migration does, in letters, digits, _ and -")],
-        options: [help],
+        options: [json, help],
         discussion: "Also spelled 'strata migrate new DIR NAME'. Writes <next version>_NAME.sql with an up and a down section.",
         examples: ["strata migrate new Migrations add_priority"])
 
@@ -213,11 +213,24 @@ public enum Commands {
             """,
         examples: ["strata migrate lint Migrations --json"])
 
+    public static let migrateValidate = CommandSpec(
+        name: "migrate-validate",
+        summary: "check applied migrations against their files, and the file's integrity and links",
+        arguments: [ArgumentSpec("FILE", help: "the database file")],
+        options: [migrationsDir, json, timeout, help],
+        discussion: """
+            Also spelled 'strata migrate validate FILE'. Compares each applied migration's recorded checksum \
+            with its file (drift), notes applied migrations whose file is gone, and runs PRAGMA \
+            integrity_check and PRAGMA foreign_key_check. Read-only. Exit status 4 on drift, 1 when the \
+            file is damaged or has broken links, else 0.
+            """,
+        examples: ["strata migrate validate app.sqlite --json"])
+
     /// `strata migrate SUBCOMMAND …` is `strata migrate-SUBCOMMAND …`.
-    static let migrateSubcommands = ["status", "plan", "baseline", "new", "lint"]
+    static let migrateSubcommands = ["status", "plan", "validate", "baseline", "new", "lint"]
 
     public static let all: [CommandSpec] = [open, classes, schema, query, get, demo, migrate, migrateStatus, migratePlan,
-                                            migrateBaseline, migrateNew, migrateLint, helpCommand]
+                                            migrateValidate, migrateBaseline, migrateNew, migrateLint, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }

@@ -50,8 +50,14 @@ extension MigrateCommand {
         } catch let error as SQLiteError {
             throw DatabaseFile.describe(error, path: file, timeout: timeout)
         }
-        let adopted = files.filter { $0.version <= version }.count
-        context.stdout.write("\(file) is at version \(version), with \(adopted) migration\(adopted == 1 ? "" : "s") recorded as applied\n")
+        let adopted = files.filter { $0.version <= version }
+        if parsed.has("json") {
+            let value = JSONValue.object([("file", .string(file)), ("version", .int(Int64(version))),
+                                          ("recorded", .array(adopted.map { .string($0.fileName) }))])
+            context.stdout.write(value.serialized(pretty: true) + "\n")
+        } else {
+            context.stdout.write("\(file) is at version \(version), with \(adopted.count) migration\(adopted.count == 1 ? "" : "s") recorded as applied\n")
+        }
     }
 
     func create() throws {
@@ -75,7 +81,52 @@ extension MigrateCommand {
 
                 """)
         }
-        context.stdout.write(path + "\n")
+        if parsed.has("json") {
+            context.stdout.write(JSONValue.object([("file", .string(path)), ("version", .int(Int64(version)))]).serialized(pretty: true) + "\n")
+        } else {
+            context.stdout.write(path + "\n")
+        }
+    }
+
+    /// `migrate validate`: drift (exit 4), missing files, integrity and links (exit 1).
+    func validate() throws {
+        let files = try MigrationDirectory.load(directory)
+        let timeout = try parsed.timeoutMilliseconds()
+        let connection = try DatabaseFile.openForReading(file, timeout: timeout)
+        let status: MigrationStatus
+        let integrity: [String]
+        let broken: Int
+        do {
+            status = try Migrator(connection: connection, files: files).status()
+            integrity = try connection.rows("PRAGMA integrity_check").map { $0[0].string ?? "" }
+            broken = try connection.rows("PRAGMA foreign_key_check").count
+        } catch let error as SQLiteError {
+            throw DatabaseFile.describe(error, path: file, timeout: timeout)
+        }
+        let healthy = integrity == ["ok"]
+        if parsed.has("json") {
+            let value = JSONValue.object([
+                ("file", .string(file)), ("version", .int(Int64(status.version))),
+                ("drifted", .array(status.drifted.map { .object([("version", .int(Int64($0.file.version))), ("file", .string($0.file.fileName)),
+                                                                 ("recorded", .string($0.applied.checksum)), ("now", .string($0.file.checksum))]) })),
+                ("missing", .array(status.missing.map { .object([("version", .int(Int64($0.version))), ("name", .string($0.name))]) })),
+                ("integrity_check", .array(integrity.map(JSONValue.string))), ("broken_links", .int(Int64(broken))),
+            ])
+            context.stdout.write(value.serialized(pretty: true) + "\n")
+        } else {
+            for (drifted, applied) in status.drifted {
+                context.stdout.write("drift: \(drifted.fileName) was applied with checksum \(applied.checksum.prefix(12))…, "
+                                     + "the file's is now \(drifted.checksum.prefix(12))…\n")
+            }
+            for entry in status.missing { context.stdout.write("missing: version \(entry.version) (\(entry.name)) was applied; its file is gone\n") }
+            if !healthy { context.stdout.write("integrity_check: " + integrity.joined(separator: "; ") + "\n") }
+            if broken > 0 { context.stdout.write("foreign_key_check: \(broken) broken link\(broken == 1 ? "" : "s")\n") }
+            if status.drifted.isEmpty && status.missing.isEmpty && healthy && broken == 0 {
+                context.stdout.write("\(file) at version \(status.version): \(status.applied.count) applied migration\(status.applied.count == 1 ? "" : "s") match their files; integrity ok; no broken links\n")
+            }
+        }
+        if !status.drifted.isEmpty { throw StrataError("", status: .drift) }
+        if !healthy || broken > 0 { throw StrataError("") }
     }
 
     func lint() throws {
