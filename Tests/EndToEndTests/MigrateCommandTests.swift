@@ -155,13 +155,18 @@ import Testing
 @Suite struct MigrateToolsTests {
     @Test func newNumbersTheNextFileAndPlanShowsItsSQL() throws {
         let workspace = try MigrateCommandTests.workspace(MigrateCommandTests.two)
-        let created = try StrataProcess.run(["migrate", "new", workspace.file("Migrations"), "add_done"])
+        let created = try StrataProcess.run(["migrate", "new", workspace.file("Migrations"), "add_done", "--sql"])
         #expect(created.status == 0)
         #expect(created.stdout == workspace.file("Migrations/3_add_done.sql") + "\n")
         let text = try String(contentsOfFile: workspace.file("Migrations/3_add_done.sql"), encoding: .utf8)
         #expect(text.contains("\n-- strata:down\n"))
+        let strata = try StrataProcess.run(["migrate", "new", workspace.file("Migrations"), "add_flag"])
+        #expect(strata.stdout == workspace.file("Migrations/4_add_flag.strata") + "\n")
+        // A new file is all comments: it parses, and does nothing.
+        try FileManager.default.removeItem(atPath: workspace.file("Migrations/3_add_done.sql"))
+        try FileManager.default.moveItem(atPath: workspace.file("Migrations/4_add_flag.strata"), toPath: workspace.file("Migrations/3_add_flag.strata"))
         #expect(try StrataProcess.run(["migrate", "new", workspace.file("Migrations"), "bad name"]).status == 2)
-        let fresh = try StrataProcess.run(["migrate", "new", workspace.file("New"), "first"])
+        let fresh = try StrataProcess.run(["migrate", "new", workspace.file("New"), "first", "--sql"])
         #expect(fresh.stdout == workspace.file("New/1_first.sql") + "\n")
 
         let db = workspace.file("app.sqlite")

@@ -196,8 +196,11 @@ public enum Commands {
         summary: "create the next migration file of a directory",
         arguments: [ArgumentSpec("DIR", help: "the migrations directory (created if missing)"),
                     ArgumentSpec("NAME", help: "what the migration does, in letters, digits, _ and -")],
-        options: [json, help],
-        discussion: "Also spelled 'strata migrate new DIR NAME'. Writes <next version>_NAME.sql with an up and a down section.",
+        options: [OptionSpec("sql", help: "write a .sql migration instead of a .strata one"), json, help],
+        discussion: """
+            Also spelled 'strata migrate new DIR NAME'. Writes <next version>_NAME.strata, with the operations of \
+            the migration language in a comment, or with --sql <next version>_NAME.sql with an up and a down section.
+            """,
         examples: ["strata migrate new Migrations add_priority"])
 
     public static let migrateLint = CommandSpec(

@@ -69,15 +69,26 @@ extension MigrateCommand {
             throw StrataError("cannot create \(directory): \(failure)")
         }
         let version = (try MigrationDirectory.load(directory).last?.version ?? 0) + 1
-        let path = directory + "/\(version)_\(name).sql"
+        let sql = parsed.has("sql")
+        let path = directory + "/\(version)_\(name)." + (sql ? "sql" : "strata")
         try AtomicFile.write(to: path, force: false, what: "the migration") { sink in
-            sink.write("""
+            sink.write(sql ? """
                 -- \(version)_\(name): what this migration changes, and why.
                 -- Runs inside the transaction of 'strata migrate', with the others of the run.
 
 
                 -- strata:down
                 -- The SQL that undoes it, run by 'strata migrate FILE --to \(version - 1)'; delete this section if there is no way back.
+
+                """ : """
+                # \(version)_\(name): what this migration changes, and why. One operation a line:
+                #   add class Tag (name string primary key, color string?)
+                #   add property Task.priority int = 0          rename property Task.notes to details
+                #   add link Task.project -> Project?           add list Project.tasks -> Task
+                #   add unique index Task(name)                 update Task set priority = 1 where isCompleted == false
+                #   delete property Task.legacy                 sql { raw SQL }
+                # Adding and renaming undo themselves; for the rest, end the file with down { operations }.
+
 
                 """)
         }

@@ -17,7 +17,7 @@ public enum MigrationLint {
     /// - S005 ADD COLUMN … NOT NULL without DEFAULT (fails on a table with rows),
     /// - S006 a statement that cannot run in a transaction, S007 no way down.
     public static func check(_ file: MigrationFile) -> [LintFinding] {
-        guard file.kind == .sql else { return [] }
+        guard file.kind == .sql else { return checkStrata(file) }
         var findings: [LintFinding] = []
         let text = file.sections.up
         let lineStarts = Array(text.utf8.enumerated().filter { $0.element == UInt8(ascii: "\n") }.map { $0.offset + 1 })
@@ -54,6 +54,33 @@ public enum MigrationLint {
         return findings
     }
 
+    /// The same codes for a `.strata` file's operations (a file that does not parse is left to `migrate`,
+    /// which names its error).
+    static func checkStrata(_ file: MigrationFile) -> [LintFinding] {
+        guard let script = try? StrataScript.parse(file.text, file: file.fileName) else { return [] }
+        var findings: [LintFinding] = []
+        for (operation, line) in zip(script.up, script.lines) {
+            func add(_ code: String, _ severity: LintFinding.Severity, _ message: String) {
+                findings.append(LintFinding(file: file.fileName, line: line, code: code, severity: severity, message: message))
+            }
+            switch operation {
+            case .deleteClass: add("S001", .destructive, "delete class deletes the class and every object in it")
+            case .deleteProperty: add("S002", .destructive, "delete property deletes the property's values")
+            case .update(_, _, nil): add("S004", .risky, "update without where changes every object")
+            case .sql(let text):
+                let inner = (try? MigrationFile(fileName: file.fileName.replacingSuffix(".strata", with: ".sql"), bytes: Array((text + "\n-- strata:down").utf8)))
+                    .map(check) ?? []
+                findings += inner.filter { $0.code != "S007" }.map {
+                    LintFinding(file: file.fileName, line: line + $0.line - 1, code: $0.code, severity: $0.severity, message: $0.message)
+                }
+            default: break
+            }
+        }
+        if script.wayDown == nil { findings.append(LintFinding(file: file.fileName, line: 1, code: "S007", severity: .risky,
+                                                               message: "no way down: it deletes, updates or runs sql, and has no down { … } block")) }
+        return findings
+    }
+
     /// Tokens split into statements at `;`, a trigger's body kept whole.
     static func statements(_ tokens: [SQLTokenizer.Token]) -> [[SQLTokenizer.Token]] {
         var result: [[SQLTokenizer.Token]] = []
@@ -69,5 +96,11 @@ public enum MigrationLint {
         }
         if !current.isEmpty { result.append(current) }
         return result
+    }
+}
+
+extension String {
+    fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
     }
 }

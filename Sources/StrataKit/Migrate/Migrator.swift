@@ -24,15 +24,20 @@ public struct MigrationStatus: Sendable {
 }
 
 /// One migration of a plan: a file's up section, or its down section when going down.
-public struct MigrationStep: Sendable {
+public struct MigrationStep: @unchecked Sendable {
     public let file: MigrationFile
     public let isDown: Bool
+    /// What runs: a `.sql` file's section as written; for `.strata`, the SQL of its operations as far as
+    /// the schema before the run can tell (each operation is translated again just before it runs).
     public let sql: String
+    /// A `.strata` file's operations.
+    let operations: [StrataOperation]?
 
-    /// - Throws: `StrataError` when `sql` holds a statement that cannot run inside the run's transaction.
-    init(file: MigrationFile, isDown: Bool, sql: String) throws {
-        if let reason = Migrator.notInTransaction(sql) { throw StrataError("\(file.fileName)\(isDown ? " (down)" : ""): \(reason)") }
-        (self.file, self.isDown, self.sql) = (file, isDown, sql)
+    /// - Throws: `StrataError` when the SQL holds a statement that cannot run inside the run's transaction.
+    init(file: MigrationFile, isDown: Bool, sql: String, operations: [StrataOperation]? = nil) throws {
+        let raw = operations.map { $0.compactMap { if case .sql(let text) = $0 { text } else { nil } }.joined(separator: ";\n") } ?? sql
+        if let reason = Migrator.notInTransaction(raw) { throw StrataError("\(file.fileName)\(isDown ? " (down)" : ""): \(reason)") }
+        (self.file, self.isDown, self.sql, self.operations) = (file, isDown, sql, operations)
     }
 }
 
@@ -99,17 +104,21 @@ public struct Migrator {
         if let target, target > status.version, !files.contains(where: { $0.version == target }) {
             throw StrataError("there is no migration with version \(target)")
         }
+        let scratch = files.contains { $0.kind == .strata } ? schemaCopy() : nil
         return try files.map { file in
-            if file.kind == .strata {
-                throw StrataError("\(file.fileName): .strata migrations are not supported yet; write this one as .sql")
+            guard file.kind == .strata else {
+                try? scratch?.execute(file.sections.up)  // so that later .strata files see what it made
+                return try MigrationStep(file: file, isDown: false, sql: file.sections.up)
             }
-            return try MigrationStep(file: file, isDown: false, sql: file.sections.up)
+            let operations = try StrataScript.parse(file.text, file: file.fileName).up
+            return try MigrationStep(file: file, isDown: false, sql: preview(operations, on: scratch), operations: operations)
         }
     }
 
     private func planDown(to target: Int, status: MigrationStatus) throws -> [MigrationStep] {
         let byVersion = Dictionary(files.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
         let above = status.applied.filter { $0.version > target }.sorted { $0.version > $1.version }
+        let scratch = schemaCopy()
         guard above.first?.version == status.version else {
             throw StrataError("version \(status.version) was not reached by strata migrate (it is not in the history): cannot go down from it")
         }
@@ -117,12 +126,54 @@ public struct Migrator {
             guard let file = byVersion[entry.version] else {
                 throw StrataError("cannot go below version \(entry.version): its migration file (\(entry.name)) is gone")
             }
-            guard file.kind == .sql, let down = file.sections.down, down.contains(where: { !$0.isWhitespace }) else {
+            if file.kind == .strata {
+                guard let operations = try StrataScript.parse(file.text, file: file.fileName).wayDown else {
+                    throw StrataError("\(file.fileName) has no way down (it deletes, updates or runs sql, and has no down { … } "
+                                      + "block): cannot go below version \(file.version)")
+                }
+                return try MigrationStep(file: file, isDown: true, sql: preview(operations, on: scratch), operations: operations)
+            }
+            guard let down = file.sections.down, down.contains(where: { !$0.isWhitespace }) else {
                 throw StrataError("\(file.fileName) has no way down (a line '-- strata:down' followed by the SQL that undoes it): "
                                   + "cannot go below version \(file.version)")
             }
+            try? scratch?.execute(down)
             return try MigrationStep(file: file, isDown: true, sql: down)
         }
+    }
+
+    /// `.strata` operations as the SQL they will run: translated and run one after another on `scratch`,
+    /// an in-memory database with the file's schema and no rows, so that each sees what the ones before it
+    /// (in this file and the files before it) made.
+    private func preview(_ operations: [StrataOperation], on scratch: Connection?) -> String {
+        guard let scratch, let runner = try? QueryRunner(connection: scratch) else { return "" }
+        return operations.map { operation in
+            var reader = SchemaReader(connection: scratch)
+            guard let schema = try? reader.read(), let statements = try? operation.statements(schema: schema, runner: runner) else {
+                return "-- \(operation.description): cannot be translated on the schema the steps before it leave"
+            }
+            for statement in statements { try? scratch.execute(statement.sql, statement.arguments) }
+            return statements.map { statement in
+                var line = statement.sql.hasSuffix(";") ? statement.sql : statement.sql + ";"
+                if !statement.arguments.isEmpty {
+                    line += "  -- " + statement.arguments.enumerated().map { "?\($0.offset + 1) = \(QueryCommand.sqlLiteral($0.element))" }
+                        .joined(separator: ", ")
+                }
+                return line
+            }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// An in-memory database with this one's tables, indexes, views and triggers and none of its rows.
+    private func schemaCopy() -> Connection? {
+        guard let copy = try? Connection(path: ":memory:", mode: .memory),
+              let rows = try? connection.rows("""
+                  SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+                  ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END
+                  """)
+        else { return nil }
+        for row in rows { try? copy.execute(row[0].string ?? "") }
+        return copy
     }
 
     /// Why a statement of `sql` cannot run inside the run's transaction, if one cannot.
@@ -174,9 +225,19 @@ public struct Migrator {
             for step in steps {
                 let started = Platform.monotonicSeconds()
                 do {
-                    try connection.execute(step.sql)
-                } catch let error as SQLiteError {
-                    throw StrataError("\(step.file.fileName)\(step.isDown ? " (down)" : "") failed: \(error.message); "
+                    if let operations = step.operations {
+                        try run(operations)
+                    } else {
+                        try connection.execute(step.sql)
+                    }
+                } catch {
+                    let reason = switch error {
+                    case let error as SQLiteError: error.message
+                    case let error as StrataError: error.message
+                    case let error as QueryError: "query \(error.line):\(error.column): \(error.message)"
+                    default: "\(error)"
+                    }
+                    throw StrataError("\(step.file.fileName)\(step.isDown ? " (down)" : "") failed: \(reason); "
                                       + "nothing was changed (still at version \(status.version))")
                 }
                 let milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded())
@@ -199,6 +260,21 @@ public struct Migrator {
             try connection.execute("PRAGMA user_version = \(reached)")
         }
         return done
+    }
+
+    /// Runs `.strata` operations one by one, each translated against the schema its predecessors left.
+    private func run(_ operations: [StrataOperation]) throws {
+        let runner = try QueryRunner(connection: connection)
+        for operation in operations {
+            var reader = SchemaReader(connection: connection)
+            for statement in try operation.statements(schema: try reader.read(), runner: runner) {
+                if statement.arguments.isEmpty {
+                    try connection.execute(statement.sql)
+                } else {
+                    try connection.execute(statement.sql, statement.arguments)
+                }
+            }
+        }
     }
 
     /// Adopts a database at `version`: sets `user_version` and records every file up to it as applied.

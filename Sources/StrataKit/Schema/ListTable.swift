@@ -5,13 +5,16 @@ import SQLiteKit
 public enum ListTable {
     public static func name(owner: String, property: String) -> String { owner + "_" + property }
 
-    /// The CREATE TABLE statement of a list of `target` objects owned by `owner`; keys are INTEGER.
-    public static func createSQL(owner: String, property: String, target: String, ownerKey: String = "id", targetKey: String = "id") -> String {
+    /// The CREATE TABLE statement of a list of `target` objects owned by `owner`, with the declared types of
+    /// the two classes' keys (INTEGER unless said).
+    public static func createSQL(owner: String, property: String, target: String, ownerKey: String = "id", targetKey: String = "id",
+                                 ownerKeyType: String = "INTEGER", targetKeyType: String = "INTEGER") -> String
+    {
         """
         CREATE TABLE \(quoteIdentifier(name(owner: owner, property: property))) (
-            owner INTEGER NOT NULL REFERENCES \(quoteIdentifier(owner))(\(quoteIdentifier(ownerKey))) ON DELETE CASCADE,
+            owner \(ownerKeyType) NOT NULL REFERENCES \(quoteIdentifier(owner))(\(quoteIdentifier(ownerKey))) ON DELETE CASCADE,
             position INTEGER NOT NULL,
-            target INTEGER NOT NULL REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey))) ON DELETE CASCADE,
+            target \(targetKeyType) NOT NULL REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey))) ON DELETE CASCADE,
             PRIMARY KEY (owner, position)
         ) WITHOUT ROWID;
         """

@@ -186,11 +186,19 @@ import Testing
         #expect(fixture.version == 3)
     }
 
-    @Test func strataFilesAreNotRunYet() throws {
+    @Test func aStrataFileThatDoesNotParseStopsTheRunBeforeAnythingChanges() throws {
         let fixture = try Fixture()
-        let migrator = Migrator(connection: fixture.connection, files: try fixture.files([("1_a.strata", "add property Task.x int = 0")]))
-        #expect(throws: StrataError.self) { try migrator.apply(to: nil) }
+        let before = fixture.bytes
+        let files = try fixture.files([("1_a.strata", "add property Task.x int = 0"), ("2_b.strata", "change property Task.x to double")])
+        let migrator = Migrator(connection: fixture.connection, files: files)
+        do {
+            try migrator.apply(to: nil)
+            Issue.record("no error")
+        } catch let error as StrataError {
+            #expect(error.message.hasPrefix("2_b.strata:1: change property is not supported yet"))
+        }
         #expect(fixture.version == 0)
+        #expect(fixture.bytes == before)
     }
 }
 
