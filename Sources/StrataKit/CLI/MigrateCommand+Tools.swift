@@ -86,7 +86,8 @@ extension MigrateCommand {
                 #   add property Task.priority int = 0          rename property Task.notes to details
                 #   add link Task.project -> Project?           add list Project.tasks -> Task
                 #   add unique index Task(name)                 update Task set priority = 1 where isCompleted == false
-                #   delete property Task.legacy                 sql { raw SQL }
+                #   change property Task.priority to double = 0 delete property Task.legacy
+                #   sql { raw SQL }
                 # Adding and renaming undo themselves; for the rest, end the file with down { operations }.
 
 

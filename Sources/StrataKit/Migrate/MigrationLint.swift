@@ -77,7 +77,7 @@ public enum MigrationLint {
             }
         }
         if script.wayDown == nil { findings.append(LintFinding(file: file.fileName, line: 1, code: "S007", severity: .risky,
-                                                               message: "no way down: it deletes, updates or runs sql, and has no down { … } block")) }
+                                                               message: "no way down: it deletes, updates, changes or runs sql, and has no down { … } block")) }
         return findings
     }
 

@@ -128,7 +128,7 @@ public struct Migrator {
             }
             if file.kind == .strata {
                 guard let operations = try StrataScript.parse(file.text, file: file.fileName).wayDown else {
-                    throw StrataError("\(file.fileName) has no way down (it deletes, updates or runs sql, and has no down { … } "
+                    throw StrataError("\(file.fileName) has no way down (it deletes, updates, changes or runs sql, and has no down { … } "
                                       + "block): cannot go below version \(file.version)")
                 }
                 return try MigrationStep(file: file, isDown: true, sql: preview(operations, on: scratch), operations: operations)

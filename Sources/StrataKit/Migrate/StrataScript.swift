@@ -9,6 +9,7 @@ import SQLiteKit
 ///     add unique index Task(name)
 ///     add link Task.project -> Project?
 ///     add list Project.tasks -> Task
+///     change property Task.priority to double = 0
 ///     update Task set priority = 1 where isCompleted == false
 struct StrataScript: Equatable {
     var up: [StrataOperation]
@@ -54,6 +55,8 @@ enum StrataOperation: Equatable {
     /// Class, assignments (property, SQL literal), predicate in the query language.
     case update(String, [(String, String)], predicate: String?)
     case sql(String)
+    /// A property's new type, optionality or default: values converted, the table rebuilt.
+    case changeProperty(String, PropertyDeclaration)
 
     static func == (a: StrataOperation, b: StrataOperation) -> Bool { a.description == b.description }
 
@@ -67,7 +70,7 @@ enum StrataOperation: Equatable {
         case .addIndex(let owner, let properties, _): return .deleteIndex(owner, properties)
         case .addLink(let owner, let name, _): return .deleteProperty(owner, name)
         case .addList(let owner, let name, _): return .sql("DROP TABLE \(quoteIdentifier(ListTable.name(owner: owner, property: name)))")
-        case .deleteClass, .deleteProperty, .deleteIndex, .update, .sql: return nil
+        case .deleteClass, .deleteProperty, .deleteIndex, .update, .sql, .changeProperty: return nil
         }
     }
 
@@ -86,6 +89,7 @@ enum StrataOperation: Equatable {
         case .update(let owner, let assignments, let predicate):
             return "update \(owner) set " + assignments.map { "\($0.0) = \($0.1)" }.joined(separator: ", ") + (predicate.map { " where " + $0 } ?? "")
         case .sql(let text): return "sql \(text)"
+        case .changeProperty(let owner, let property): return "change property \(owner).\(property.name)"
         }
     }
 }
@@ -298,7 +302,13 @@ struct StrataLineParser {
                 throw StrataError("rename what? class or property, not '\(other)'")
             }
         case "change":
-            throw StrataError("change property is not supported yet: write the rebuild in a .sql migration")
+            try expectWord("property")
+            let (owner, name) = try path()
+            try expectWord("to")
+            let declaration = try declaration(named: name)
+            try end()
+            guard !declaration.primaryKey else { throw StrataError("change property cannot make a primary key") }
+            return .changeProperty(owner, declaration)
         case "update":
             let owner = try word()
             try expectWord("set")

@@ -2,8 +2,17 @@ import SQLiteKit
 
 /// `.strata` operations as SQL statements, against the schema as it is when each one runs.
 extension StrataOperation {
-    static func sqlType(_ type: PropertyType) -> String {
-        switch type {
+    /// The declared type of a property; a STRICT table allows only INTEGER, REAL, TEXT, BLOB and ANY.
+    static func sqlType(_ type: PropertyType, strict: Bool = false) -> String {
+        if strict {
+            switch type {
+            case .bool, .int: return "INTEGER"
+            case .float, .double, .decimal: return "REAL"
+            case .data: return "BLOB"
+            default: return "TEXT"
+            }
+        }
+        return switch type {
         case .bool: "BOOLEAN"
         case .int: "INTEGER"
         case .float: "FLOAT"
@@ -18,9 +27,9 @@ extension StrataOperation {
     }
 
     /// A column definition that Strata's schema reader reads back as the declared property.
-    static func column(_ property: PropertyDeclaration) -> String {
+    static func column(_ property: PropertyDeclaration, strict: Bool = false) -> String {
         let name = quoteIdentifier(property.name)
-        var definition = name + " " + sqlType(property.type)
+        var definition = name + " " + sqlType(property.type, strict: strict)
         if property.primaryKey { definition += " PRIMARY KEY" }
         if !property.optional { definition += " NOT NULL" }
         if let value = property.defaultValue { definition += " DEFAULT " + value }
@@ -49,13 +58,14 @@ extension StrataOperation {
         }
         switch self {
         case .addClass(let name, let properties):
-            return [("CREATE TABLE \(quoteIdentifier(name)) (" + properties.map(Self.column).joined(separator: ", ") + ")", [])]
+            return [("CREATE TABLE \(quoteIdentifier(name)) (" + properties.map { Self.column($0) }.joined(separator: ", ") + ")", [])]
         case .deleteClass(let name):
             return [("DROP TABLE \(quoteIdentifier(try table(name).tableName))", [])]
         case .renameClass(let from, let to):
             return [("ALTER TABLE \(quoteIdentifier(try table(from).tableName)) RENAME TO \(quoteIdentifier(to))", [])]
         case .addProperty(let owner, let property):
-            return [("ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) ADD COLUMN " + Self.column(property), [])]
+            let info = try table(owner)
+            return [("ALTER TABLE \(quoteIdentifier(info.tableName)) ADD COLUMN " + Self.column(property, strict: info.isStrict), [])]
         case .deleteProperty(let owner, let name):
             return [("ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) DROP COLUMN \(quoteIdentifier(name))", [])]
         case .renameProperty(let owner, let from, let to):
@@ -93,6 +103,8 @@ extension StrataOperation {
             return [(sql, arguments)]
         case .sql(let text):
             return [(text, [])]
+        case .changeProperty(let owner, let property):
+            return try TableRebuild(info: try table(owner), connection: runner.connection).change(property)
         }
     }
 }

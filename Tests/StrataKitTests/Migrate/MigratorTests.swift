@@ -189,13 +189,13 @@ import Testing
     @Test func aStrataFileThatDoesNotParseStopsTheRunBeforeAnythingChanges() throws {
         let fixture = try Fixture()
         let before = fixture.bytes
-        let files = try fixture.files([("1_a.strata", "add property Task.x int = 0"), ("2_b.strata", "change property Task.x to double")])
+        let files = try fixture.files([("1_a.strata", "add property Task.x int = 0"), ("2_b.strata", "transform property Task.x")])
         let migrator = Migrator(connection: fixture.connection, files: files)
         do {
             try migrator.apply(to: nil)
             Issue.record("no error")
         } catch let error as StrataError {
-            #expect(error.message.hasPrefix("2_b.strata:1: change property is not supported yet"))
+            #expect(error.message.hasPrefix("2_b.strata:1: unknown operation 'transform'"))
         }
         #expect(fixture.version == 0)
         #expect(fixture.bytes == before)

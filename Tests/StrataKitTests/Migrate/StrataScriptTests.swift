@@ -24,6 +24,8 @@ import Testing
         ("update Task set a = -2.5, b = nil, c = true", .update("Task", [("a", "-2.5"), ("b", "NULL"), ("c", "1")], predicate: nil)),
         ("update Task set note = 'where' where name CONTAINS[c] \"where\"", .update("Task", [("note", "'where'")], predicate: "name CONTAINS[c] \"where\"")),
         ("sql { DELETE FROM t WHERE x = '}' }", .sql("DELETE FROM t WHERE x = '}'")),
+        ("change property Task.priority to double? = 1.5",
+         .changeProperty("Task", PropertyDeclaration(name: "priority", type: .double, optional: true, defaultValue: "1.5"))),
     ])
     func parsesEachOperation(_ line: String, _ operation: StrataOperation) throws {
         #expect(try StrataScript.parse(line, file: "1_a.strata").up == [operation])
@@ -32,7 +34,8 @@ import Testing
     @Test(arguments: [
         ("add property Task.priority int", "1_a.strata:1: a required property needs a default"),
         ("add link Task.project -> Project", "1_a.strata:1: a link added to objects that exist must be optional"),
-        ("change property Task.priority to double", "1_a.strata:1: change property is not supported yet"),
+        ("change property Task.priority double", "1_a.strata:1: expected 'to'"),
+        ("change property Task.id to int primary key", "1_a.strata:1: change property cannot make a primary key"),
         ("add class T (x widget)", "1_a.strata:1: unknown type 'widget'"),
         ("remove class T", "1_a.strata:1: unknown operation 'remove'"),
         ("add class T (x int", "1_a.strata:1: expected ')'"),
@@ -177,5 +180,99 @@ import Testing
         #expect(MigrationLint.check(file).map { "\($0.line) \($0.code)" } == ["2 S001", "3 S002", "4 S004", "5 S003", "1 S007"])
         let invertible = try MigrationFile(fileName: "6_y.strata", bytes: Array("add property Task.p int?".utf8))
         #expect(MigrationLint.check(invertible).isEmpty)
+    }
+}
+
+/// `change property`: the table rebuilt in SQLite's documented order, values converted or the run refused.
+@Suite struct TableRebuildTests {
+    /// Tasks in lists, with an index, a trigger, a view, a list whose entries cascade from Task, a
+    /// WITHOUT ROWID class and a STRICT one; foreign keys on, as apps run them.
+    static func database() throws -> Connection {
+        let db = try Connection(path: "", mode: .memory)
+        try db.execute("""
+            PRAGMA foreign_keys = ON;
+            CREATE TABLE TaskList (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE Task (id INTEGER PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE UNIQUE, priority INTEGER,
+                               code TEXT, list INTEGER REFERENCES TaskList(id) ON DELETE CASCADE);
+            CREATE INDEX Task_priority ON Task(priority);
+            CREATE TABLE Log (what TEXT);
+            CREATE TRIGGER Task_log AFTER UPDATE ON Task BEGIN INSERT INTO Log VALUES (new.name); END;
+            CREATE VIEW Urgent AS SELECT name, priority FROM Task WHERE priority > 1;
+            CREATE TABLE Tag (name TEXT PRIMARY KEY, weight TEXT) WITHOUT ROWID;
+            \(ListTable.createSQL(owner: "Task", property: "tags", target: "Tag", targetKey: "name", targetKeyType: "TEXT"))
+            CREATE TABLE Metric (id INTEGER PRIMARY KEY, value INTEGER) STRICT;
+            INSERT INTO TaskList VALUES (1, 'Inbox');
+            INSERT INTO Task VALUES (1, 'a', 1, '10', 1), (2, 'b', 3, '20', 1), (3, 'c', NULL, NULL, 1);
+            INSERT INTO Tag VALUES ('home', '1.5'), ('work', '2');
+            INSERT INTO Task_tags VALUES (1, 0, 'home'), (1, 1, 'work'), (2, 0, 'home');
+            INSERT INTO Metric VALUES (1, 7), (2, 8);
+            """)
+        return db
+    }
+
+    func apply(_ text: String, to db: Connection) throws {
+        let file = try MigrationFile(fileName: "1_change.strata", bytes: Array(text.utf8))
+        try Migrator(connection: db, files: [file]).apply(to: nil)
+    }
+
+    @Test func aTypeChangeKeepsRowsListsIndexesTriggersAndViews() throws {
+        let db = try Self.database()
+        try apply("change property Task.priority to double = 0\nchange property Task.code to int?", to: db)
+        let rows: [[SQLiteValue]] = try db.rows("SELECT id, priority, typeof(priority), code, typeof(code) FROM Task ORDER BY id")
+        let expected: [[SQLiteValue]] = [
+            [.integer(1), .real(1), .text("real"), .integer(10), .text("integer")],
+            [.integer(2), .real(3), .text("real"), .integer(20), .text("integer")],
+            [.integer(3), .real(0), .text("real"), .null, .text("null")],
+        ]
+        #expect(rows == expected)
+        // No cascade while Task was dropped and made again.
+        #expect(try db.scalar("SELECT count(*) FROM Task_tags").int64 == 3)
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('Task_priority', 'Task_log', 'Urgent')").int64 == 3)
+        #expect(try db.rows("SELECT name FROM Urgent").map { $0[0] } == [.text("b")])
+        try db.execute("UPDATE Task SET priority = 5 WHERE id = 1")
+        #expect(try db.scalar("SELECT count(*) FROM Log").int64 == 1)
+        // The link and the column's other constraints are still there.
+        #expect(try db.scalar("SELECT count(*) FROM pragma_foreign_key_list('Task')").int64 == 1)
+        #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO Task (id, name) VALUES (9, 'A')") }  // UNIQUE, NOCASE
+        #expect(try db.scalar("PRAGMA foreign_keys").int64 == 1)
+        #expect(try db.scalar("PRAGMA integrity_check").string == "ok")
+        var reader = SchemaReader(connection: db)
+        let task = try #require(try reader.read().class(named: "Task"))
+        #expect(task.property(named: "priority")?.type == .double && task.property(named: "priority")?.isOptional == false)
+        #expect(task.property(named: "code")?.type == .int && task.property(named: "code")?.isOptional == true)
+    }
+
+    @Test(arguments: [
+        ("UPDATE Task SET code = 'abc' WHERE id = 2", "change property Task.code to int?", "1 Task object cannot have code as int? (the first: key 2, value 'abc')"),
+        ("UPDATE Task SET code = '1.5' WHERE id = 2", "change property Task.code to int?", "1 Task object cannot have code as int?"),
+        ("SELECT 1", "change property Task.priority to int", "1 Task object cannot have priority as int (the first: key 3, value NULL); a default"),
+        ("SELECT 1", "change property Task.priority to bool?", "1 Task object cannot have priority as bool? (the first: key 2, value 3)"),
+        ("UPDATE Task SET code = x'00' WHERE id = 1", "change property Task.code to string?", "1 Task object cannot have code as string?"),
+        ("SELECT 1", "change property Task.id to double", "change property cannot change a primary key"),
+        ("SELECT 1", "change property Task.nope to int?", "Task has no property 'nope'"),
+    ])
+    func valuesThatCannotConvertStopTheRunBeforeAnythingChanges(_ setup: String, _ change: String, _ message: String) throws {
+        let db = try Self.database()
+        try db.execute(setup)
+        let before = try db.rows("SELECT * FROM Task ORDER BY id")
+        do {
+            try apply(change, to: db)
+            Issue.record("no error for \(change)")
+        } catch let error as StrataError {
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+        #expect(try db.rows("SELECT * FROM Task ORDER BY id") == before)
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name LIKE '%strata_rebuild%'").int64 == 0)
+    }
+
+    @Test func withoutRowIDAndStrictTables() throws {
+        let db = try Self.database()
+        try apply("change property Tag.weight to double = 0\nchange property Metric.value to double?", to: db)
+        #expect(try db.rows("SELECT name, weight FROM Tag ORDER BY name") == [[.text("home"), .real(1.5)], [.text("work"), .real(2)]])
+        #expect(try db.scalar("SELECT count(*) FROM Task_tags").int64 == 3)
+        #expect(try db.rows("SELECT value, typeof(value) FROM Metric ORDER BY id") == [[.real(7), .text("real")], [.real(8), .text("real")]])
+        let sql = try db.scalar("SELECT sql FROM sqlite_schema WHERE name = 'Metric'").string ?? ""
+        #expect(sql.contains("STRICT") && sql.contains("\"value\" REAL"))
+        #expect(try db.scalar("SELECT sql FROM sqlite_schema WHERE name = 'Tag'").string?.contains("WITHOUT ROWID") == true)
     }
 }
