@@ -31,6 +31,10 @@ import Darwin
             CREATE INDEX Item_v ON Item(v);
             CREATE INDEX Item_note ON Item(note);
             """.write(toFile: workspace.file("Migrations/1_rewrite.sql"), atomically: true, encoding: .utf8)
+        // The same in the migration language: the rebuild Strata generates for a type change.
+        try FileManager.default.createDirectory(atPath: workspace.file("Strata"), withIntermediateDirectories: true)
+        try "change property Item.v to double\nadd property Item.flag int = 0\nadd index Item(note)\n"
+            .write(toFile: workspace.file("Strata/1_rewrite.strata"), atomically: true, encoding: .utf8)
         // One run to the end: how long a whole migration takes here, so the kills can fall all over it.
         let timing = workspace.file("timing.sqlite")
         try FileManager.default.copyItem(atPath: pristine, toPath: timing)
@@ -39,12 +43,14 @@ import Darwin
         let duration = Date().timeIntervalSince(started)
 
         var generator = SystemRandomNumberGenerator()
-        var outcomes: [Int64: Int] = [:]
+        var outcomes: [String: Int] = [:]
         for trial in 0..<20 {
             let db = workspace.file("app.sqlite")
             for suffix in ["", "-journal", "-wal"] { try? FileManager.default.removeItem(atPath: db + suffix) }
             try FileManager.default.copyItem(atPath: pristine, toPath: db)
-            let (process, out, err) = try StrataProcess.start(["migrate", db])
+            // Odd trials run the .strata version of the migration.
+            let strata = trial % 2 == 1
+            let (process, out, err) = try StrataProcess.start(["migrate", db] + (strata ? ["--dir", workspace.file("Strata")] : []))
             // Kill anywhere from before it opens the file to after it has finished.
             Thread.sleep(forTimeInterval: Double.random(in: 0...(duration * 1.2), using: &generator))
             kill(process.processIdentifier, SIGKILL)
@@ -61,6 +67,10 @@ import Darwin
             case 0:
                 #expect(sum == expected, "trial \(trial): old version, rows changed")
                 #expect(try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'strata_migrations'").int64 == 0)
+            case 1 where strata:
+                #expect(try connection.scalar("SELECT sum(v) FROM Item").double == Double(expected), "trial \(trial): values changed")
+                #expect(try connection.scalar("SELECT count(*) FROM Item WHERE typeof(v) <> 'real'").int64 == 0, "trial \(trial)")
+                #expect(try connection.scalar("SELECT count(*) FROM strata_migrations").int64 == 1)
             case 1:
                 #expect(sum == expected * 2, "trial \(trial): new version, rows not all migrated")
                 #expect(try connection.scalar("SELECT count(*) FROM strata_migrations").int64 == 1)
@@ -68,9 +78,9 @@ import Darwin
             default:
                 Issue.record("trial \(trial): version \(version)")
             }
-            outcomes[version, default: 0] += 1
+            outcomes["\(strata ? ".strata" : ".sql") version \(version)", default: 0] += 1
         }
         // Not a requirement of each trial, but a sign the kills landed at different moments.
-        print("migrate crash trials (a whole run: \(Int(duration * 1000)) ms): \(outcomes.sorted { $0.key < $1.key }.map { "version \($0.key): \($0.value)" }.joined(separator: ", "))")
+        print("migrate crash trials (a whole run: \(Int(duration * 1000)) ms): \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))")
     }
 }
