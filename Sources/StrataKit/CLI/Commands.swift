@@ -138,6 +138,7 @@ public enum Commands {
             OptionSpec("dry-run", help: "migrate a temporary copy, check its integrity, report, and leave FILE untouched"),
             OptionSpec("backup", value: "PATH", help: "first copy FILE to PATH with SQLite's backup API"),
             OptionSpec("allow-drift", help: "go on although an applied migration's file changed since"),
+            OptionSpec("step", help: "commit after each migration instead of once for the whole run"),
             OptionSpec("yes", short: "y", help: "apply destructive steps (see migrate lint) without asking"),
             json, timeout, help,
         ],

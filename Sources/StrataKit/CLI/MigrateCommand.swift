@@ -42,7 +42,7 @@ struct MigrateCommand {
         let from = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
         let applied: [(step: MigrationStep, milliseconds: Int)]
         do {
-            applied = try migrator.apply(to: target, allowDrift: parsed.has("allow-drift"))
+            applied = try migrator.apply(to: target, allowDrift: parsed.has("allow-drift"), stepwise: parsed.has("step"))
         } catch let error as SQLiteError {
             throw DatabaseFile.describe(error, path: file, timeout: timeout)
         }

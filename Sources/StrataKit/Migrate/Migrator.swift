@@ -201,7 +201,20 @@ public struct Migrator {
     /// Runs the plan to `target` and returns what ran, with durations in milliseconds.
     /// - Throws: `StrataError` naming the migration that failed; the database is then as it was.
     @discardableResult
-    public func apply(to target: Int?, allowDrift: Bool = false) throws -> [(step: MigrationStep, milliseconds: Int)] {
+    /// - Parameter stepwise: commit after each migration (`--step`) instead of once for the whole run; a
+    ///   failure then keeps the migrations before it.
+    public func apply(to target: Int?, allowDrift: Bool = false, stepwise: Bool = false) throws -> [(step: MigrationStep, milliseconds: Int)] {
+        guard stepwise else { return try apply(to: target, allowDrift: allowDrift, limit: nil) }
+        var done: [(step: MigrationStep, milliseconds: Int)] = []
+        while true {
+            let one = try apply(to: target, allowDrift: allowDrift, limit: 1)
+            guard !one.isEmpty else { return done }
+            done += one
+        }
+    }
+
+    /// One transaction: at most `limit` steps of the plan to `target`.
+    private func apply(to target: Int?, allowDrift: Bool, limit: Int?) throws -> [(step: MigrationStep, milliseconds: Int)] {
         var done: [(MigrationStep, Int)] = []
         // Foreign keys off for the run, set outside the transaction (inside one SQLite ignores it): a table
         // dropped to be rebuilt must not take the rows that point at it along (ON DELETE CASCADE). The
@@ -218,7 +231,8 @@ public struct Migrator {
                 throw StrataError("drift: \(names) changed since applied (see 'strata migrate status'; --allow-drift goes on anyway)",
                                   status: .drift)
             }
-            let steps = try plan(to: target)
+            let plan = try plan(to: target)
+            let steps = limit.map { Array(plan.prefix($0)) } ?? plan
             guard !steps.isEmpty else { return }
             let violationsBefore = try foreignKeyViolations()
             try connection.execute(Self.createHistory)
@@ -256,7 +270,8 @@ public struct Migrator {
             if let example = added.sorted().first {
                 throw StrataError("the migrations leave \(added.count) broken link\(added.count == 1 ? "" : "s") (\(example)); nothing was changed")
             }
-            let reached = steps[0].isDown ? (target ?? 0) : steps.last!.file.version
+            // Going down, the version reached is that of the next migration the plan would undo, or the target.
+            let reached = steps[0].isDown ? (plan.dropFirst(steps.count).first?.file.version ?? target ?? 0) : steps.last!.file.version
             try connection.execute("PRAGMA user_version = \(reached)")
         }
         return done

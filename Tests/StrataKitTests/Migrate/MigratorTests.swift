@@ -132,6 +132,22 @@ import Testing
         #expect(try fixture.connection.scalar("SELECT count(*) FROM Task").int64 == 2)
     }
 
+    @Test func stepwiseRunsCommitEachMigrationAndKeepThemOnAFailure() throws {
+        let fixture = try Fixture()
+        let files = try fixture.files([Self.good[0], Self.good[1], ("3_bad.sql", "INSERT INTO Nope VALUES (1);")])
+        let migrator = Migrator(connection: fixture.connection, files: files)
+        #expect(throws: StrataError.self) { try migrator.apply(to: nil, stepwise: true) }
+        #expect(fixture.version == 2)
+        #expect(try migrator.history().map(\.version) == [1, 2])
+        let down = try Migrator(connection: fixture.connection, files: try fixture.files([
+            Self.good[0], ("2_tags.sql", "CREATE TABLE Tag (name TEXT PRIMARY KEY);\n-- strata:down\nDROP TABLE Tag;"),
+        ]))
+        // Going down step by step passes through each version.
+        #expect(try down.apply(to: 0, allowDrift: true, stepwise: true).map(\.step.file.version) == [2, 1])
+        #expect(fixture.version == 0)
+        #expect(try down.history().isEmpty)
+    }
+
     @Test func driftIsRefusedUnlessAllowedAndMissingFilesAreReported() throws {
         let fixture = try Fixture()
         try Migrator(connection: fixture.connection, files: try fixture.files(Self.good)).apply(to: 2)
