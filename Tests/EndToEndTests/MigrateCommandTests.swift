@@ -244,8 +244,13 @@ import Testing
         #expect(status.stdout.contains("2_tags.sql      pending"))
         let again = try StrataProcess.run(["migrate", "baseline", db, "--version", "2"])
         #expect(again.status == 1)
-        #expect(again.stderr == "strata: the database already has a migration history (see 'strata migrate status')\n")
+        #expect(again.stderr == "strata: the database already has a migration history (see 'strata migrate status'; --force starts it over)\n")
         // Only 2 runs: 1 was adopted, not applied (its column is not there).
         #expect(try StrataProcess.run(["migrate", db]).stdout.hasPrefix("applied 2_tags.sql"))
+        // Drift accepted for good: a new baseline records the files as they are.
+        try "-- edited\n".write(toFile: workspace.file("Migrations/2_tags.sql"), atomically: true, encoding: .utf8)
+        #expect(try StrataProcess.run(["migrate", "status", db]).status == 4)
+        #expect(try StrataProcess.run(["migrate", "baseline", db, "--version", "2", "--force"]).status == 0)
+        #expect(try StrataProcess.run(["migrate", "status", db]).status == 0)
     }
 }

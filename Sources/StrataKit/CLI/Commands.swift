@@ -184,11 +184,13 @@ public enum Commands {
         name: "migrate-baseline",
         summary: "adopt an existing database at a version, recording the migrations up to it as applied",
         arguments: [ArgumentSpec("FILE", help: "the database file")],
-        options: [migrationsDir, OptionSpec("version", value: "N", help: "the version the database is at (required)"), json, timeout, help],
+        options: [migrationsDir, OptionSpec("version", value: "N", help: "the version the database is at (required)"),
+                  OptionSpec("force", help: "start an existing history over (accepts drift for good)"), json, timeout, help],
         discussion: """
             Also spelled 'strata migrate baseline FILE --version N'. Sets PRAGMA user_version to N and records \
             every migration file up to N, with its checksum, as applied, so that later runs start after it \
-            and drift is measured from here. Refused when the database already has a migration history.
+            and drift is measured from here. Refused when the database already has a migration history, \
+            unless --force, which replaces it: the way to accept changed files for good.
             """,
         examples: ["strata migrate baseline app.sqlite --version 3"])
 

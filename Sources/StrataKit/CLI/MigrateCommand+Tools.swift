@@ -46,7 +46,7 @@ extension MigrateCommand {
         let timeout = try parsed.timeoutMilliseconds()
         let connection = try DatabaseFile.openForWriting(file, timeout: timeout)
         do {
-            try Migrator(connection: connection, files: files).baseline(at: version)
+            try Migrator(connection: connection, files: files).baseline(at: version, replacing: parsed.has("force"))
         } catch let error as SQLiteError {
             throw DatabaseFile.describe(error, path: file, timeout: timeout)
         }

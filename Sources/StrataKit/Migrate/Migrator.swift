@@ -293,12 +293,14 @@ public struct Migrator {
     }
 
     /// Adopts a database at `version`: sets `user_version` and records every file up to it as applied.
-    public func baseline(at version: Int) throws {
+    /// - Parameter replacing: start the history over when there is one (how drift is accepted for good).
+    public func baseline(at version: Int, replacing: Bool = false) throws {
         try connection.transaction(.immediate) {
-            guard try history().isEmpty else {
-                throw StrataError("the database already has a migration history (see 'strata migrate status')")
+            if !replacing, !(try history().isEmpty) {
+                throw StrataError("the database already has a migration history (see 'strata migrate status'; --force starts it over)")
             }
             try connection.execute(Self.createHistory)
+            try connection.execute("DELETE FROM strata_migrations")
             for file in files where file.version <= version {
                 try connection.execute("""
                     INSERT INTO strata_migrations (version, name, checksum, applied_at, duration_ms, strata_version)
