@@ -226,9 +226,10 @@ public enum Commands {
         options: [migrationsDir, json, timeout, help],
         discussion: """
             Also spelled 'strata migrate validate FILE'. Compares each applied migration's recorded checksum \
-            with its file (drift), notes applied migrations whose file is gone, and runs PRAGMA \
-            integrity_check and PRAGMA foreign_key_check. Read-only. Exit status 4 on drift, 1 when the \
-            file is damaged or has broken links, else 0.
+            with its file (drift), notes applied migrations whose file is gone, replays the applied migrations \
+            on an empty in-memory database and compares its tables, columns, indexes, views and triggers with \
+            the file's (schema drift), and runs PRAGMA integrity_check and PRAGMA foreign_key_check. Read-only. \
+            Exit status 4 on drift of either kind, 1 when the file is damaged or has broken links, else 0.
             """,
         examples: ["strata migrate validate app.sqlite --json"])
 

@@ -116,12 +116,15 @@ extension MigrateCommand {
             throw DatabaseFile.describe(error, path: file, timeout: timeout)
         }
         let healthy = integrity == ["ok"]
+        let (schemaDrift, unchecked) = try Migrator(connection: connection, files: files).schemaDrift()
         if parsed.has("json") {
             let value = JSONValue.object([
                 ("file", .string(file)), ("version", .int(Int64(status.version))),
                 ("drifted", .array(status.drifted.map { .object([("version", .int(Int64($0.file.version))), ("file", .string($0.file.fileName)),
                                                                  ("recorded", .string($0.applied.checksum)), ("now", .string($0.file.checksum))]) })),
                 ("missing", .array(status.missing.map { .object([("version", .int(Int64($0.version))), ("name", .string($0.name))]) })),
+                ("schema_drift", .array(schemaDrift.map(JSONValue.string))),
+                ("schema_unchecked", unchecked.map(JSONValue.string) ?? .null),
                 ("integrity_check", .array(integrity.map(JSONValue.string))), ("broken_links", .int(Int64(broken))),
             ])
             context.stdout.write(value.serialized(pretty: true) + "\n")
@@ -131,13 +134,17 @@ extension MigrateCommand {
                                      + "the file's is now \(drifted.checksum.prefix(12))…\n")
             }
             for entry in status.missing { context.stdout.write("missing: version \(entry.version) (\(entry.name)) was applied; its file is gone\n") }
+            for line in schemaDrift { context.stdout.write("schema drift: \(line)\n") }
+            if let unchecked {
+                context.stdout.write("schema not compared: the applied migrations do not build it from an empty database (\(unchecked))\n")
+            }
             if !healthy { context.stdout.write("integrity_check: " + integrity.joined(separator: "; ") + "\n") }
             if broken > 0 { context.stdout.write("foreign_key_check: \(broken) broken link\(broken == 1 ? "" : "s")\n") }
-            if status.drifted.isEmpty && status.missing.isEmpty && healthy && broken == 0 {
-                context.stdout.write("\(file) at version \(status.version): \(status.applied.count) applied migration\(status.applied.count == 1 ? "" : "s") match their files; integrity ok; no broken links\n")
+            if status.drifted.isEmpty && status.missing.isEmpty && schemaDrift.isEmpty && healthy && broken == 0 {
+                context.stdout.write("\(file) at version \(status.version): \(status.applied.count) applied migration\(status.applied.count == 1 ? "" : "s") match their files\(unchecked == nil ? " and the schema" : ""); integrity ok; no broken links\n")
             }
         }
-        if !status.drifted.isEmpty { throw StrataError("", status: .drift) }
+        if !status.drifted.isEmpty || !schemaDrift.isEmpty { throw StrataError("", status: .drift) }
         if !healthy || broken > 0 { throw StrataError("") }
     }
 

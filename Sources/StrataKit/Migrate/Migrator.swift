@@ -292,6 +292,40 @@ public struct Migrator {
         }
     }
 
+    /// Schema drift: how the database's schema differs from the one its applied migrations make, replayed
+    /// on an empty in-memory database. Each line is a table's column, an index, a view or a trigger that
+    /// one side has and the other has not (`+` only in the file, `-` only in the replay).
+    /// The comparison assumes the migrations build the schema from nothing; when they cannot (the file had
+    /// tables before its first migration), the result says why instead, and there is no drift to report.
+    public func schemaDrift() throws -> (lines: [String], unchecked: String?) {
+        let applied = Set(try history().map(\.version))
+        let replay = try Connection(path: ":memory:", mode: .memory)
+        do {
+            try Migrator(connection: replay, files: files.filter { applied.contains($0.version) }).apply(to: nil, allowDrift: true)
+        } catch let error as StrataError {
+            return ([], error.message)
+        }
+        let expected = try Self.schemaSummary(replay)
+        let actual = try Self.schemaSummary(connection)
+        return (actual.subtracting(expected).sorted().map { "+ " + $0 } + expected.subtracting(actual).sorted().map { "- " + $0 }, nil)
+    }
+
+    /// A line for each table column (declared type, NOT NULL, key) and each index, view and trigger.
+    static func schemaSummary(_ connection: Connection) throws -> Set<String> {
+        let columns = try connection.rows("""
+            SELECT m.name, p.name, p.type, p."notnull", p.pk FROM sqlite_schema AS m, pragma_table_info(m.name) AS p
+            WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'strata_migrations'
+            """).map { row in
+            "\(row[0].string ?? "").\(row[1].string ?? "") \(row[2].string ?? "")" + (row[3].int64 == 1 ? " not null" : "")
+                + (row[4].int64 ?? 0 > 0 ? " key" : "")
+        }
+        let others = try connection.rows("""
+            SELECT type, name, tbl_name FROM sqlite_schema
+            WHERE type IN ('index', 'view', 'trigger') AND name NOT LIKE 'sqlite_%'
+            """).map { "\($0[0].string ?? "") \($0[1].string ?? "") on \($0[2].string ?? "")" }
+        return Set(columns + others)
+    }
+
     /// Adopts a database at `version`: sets `user_version` and records every file up to it as applied.
     /// - Parameter replacing: start the history over when there is one (how drift is accepted for good).
     public func baseline(at version: Int, replacing: Bool = false) throws {
