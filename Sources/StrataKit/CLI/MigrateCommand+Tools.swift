@@ -8,7 +8,7 @@ extension MigrateCommand {
         let connection = try DatabaseFile.openForReading(file, timeout: timeout)
         let migrator = Migrator(connection: connection, files: files)
         let target = try target()
-        let steps = try migrator.plan(to: target)
+        let steps = try migrator.plan(to: target, translated: true)
         let from = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
         let to = steps.first?.isDown == true ? target ?? 0 : steps.last?.file.version ?? from
         let findings = Dictionary(grouping: steps.filter { !$0.isDown }.flatMap { MigrationLint.check($0.file) }, by: \.file)

@@ -12,6 +12,19 @@ struct MigrateCommand {
         parsed.value("dir") ?? (Platform.directory(of: file) == "." ? "Migrations" : Platform.directory(of: file) + "/Migrations")
     }
 
+    /// `migrate` and its subcommands, by the command the arguments were parsed for.
+    func dispatch() throws {
+        switch parsed.command.name {
+        case Commands.migrateStatus.name: try status()
+        case Commands.migratePlan.name: try plan()
+        case Commands.migrateValidate.name: try validate()
+        case Commands.migrateBaseline.name: try baseline()
+        case Commands.migrateNew.name: try create()
+        case Commands.migrateLint.name: try lint()
+        default: try run()
+        }
+    }
+
     func run() throws {
         let target = try target()
         let files = try MigrationDirectory.load(directory)

@@ -27,8 +27,8 @@ public struct MigrationStatus: Sendable {
 public struct MigrationStep: @unchecked Sendable {
     public let file: MigrationFile
     public let isDown: Bool
-    /// What runs: a `.sql` file's section as written; for `.strata`, the SQL of its operations as far as
-    /// the schema before the run can tell (each operation is translated again just before it runs).
+    /// What runs: a `.sql` file's section as written; for `.strata`, the SQL of its operations when the
+    /// plan was made `translated` (empty otherwise: a run translates each operation just before it runs).
     public let sql: String
     /// A `.strata` file's operations.
     let operations: [StrataOperation]?
@@ -41,7 +41,7 @@ public struct MigrationStep: @unchecked Sendable {
     }
 }
 
-/// Applies the `.sql` migrations of a directory to a database, all in one `BEGIN IMMEDIATE` transaction
+/// Applies the `.sql` and `.strata` migrations of a directory to a database, all in one `BEGIN IMMEDIATE` transaction
 /// with the `user_version` bump and the history rows: the file ends at the target version or exactly as
 /// it was.
 public struct Migrator {
@@ -95,16 +95,18 @@ public struct Migrator {
     /// What a run to `target` (nil: the last version) would do, checked before anything runs: the
     /// pending migrations' up sections in order, or, going down, the down sections of the applied
     /// migrations above `target`, newest first.
-    public func plan(to target: Int?) throws -> [MigrationStep] {
+    /// - Parameter translated: give `.strata` steps their SQL (for `migrate plan`), at the cost of a
+    ///   schema-only copy of the database; a run translates each operation just before it runs instead.
+    public func plan(to target: Int?, translated: Bool = false) throws -> [MigrationStep] {
         let status = try status()
         if let target, target < status.version {
-            return try planDown(to: target, status: status)
+            return try planDown(to: target, status: status, translated: translated)
         }
         let files = status.pending.filter { target == nil || $0.version <= target! }
         if let target, target > status.version, !files.contains(where: { $0.version == target }) {
             throw StrataError("there is no migration with version \(target)")
         }
-        let scratch = files.contains { $0.kind == .strata } ? schemaCopy() : nil
+        let scratch = translated && files.contains { $0.kind == .strata } ? schemaCopy() : nil
         return try files.map { file in
             guard file.kind == .strata else {
                 try? scratch?.execute(file.sections.up)  // so that later .strata files see what it made
@@ -115,10 +117,10 @@ public struct Migrator {
         }
     }
 
-    private func planDown(to target: Int, status: MigrationStatus) throws -> [MigrationStep] {
+    private func planDown(to target: Int, status: MigrationStatus, translated: Bool) throws -> [MigrationStep] {
         let byVersion = Dictionary(files.map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })
         let above = status.applied.filter { $0.version > target }.sorted { $0.version > $1.version }
-        let scratch = schemaCopy()
+        let scratch = translated ? schemaCopy() : nil
         guard above.first?.version == status.version else {
             throw StrataError("version \(status.version) was not reached by strata migrate (it is not in the history): cannot go down from it")
         }

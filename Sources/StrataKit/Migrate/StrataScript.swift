@@ -58,7 +58,8 @@ enum StrataOperation: Equatable {
     /// A property's new type, optionality or default: values converted, the table rebuilt.
     case changeProperty(String, PropertyDeclaration)
 
-    static func == (a: StrataOperation, b: StrataOperation) -> Bool { a.description == b.description }
+    /// Every associated value counts (`description` is the short form, for messages).
+    static func == (a: StrataOperation, b: StrataOperation) -> Bool { String(reflecting: a) == String(reflecting: b) }
 
     /// The operation that undoes this one without losing anything; nil for those that lose data.
     var inverse: StrataOperation? {

@@ -32,11 +32,11 @@ struct TableRebuild {
         let newSQL = try rewrite(createSQL, column: column, as: property, table: temporary)
 
         let others = try connection.rows("""
-            SELECT type, sql FROM sqlite_schema
+            SELECT type, name, sql FROM sqlite_schema
             WHERE sql IS NOT NULL AND ((tbl_name = ? AND type IN ('index', 'trigger')) OR type = 'view')
             ORDER BY CASE type WHEN 'index' THEN 0 WHEN 'view' THEN 1 ELSE 2 END, rowid
             """, [.text(info.tableName)])
-        let views = try connection.rows("SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY rowid").compactMap { $0[0].string }
+        let views = others.filter { $0[0].string == "view" }.compactMap { $0[1].string }
 
         let columns = info.properties.compactMap(\.column)
         let copied = columns.map { $0 == column ? conversion(quoted, to: property) : quoteIdentifier($0) }
@@ -48,7 +48,7 @@ struct TableRebuild {
         // Views go first: renaming the new table re-reads them, and one that names the dropped table fails.
         statements += views.map { ("DROP VIEW \(quoteIdentifier($0))", []) }
         statements += [("DROP TABLE \(table)", []), ("ALTER TABLE \(quoteIdentifier(temporary)) RENAME TO \(table)", [])]
-        statements += others.compactMap { $0[1].string }.map { ($0, []) }
+        statements += others.compactMap { $0[2].string }.map { ($0, []) }
         return statements
     }
 
@@ -141,9 +141,9 @@ struct TableRebuild {
         var result = bytes
         result.replaceSubrange(columnStart..<columnEnd, with: Array(replacement.utf8))
         if let nameToken {
-            // The name comes before the column: replacing it second would shift nothing already replaced.
-            let nameEnd = nameToken.offset + (nameToken.kind == .quoted ? Array(nameToken.text.utf8).count + 2 : Array(nameToken.text.utf8).count)
-            result.replaceSubrange(nameToken.offset..<nameEnd, with: Array(quoteIdentifier(table).utf8))
+            // Up to the parenthesis, so that a quoted name's own quoting never has to be measured; the name
+            // comes before the column, so replacing it second shifts nothing already replaced.
+            result.replaceSubrange(nameToken.offset..<tokens[open].offset, with: Array((quoteIdentifier(table) + " ").utf8))
         }
         return String(decoding: result, as: UTF8.self)
     }

@@ -79,7 +79,7 @@ enum REPLCommands {
             }
             repl.out.write("width \(repl.fixedWidth.map(String.init) ?? "auto")\n")
         },
-        REPLCommand(name: "export", arguments: "FILE [OPTIONS]", summary: "write the whole current result to a file",
+        REPLCommand(name: "export", arguments: "FILE [OPTIONS]", summary: REPL.exportSpec.summary,
                     details: """
                         --format csv|json|ndjson  the format; by default the extension's
                                                   (.csv, .json, .ndjson or .jsonl)

@@ -265,6 +265,19 @@ import Testing
         #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name LIKE '%strata_rebuild%'").int64 == 0)
     }
 
+    @Test func aTableWhoseNameNeedsQuoting() throws {
+        let db = try Connection(path: "", mode: .memory)
+        let table = quoteIdentifier("My \"Task\"")  // "My ""Task"""
+        try db.execute("CREATE TABLE \(table) (id INTEGER PRIMARY KEY, \"the value\" INTEGER); INSERT INTO \(table) VALUES (1, 5)")
+        var reader = SchemaReader(connection: db)
+        let info = try #require(try reader.read().class(named: "My \"Task\""))
+        let statements = try TableRebuild(info: info, connection: db)
+            .change(PropertyDeclaration(name: "the value", type: .double, optional: true))
+        try db.transaction { for statement in statements { try db.execute(statement.sql, statement.arguments) } }
+        #expect(try db.rows("SELECT \"the value\", typeof(\"the value\") FROM \(table)") == [[.real(5), .text("real")]])
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name LIKE '%strata_rebuild%'").int64 == 0)
+    }
+
     @Test func withoutRowIDAndStrictTables() throws {
         let db = try Self.database()
         try apply("change property Tag.weight to double = 0\nchange property Metric.value to double?", to: db)
