@@ -31,11 +31,15 @@ struct OpenCommand {
         let reader: LineReader = interactive
             ? ReadlineLineReader(historyPath: HistoryFile.path(environment: Platform.environment), completer: completer)
             : ScriptLineReader()
-        let height = context.stdoutIsTerminal ? Platform.terminalHeight(1) : nil
+        // Asked again for each result, so that a resized terminal gets pages that fit it.
+        let onTerminal = context.stdoutIsTerminal
+        func pageSize() -> Int {
+            (onTerminal ? Platform.terminalHeight(1) : nil).map { max(5, $0 - 6) } ?? 20
+        }
         let repl = try REPL(connection: connection, schema: schema, path: path, reader: reader, out: context.stdout,
                             err: context.stderr, style: interactive ? style : Style(isEnabled: false),
                             terminalWidth: { context.stdoutIsTerminal ? Platform.terminalWidth(1) : context.terminalWidth },
-                            pageSize: height.map { max(5, $0 - 6) } ?? 20, openAnother: openAnother)
+                            pageSize: pageSize(), openAnother: openAnother)
         // A script gets no overview: its output is only what its commands print.
         if !interactive {
             intro = ""

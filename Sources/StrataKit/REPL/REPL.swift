@@ -15,7 +15,8 @@ public final class REPL {
     /// `width N`; nil follows the terminal.
     var fixedWidth: Int?
     let terminalWidth: () -> Int?
-    let pageSize: Int
+    /// Rows per page for the next result opened: follows the terminal's height as it is resized.
+    let pageSize: () -> Int
     var browser: Browser?
     /// The object `open` showed last, for `follow`.
     var object: ObjectReader.Object?
@@ -27,7 +28,7 @@ public final class REPL {
     /// - Parameter openAnother: opens one more read-only connection to the file, for counting in the
     ///   background; nil for an in-memory database.
     public init(connection: Connection, schema: Schema, path: String, reader: LineReader, out: TextSink, err: TextSink,
-                style: Style, terminalWidth: @escaping () -> Int?, pageSize: Int,
+                style: Style, terminalWidth: @escaping () -> Int?, pageSize: @autoclosure @escaping () -> Int,
                 openAnother: (@Sendable () throws -> Connection)? = nil) throws
     {
         context = REPLContext(connection: connection, schema: schema, runner: try QueryRunner(connection: connection), path: path,
@@ -110,7 +111,7 @@ public final class REPL {
     /// Makes a class or query the current result and shows its first page.
     func browse(_ text: String, title: String? = nil, members: ListMembers? = nil) throws {
         let query = try QueryParser.parse(text)
-        let next = try Browser(query: query, text: text, title: title ?? text, pageSize: pageSize, members: members, context: context)
+        let next = try Browser(query: query, text: text, title: title ?? text, pageSize: pageSize(), members: members, context: context)
         try next.first(context)
         remember()
         makeCurrent(next)
