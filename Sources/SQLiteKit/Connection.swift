@@ -195,6 +195,12 @@ public final class Connection {
     /// True when the main database cannot be written (`sqlite3_db_readonly`).
     public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
+    /// Turns every trigger of the connection on or off (`SQLITE_DBCONFIG_ENABLE_TRIGGER`): replaying
+    /// recorded changes must not set off the schema's triggers a second time.
+    public func setTriggersEnabled(_ enabled: Bool) throws {
+        try check(strata_db_config_flag(handle, SQLITE_DBCONFIG_ENABLE_TRIGGER, enabled ? 1 : 0))
+    }
+
     /// The version of the SQLite library in use, such as `3.40.1`.
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 

@@ -7,6 +7,8 @@ public struct ParsedArguments: Sendable {
     public var options: [String: String] = [:]
     /// Every value of each option, in order, for options that may repeat (`--arg`).
     public var repeated: [String: [String]] = [:]
+    /// Every value of a variadic last argument.
+    public var rest: [String] = []
 
     public func has(_ flag: String) -> Bool { options[flag] != nil }
     public func value(_ option: String) -> String? { options[option] }
@@ -62,7 +64,11 @@ public enum ArgumentParser {
 
         if parsed.has("help") { return parsed }
         for (index, argument) in command.arguments.enumerated() {
-            if index < positionals.count {
+            if argument.isVariadic && index < positionals.count {
+                parsed.rest = Array(positionals[index...])
+                parsed.arguments[argument.name] = positionals[index]
+                return parsed
+            } else if index < positionals.count {
                 parsed.arguments[argument.name] = positionals[index]
             } else if !argument.isOptional {
                 throw StrataError.usage("missing \(argument.name) for '\(command.name)'" + see)

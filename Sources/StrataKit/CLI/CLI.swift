@@ -33,6 +33,16 @@ public struct CLIContext {
     }
 }
 
+extension CLIContext {
+    /// Asks the person at the terminal a yes/no question on stderr: only y or yes says yes.
+    func confirm(_ question: String) -> Bool {
+        stderr.write(question + " [y/N] ")
+        stderr.flush()
+        let answer = readLine()?.trimmingSpaces.lowercased() ?? ""
+        return answer == "y" || answer == "yes"
+    }
+}
+
 /// The command line: parses arguments, runs a command, maps every error to one line and an exit status.
 public struct CLI {
     public var context: CLIContext
@@ -83,6 +93,11 @@ public struct CLI {
                 return
             }
             if first.hasPrefix("-") {
+                // `strata --write FILE`: options of the browser before its file.
+                if let parsed = try? ArgumentParser.parse(arguments, for: Commands.open), !parsed.has("help") {
+                    try OpenCommand(parsed: parsed, context: context).run()
+                    return
+                }
                 throw StrataError.usage("unknown option '\(first)' (see 'strata help')")
             }
             let hint = Suggestion.hint(for: first, in: Commands.all.map(\.name))
@@ -99,6 +114,8 @@ public struct CLI {
         case Commands.open.name: try OpenCommand(parsed: parsed, context: context).run()
         case Commands.query.name: try QueryCommand(parsed: parsed, context: context).run()
         case Commands.get.name: try GetCommand(parsed: parsed, context: context).run()
+        case Commands.set.name, Commands.insert.name, Commands.delete.name, Commands.update.name:
+            try EditCommand(parsed: parsed, context: context).run()
         case Commands.demo.name: try DemoCommand(parsed: parsed, context: context).run()
         case let name where name.hasPrefix(Commands.migrate.name): try MigrateCommand(parsed: parsed, context: context).dispatch()
         case Commands.helpCommand.name: try showHelp(parsed.arguments["COMMAND"])

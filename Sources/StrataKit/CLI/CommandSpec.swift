@@ -21,11 +21,14 @@ public struct OptionSpec: Sendable {
 public struct ArgumentSpec: Sendable {
     public var name: String
     public var isOptional: Bool
+    /// The last argument only: takes every positional value left (`PROPERTY=VALUE...`).
+    public var isVariadic: Bool
     public var help: String
 
-    public init(_ name: String, optional: Bool = false, help: String) {
+    public init(_ name: String, optional: Bool = false, variadic: Bool = false, help: String) {
         self.name = name
         self.isOptional = optional
+        self.isVariadic = variadic
         self.help = help
     }
 }
@@ -57,7 +60,10 @@ public struct CommandSpec: Sendable {
     /// `strata classes FILE [--all] [--format FORMAT]`
     public var usage: String {
         var parts = ["strata", name]
-        for argument in arguments { parts.append(argument.isOptional ? "[\(argument.name)]" : argument.name) }
+        for argument in arguments {
+            let name = argument.name + (argument.isVariadic ? "..." : "")
+            parts.append(argument.isOptional ? "[\(name)]" : name)
+        }
         for option in options where option.name != "help" {
             parts.append("[--\(option.name)\(option.valueName.map { " " + $0 } ?? "")]")
         }

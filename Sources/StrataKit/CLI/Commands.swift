@@ -78,6 +78,71 @@ public enum Commands {
             """,
         examples: ["strata get app.sqlite Task 42", "strata get app.sqlite Tag home --format json"])
 
+    static let assignmentsArgument = ArgumentSpec(
+        "PROPERTY=VALUE", variadic: true,
+        help: "a value by the property's type: \"text\" or bare text, 42, 2.5, true/false/yes/no/1/0, 2026-12-01T09:30:00Z or now, x'0a1b', B64\"…\" or @file for data, a key for a link, nil for none")
+
+    public static let set = CommandSpec(
+        name: "set",
+        summary: "change properties of one object, in one transaction",
+        arguments: [file, ArgumentSpec("CLASS", help: "the object's class"),
+                    ArgumentSpec("KEY", help: "its primary key (or rowid); a composite key as (a, b)"), assignmentsArgument],
+        options: [OptionSpec("allow-key-change", help: "allow changing the primary key, and move the links and lists that point at the object along"),
+                  timeout, help],
+        discussion: """
+            Opens FILE for writing with foreign keys on and changes the named properties of one object in one \
+            transaction: all of them or, on any error, none. Each value is read by its property's type, and one \
+            that does not fit is refused with the property, its type and the value. nil (or null) is only for \
+            optional properties; write "nil" in quotes for the word. Dates are written in the column's own \
+            storage (ISO 8601 text shaped like its other dates, or seconds or milliseconds since 1970). A link \
+            takes the target's key, optionally after its class name (list='TaskList 3'). NOT NULL, UNIQUE, \
+            CHECK and FOREIGN KEY constraints are enforced and said in words. Prints what changed.
+            """,
+        examples: ["strata set app.sqlite Task 42 name=\"Buy milk\" notes=nil",
+                   "strata set app.sqlite Task 42 dueDate=2026-12-01T09:00:00+01:00 list=3",
+                   "strata set app.sqlite Tag home name=house --allow-key-change"])
+
+    public static let insert = CommandSpec(
+        name: "insert",
+        summary: "add an object and print its key",
+        arguments: [file, ArgumentSpec("CLASS", help: "the class of the new object"),
+                    ArgumentSpec("PROPERTY=VALUE", optional: true, variadic: true, help: assignmentsArgument.help)],
+        options: [timeout, help],
+        discussion: """
+            Adds one object. Properties that are required and have no default must be given; an integer \
+            primary key or a rowid is chosen by SQLite when not given. Prints the new object's key on \
+            stdout, for scripts: id=$(strata insert app.sqlite Task name=x).
+            """,
+        examples: ["strata insert app.sqlite Task name=\"Call Bob\" priority=2"])
+
+    public static let delete = CommandSpec(
+        name: "delete",
+        summary: "delete one object, with what its links cascade to",
+        arguments: [file, ArgumentSpec("CLASS", help: "the object's class"),
+                    ArgumentSpec("KEY", help: "its primary key (or rowid); a composite key as (a, b)")],
+        options: [OptionSpec("yes", short: "y", help: "delete without asking"), timeout, help],
+        discussion: """
+            Deletes one object in one transaction, and with it whatever its foreign keys cascade to: list \
+            entries that hold it, objects that link to it with ON DELETE CASCADE, links set to nil with ON \
+            DELETE SET NULL. At a terminal it first says all of that and asks; otherwise it needs --yes. A \
+            link with ON DELETE RESTRICT or NO ACTION refuses the delete, naming the objects that hold it.
+            """,
+        examples: ["strata delete app.sqlite Task 42", "strata delete app.sqlite Task 42 --yes"])
+
+    public static let update = CommandSpec(
+        name: "update",
+        summary: "change every object a query finds, and print how many",
+        arguments: [file, ArgumentSpec("QUERY", help: "the objects: a query as in strata query, such as 'Task where isCompleted == true'"),
+                    ArgumentSpec("set", help: "the word set"), assignmentsArgument],
+        options: [OptionSpec("dry-run", help: "only count the objects that would change"), timeout, help],
+        discussion: """
+            Sets the same values on every object the query finds, in one UPDATE statement and one \
+            transaction. Values follow the rules of strata set; primary keys cannot be changed this way. \
+            A query with SORT and LIMIT updates only the objects it returns.
+            """,
+        examples: ["strata update app.sqlite 'Task where isCompleted == true' set archived=true",
+                   "strata update app.sqlite 'Task where dueDate < 2026-01-01' set priority=0 --dry-run"])
+
     public static let demo = CommandSpec(
         name: "demo",
         summary: "write Realm Browser's demo database as SQLite",
@@ -105,8 +170,9 @@ public enum Commands {
     public static let open = CommandSpec(
         name: "open",
         summary: "browse a database interactively (also: strata FILE; strata alone opens the demo database)",
-        arguments: [ArgumentSpec("FILE", optional: true, help: "the database to browse, read-only")],
-        options: [timeout, noColor, help],
+        arguments: [ArgumentSpec("FILE", optional: true, help: "the database to browse, read-only unless --write")],
+        options: [OptionSpec("write", short: "w", help: "allow edits (set, new, delete, list, update, undo, redo); also: the write on command"),
+                  timeout, noColor, help],
         discussion: """
             Starts the browser: type a class name to page through its objects (next, prev, first, last, \
             page N), a query to make it the current result, open KEY or open #ROW to see one object, follow \
@@ -236,7 +302,7 @@ public enum Commands {
     /// `strata migrate SUBCOMMAND …` is `strata migrate-SUBCOMMAND …`.
     static let migrateSubcommands = ["status", "plan", "validate", "baseline", "new", "lint"]
 
-    public static let all: [CommandSpec] = [open, classes, schema, query, get, demo, migrate, migrateStatus, migratePlan,
+    public static let all: [CommandSpec] = [open, classes, schema, query, get, set, insert, delete, update, demo, migrate, migrateStatus, migratePlan,
                                             migrateValidate, migrateBaseline, migrateNew, migrateLint, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

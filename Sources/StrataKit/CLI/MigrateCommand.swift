@@ -95,10 +95,7 @@ struct MigrateCommand {
         guard Platform.isTerminal(0) else {
             throw StrataError("\(summary); destructive steps need --yes when not run at a terminal (nothing was changed)")
         }
-        context.stderr.write("\(summary)\nApply anyway? [y/N] ")
-        context.stderr.flush()
-        let answer = readLine()?.lowercased() ?? ""
-        guard answer == "y" || answer == "yes" else { throw StrataError("nothing was changed") }
+        guard context.confirm("\(summary)\nApply anyway?") else { throw StrataError("nothing was changed") }
     }
 
     /// `migrate status`: exit 3 when migrations are pending, 4 on drift.

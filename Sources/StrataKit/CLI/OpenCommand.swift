@@ -39,13 +39,15 @@ struct OpenCommand {
         let repl = try REPL(connection: connection, schema: schema, path: path, reader: reader, out: context.stdout,
                             err: context.stderr, style: interactive ? style : Style(isEnabled: false),
                             terminalWidth: { context.stdoutIsTerminal ? Platform.terminalWidth(1) : context.terminalWidth },
-                            pageSize: pageSize(), openAnother: openAnother)
+                            pageSize: pageSize(), openAnother: openAnother, timeout: try parsed.timeoutMilliseconds())
+        if parsed.has("write") { try repl.enableWriting(announce: false) }
         // A script gets no overview: its output is only what its commands print.
         if !interactive {
             intro = ""
         } else {
             let overview = Overview(connection: connection, schema: schema)
             intro += try overview.text(file: parsed.arguments["FILE"] ?? path, budget: 0.08, maxWidth: context.terminalWidth, style: style)
+            if parsed.has("write") { intro += "\nWriting is on: each edit (set, new, delete, list, update) is committed at once; undo takes it back.\n" }
             intro += "\nType a class name to browse it, a query such as '\(schema.visibleClasses.first?.name ?? "Class") where …', or help.\n"
         }
         let status = repl.run(banner: intro)

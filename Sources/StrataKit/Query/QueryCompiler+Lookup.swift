@@ -44,3 +44,17 @@ extension QueryCompiler {
         }
     }
 }
+
+extension QueryCompiler {
+    /// A query's predicate as a WHERE condition on its class's table under the alias `t0`, for statements
+    /// that change the objects it finds in place (`UPDATE "Task" AS t0 SET … WHERE …`); nil when the query
+    /// needs more than that table (SORT, DISTINCT, LIMIT, or a join for a key path), which a caller then
+    /// picks by key instead. The condition's parameters are in `arguments`.
+    public mutating func compileCondition(_ query: Query) throws -> (info: ClassInfo, condition: String)? {
+        guard query.stages.isEmpty, members == nil else { return nil }
+        let info = try findClass(query.className, at: query.classOffset)
+        let scope = Scope(info: info, alias: "t0")
+        let condition = try compile(query.predicate, in: scope)
+        return scope.joins.isEmpty ? (info, condition) : nil
+    }
+}

@@ -235,7 +235,7 @@ public struct QueryCompiler {
         return "?\(arguments.count)"
     }
 
-    private func findClass(_ name: String, at offset: Int) throws -> ClassInfo {
+    func findClass(_ name: String, at offset: Int) throws -> ClassInfo {
         if let info = schema.class(named: name) { return info }
         let candidates = schema.visibleClasses.map(\.name)
         throw semanticError("unknown class '\(name)'" + Suggestion.hint(for: name, in: candidates), at: offset)

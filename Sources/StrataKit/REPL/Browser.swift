@@ -195,4 +195,6 @@ struct REPLContext {
     /// Opens another read-only connection to the file, for work in the background; nil for an
     /// in-memory database.
     let openAnother: (@Sendable () throws -> Connection)?
+    /// Milliseconds to wait for another process's lock.
+    var timeout: Int32 = 5000
 }

@@ -6,7 +6,7 @@ import SQLiteKit
 /// does. A failed command prints one line and the session goes on; in a script, any failure makes the
 /// exit status 1.
 public final class REPL {
-    let context: REPLContext
+    var context: REPLContext
     let reader: LineReader
     let out: TextSink
     let err: TextSink
@@ -22,6 +22,8 @@ public final class REPL {
     var object: ObjectReader.Object?
     /// Where `back` returns to.
     var history: [(Browser?, ObjectReader.Object?)] = []
+    /// Set once writing is on (`--write` or `write on`): edits, and their undo history.
+    var editor: Editor?
     private var failed = false
     private var quitting = false
 
@@ -29,10 +31,10 @@ public final class REPL {
     ///   background; nil for an in-memory database.
     public init(connection: Connection, schema: Schema, path: String, reader: LineReader, out: TextSink, err: TextSink,
                 style: Style, terminalWidth: @escaping () -> Int?, pageSize: @autoclosure @escaping () -> Int,
-                openAnother: (@Sendable () throws -> Connection)? = nil) throws
+                openAnother: (@Sendable () throws -> Connection)? = nil, timeout: Int32 = 5000) throws
     {
         context = REPLContext(connection: connection, schema: schema, runner: try QueryRunner(connection: connection), path: path,
-                              openAnother: openAnother)
+                              openAnother: openAnother, timeout: timeout)
         self.reader = reader
         self.out = out
         self.err = err
@@ -121,7 +123,7 @@ public final class REPL {
 
     /// Makes `next` the current result: the one it replaces stops counting, and in a session at a
     /// terminal the new one is counted in the background.
-    private func makeCurrent(_ next: Browser?) {
+    func makeCurrent(_ next: Browser?) {
         if browser !== next { browser?.stopCensus() }
         browser = next
         if reader.isInteractive, let next { try? next.startCensus(context) }

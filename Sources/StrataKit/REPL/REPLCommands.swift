@@ -7,6 +7,8 @@ struct REPLCommand: Sendable {
     let summary: String
     /// More for `help COMMAND`.
     var details = ""
+    /// An edit: never run from an abbreviation.
+    var changesData = false
     let run: @Sendable (REPL, String) throws -> Void
 }
 
@@ -93,6 +95,7 @@ enum REPLCommands {
         REPLCommand(name: "sql", arguments: "STATEMENT", summary: "run an SQL statement that only reads") { repl, argument in
             try repl.runSQL(argument)
         },
+    ] + editCommands + [
         REPLCommand(name: "help", arguments: "[COMMAND]", summary: "list the commands, or explain one") { repl, argument in
             repl.out.write(try help(argument))
         },
@@ -111,10 +114,11 @@ enum REPLCommands {
     }
 
     /// The command a word names: exactly, or as the unique command it begins; nil when it begins none.
+    /// Commands that change the database are never guessed from a beginning: they must be typed whole.
     static func resolve(_ word: String) throws -> REPLCommand? {
         let lower = word.lowercased()
         if let exact = all.first(where: { $0.name == lower }) { return exact }
-        let matches = all.filter { $0.name.hasPrefix(lower) }
+        let matches = all.filter { $0.name.hasPrefix(lower) && !$0.changesData }
         if matches.count > 1 && !lower.isEmpty {
             throw StrataError("'\(word)' could be " + matches.map(\.name).joined(separator: ", "))
         }
@@ -133,6 +137,7 @@ enum REPLCommands {
             text += "  " + TextWidth.pad((command.name + " " + command.arguments).trimmingSpaces, to: width) + "  " + command.summary + "\n"
         }
         text += "A line that starts with a class name is a query: Task where isCompleted == false SORT(name)\n"
+        text += "Edits (write on first) are typed whole: set, new, delete, list, update, undo, redo.\n"
         return text
     }
 }

@@ -39,6 +39,8 @@ public enum DatabaseFile {
         } catch let error as SQLiteError {
             throw describe(error, path: path, timeout: timeout)
         }
+        // SQLite falls back to reading a file it may not write; say so now rather than at the first write.
+        if connection.isReadOnly { throw StrataError("cannot write \(path): the file (or its folder) is read-only") }
         return connection
     }
 
