@@ -104,7 +104,7 @@ public struct ValueParser {
             let isInfinity = text.lowercased().contains("inf")
             if property.type == .float {
                 // A float holds 32 bits: the nearest Float is what Realm would keep.
-                guard isInfinity || abs(number) <= Double(Float.greatestFiniteMagnitude) else {
+                guard isInfinity || Float(number).isFinite else {
                     throw refuse("is out of range for a float (±3.4028235e38)")
                 }
                 return .real(Double(Float(number)))
@@ -183,7 +183,11 @@ public struct ValueParser {
         case .unixMilliseconds:
             return .integer(milliseconds)
         case .unixSeconds:
-            if integerAffinity(property) {
+            // Whole seconds when the column holds integers (or is declared so), else fractions.
+            let quotedColumn = quoteIdentifier(column)
+            let sampleType = try? connection.scalar(
+                "SELECT typeof(\(quotedColumn)) FROM \(quoteIdentifier(info.tableName)) WHERE \(quotedColumn) IS NOT NULL LIMIT 1").string
+            if sampleType == "integer" || (sampleType == nil && property.declaredType.uppercased().contains("INT")) {
                 if milliseconds % 1000 != 0 && !isNow {
                     throw refuse("has milliseconds, and \(info.name).\(property.name) stores whole seconds")
                 }
@@ -193,11 +197,6 @@ public struct ValueParser {
         case .referenceSeconds:
             return .real(Double(milliseconds - DateStorage.referenceOffsetSeconds * 1000) / 1000)
         }
-    }
-
-    /// SQLite's rule for INTEGER affinity: the declared type contains INT.
-    private func integerAffinity(_ property: Property) -> Bool {
-        property.declaredType.uppercased().contains("INT")
     }
 
     // MARK: - Data and UUIDs
