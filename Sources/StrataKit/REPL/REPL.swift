@@ -165,6 +165,12 @@ public final class REPL {
     // MARK: - Objects
 
     func open(_ argument: String) throws {
+        // `open Task 42`: any class, whatever is shown.
+        let (word, rest) = Self.split(argument)
+        if !rest.isEmpty, let named = context.schema.class(named: word) {
+            try show(named, key: try QueryCompiler.parseKey(rest, for: named))
+            return
+        }
         let browser = try currentBrowser()
         let info = try classInfo(browser.query.className)
         var key: [SQLiteValue]

@@ -46,7 +46,7 @@ enum REPLCommands {
             let count = try repl.currentBrowser().count(repl.context)
             repl.out.write("\(count) \(count == 1 ? "object" : "objects")\n")
         },
-        REPLCommand(name: "open", arguments: "KEY|#ROW", summary: "one object, by its key or its row on the page",
+        REPLCommand(name: "open", arguments: "[CLASS] KEY|#ROW", summary: "one object, by its key or its row on the page",
                     details: """
                         Shows every property: links as → Class KEY, lists as [n] Class with their
                         first objects, backlinks with their counts.

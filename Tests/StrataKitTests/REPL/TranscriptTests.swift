@@ -12,7 +12,7 @@ import Testing
 /// rewrites the files from the actual output, to be read over before committing.
 @Suite struct TranscriptTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Transcripts")
-    static let names = ["paging", "sorted", "objects", "errors", "modes", "help", "sql", "wide", "narrow"]
+    static let names = ["paging", "sorted", "objects", "errors", "modes", "help", "sql", "wide", "narrow", "editing"]
 
     static let fixtures: [String: String] = [
         "items": REPLTests.sql,
