@@ -111,7 +111,10 @@ public final class Editor {
                 return quoteIdentifier(property.column ?? property.name) + " = ?\(arguments.count)"
             }
             let condition = Self.keyCondition(info, key, arguments: &arguments)
-            try connection.execute("UPDATE \(quoteIdentifier(info.tableName)) SET \(assignments.joined(separator: ", ")) WHERE \(condition)", arguments)
+            // Core Data's optimistic locking: a running app sees the object changed under it.
+            let version = info.kind == .entity ? [#""Z_OPT" = coalesce("Z_OPT", 0) + 1"#] : []
+            try connection.execute("UPDATE \(quoteIdentifier(info.tableName)) SET \((assignments + version).joined(separator: ", ")) WHERE \(condition)",
+                                   arguments)
             guard connection.changes == 1 else { throw StrataError("no \(Self.describe(info, key)) in \(path)") }
             if !keyChanges.isEmpty, key.count == 1, newKey != key {
                 try moveLinks(to: info, from: key[0], to: newKey[0])
@@ -149,6 +152,8 @@ public final class Editor {
         }
         return try perform("new \(info.name)", info: info, values: values) {
             let table = quoteIdentifier(info.tableName)
+            var values = values
+            if info.kind == .entity { values += try coreDataBookkeeping(for: info, given: values) }
             if values.isEmpty {
                 try connection.execute("INSERT INTO \(table) DEFAULT VALUES")
             } else {
@@ -167,6 +172,24 @@ public final class Editor {
             outcome.key = key
             return outcome
         }
+    }
+
+    /// The columns Core Data fills itself for a new object: `Z_PK` one past the entity's `Z_MAX` (which
+    /// moves along, so the app's next object does not take the same key), `Z_ENT` and `Z_OPT`.
+    private func coreDataBookkeeping(for info: ClassInfo, given: [(Property, SQLiteValue)]) throws -> [(Property, SQLiteValue)] {
+        guard let entity = try connection.rows("SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = ?1", [.text(info.name)]).first,
+              let number = entity[0].int64
+        else { return [] }
+        var extra: [(Property, SQLiteValue)] = []
+        if !given.contains(where: { $0.0.column == "Z_PK" }) {
+            let largest = try connection.scalar("SELECT max(Z_PK) FROM \(quoteIdentifier(info.tableName))").int64 ?? 0
+            let key = max(entity[1].int64 ?? 0, largest) + 1
+            try connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = ?1 WHERE Z_ENT = ?2", [.integer(key), .integer(number)])
+            extra.append((Property(name: "Z_PK", type: .int, column: "Z_PK"), .integer(key)))
+        }
+        extra.append((Property(name: "Z_ENT", type: .int, column: "Z_ENT"), .integer(number)))
+        extra.append((Property(name: "Z_OPT", type: .int, column: "Z_OPT"), .integer(1)))
+        return extra
     }
 
     /// `delete Task 42`. `confirm` sees what the delete takes with it (lists, links set to nil, objects

@@ -291,3 +291,29 @@ struct TodoFixture {
         #expect(try fixture.connection.rows("PRAGMA foreign_key_check").isEmpty)
     }
 }
+
+@Suite struct CoreDataEditingTests {
+    @Test func newObjectsAndChangesKeepCoreDatasBookkeeping() throws {
+        let connection = try Connection(path: ":memory:", mode: .memory)
+        try connection.execute("""
+            CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+            CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+            CREATE TABLE ZTASK (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZDUE TIMESTAMP);
+            INSERT INTO Z_PRIMARYKEY VALUES (1, 'Task', 0, 3);
+            INSERT INTO ZTASK VALUES (1, 1, 4, 'a', 100.5), (3, 1, 1, 'b', NULL);
+            """)
+        var reader = SchemaReader(connection: connection)
+        let editor = try Editor(connection: connection, schema: try reader.read(), path: "store.sqlite")
+        let task = try editor.editableClass("Task")
+        let outcome = try editor.insert(task, [("ZTITLE", TypedValue("c")), ("ZDUE", TypedValue("2001-01-01T00:01:00Z"))])
+        #expect(outcome.key == [.integer(4)])
+        #expect(try connection.rows("SELECT Z_ENT, Z_OPT, ZDUE FROM ZTASK WHERE Z_PK = 4")[0] == [.integer(1), .integer(1), .integer(60)])  // NUMERIC affinity keeps 60.0 as 60
+        #expect(try connection.scalar("SELECT Z_MAX FROM Z_PRIMARYKEY") == .integer(4))
+        _ = try editor.set(task, key: [.integer(1)], [("ZTITLE", TypedValue("renamed"))])
+        #expect(try connection.scalar("SELECT Z_OPT FROM ZTASK WHERE Z_PK = 1") == .integer(5))
+        _ = try editor.undo()
+        _ = try editor.undo()
+        #expect(try connection.scalar("SELECT Z_MAX FROM Z_PRIMARYKEY") == .integer(3))
+        #expect(try connection.rows("SELECT Z_PK, Z_OPT, ZTITLE FROM ZTASK ORDER BY Z_PK") == [[.integer(1), .integer(4), .text("a")], [.integer(3), .integer(1), .text("b")]])
+    }
+}
