@@ -201,4 +201,31 @@ import Testing
         let after = try terminal.workspace.fingerprint("app.sqlite")
         #expect(after.0 == before.0 && after.1 == before.1)
     }
+
+    @Test(.enabled(if: tmux != nil)) func deleteAtATerminalSaysWhatCascadesAndAsks() throws {
+        let (terminal, db) = try Terminal.withTasks()
+        let before = try terminal.workspace.fingerprint("app.sqlite")
+        let name = try terminal.start(["--write", db])
+        try terminal.enter(name, "delete TaskList 1")
+        try terminal.wait(name, "the question") { $0.last == "delete TaskList 1 (which removes 2 entries from Task.tags lists, deletes 2 Task objects)? [y/N]" }
+        try terminal.enter(name, "n")
+        try terminal.wait(name, "the refusal") { $0.contains("nothing deleted") && $0.last == "strata>" }
+        let declined = try terminal.workspace.fingerprint("app.sqlite")
+        #expect(declined.0 == before.0 && declined.1 == before.1)
+        try terminal.enter(name, "delete TaskList 1")
+        try terminal.wait(name, "the question again") { $0.last?.hasSuffix("[y/N]") == true }
+        try terminal.enter(name, "y")
+        try terminal.wait(name, "the delete") { $0.contains("deleted TaskList 1 (which removes 2 entries from Task.tags lists, deletes 2 Task objects)") && $0.last == "strata>" }
+        try terminal.enter(name, "undo")
+        try terminal.wait(name, "the undo") { $0.contains("undid delete TaskList 1") && $0.last == "strata>" }
+        #expect(try terminal.leave(name) == 0)
+
+        // The command line asks the same question at a terminal.
+        let command = [StrataProcess.binary, "delete", db, "TaskList", "1"].map(Terminal.quoted).joined(separator: " ") + "; echo \"[exit $?]\""
+        try terminal.tmux(["new-session", "-d", "-s", "cli", "-x", "100", "-y", "30", command])
+        try terminal.wait("cli", "the command line's question") { $0.last?.hasSuffix("[y/N]") == true }
+        try terminal.enter("cli", "y")
+        #expect(try terminal.exitStatus("cli") == 0)
+        #expect(try terminal.screen("cli").contains { $0.hasPrefix("deleted TaskList 1") })
+    }
 }
