@@ -21,8 +21,6 @@ with the same SQLite). Journal and syncs are off, one transaction.
 Usage: gen_browse.py OUTPUT [--rows N]
 """
 
-import os
-import sqlite3
 
 import generator_cli
 
@@ -91,12 +89,7 @@ SELECT id,
 
 
 def generate(path, rows):
-    for suffix in ("", "-journal", "-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.remove(path + suffix)
-    db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA journal_mode=OFF")
-    db.execute("PRAGMA synchronous=OFF")
+    db = generator_cli.fresh_database(path)
     db.execute("PRAGMA cache_size=-262144")  # 256 MiB
     db.execute("PRAGMA foreign_keys=OFF")  # valid by construction
     db.execute("BEGIN")

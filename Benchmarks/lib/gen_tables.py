@@ -17,9 +17,7 @@ Schema:
 Usage: gen_tables.py OUTPUT [--rows N]
 """
 
-import os
 import random
-import sqlite3
 
 import generator_cli
 
@@ -85,12 +83,7 @@ def rows(i, count, parent_count):
 
 def generate(path, total):
     sizes = table_sizes(total)
-    for suffix in ("", "-journal", "-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.remove(path + suffix)
-    db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA journal_mode=OFF")
-    db.execute("PRAGMA synchronous=OFF")
+    db = generator_cli.fresh_database(path)
     db.execute("PRAGMA foreign_keys=OFF")  # rows are valid by construction
     db.execute("BEGIN")
     for i in range(1, TABLES + 1):

@@ -78,6 +78,8 @@ public enum Commands {
             """,
         examples: ["strata get app.sqlite Task 42", "strata get app.sqlite Tag home --format json"])
 
+    static let writableFile = ArgumentSpec("FILE", help: "an SQLite database file (opened for writing; never created)")
+
     static let assignmentsArgument = ArgumentSpec(
         "PROPERTY=VALUE", variadic: true,
         help: "a value by the property's type: \"text\" or bare text, 42, 2.5, true/false/yes/no/1/0, 2026-12-01T09:30:00Z or now, x'0a1b', B64\"…\" or @file for data, a key for a link, nil for none")
@@ -85,7 +87,7 @@ public enum Commands {
     public static let set = CommandSpec(
         name: "set",
         summary: "change properties of one object, in one transaction",
-        arguments: [file, ArgumentSpec("CLASS", help: "the object's class"),
+        arguments: [writableFile, ArgumentSpec("CLASS", help: "the object's class"),
                     ArgumentSpec("KEY", help: "its primary key (or rowid); a composite key as (a, b)"), assignmentsArgument],
         options: [OptionSpec("allow-key-change", help: "allow changing the primary key, and move the links and lists that point at the object along"),
                   timeout, help],
@@ -105,7 +107,7 @@ public enum Commands {
     public static let insert = CommandSpec(
         name: "insert",
         summary: "add an object and print its key",
-        arguments: [file, ArgumentSpec("CLASS", help: "the class of the new object"),
+        arguments: [writableFile, ArgumentSpec("CLASS", help: "the class of the new object"),
                     ArgumentSpec("PROPERTY=VALUE", optional: true, variadic: true, help: assignmentsArgument.help)],
         options: [timeout, help],
         discussion: """
@@ -118,7 +120,7 @@ public enum Commands {
     public static let delete = CommandSpec(
         name: "delete",
         summary: "delete one object, with what its links cascade to",
-        arguments: [file, ArgumentSpec("CLASS", help: "the object's class"),
+        arguments: [writableFile, ArgumentSpec("CLASS", help: "the object's class"),
                     ArgumentSpec("KEY", help: "its primary key (or rowid); a composite key as (a, b)")],
         options: [OptionSpec("yes", short: "y", help: "delete without asking"), timeout, help],
         discussion: """
@@ -132,7 +134,7 @@ public enum Commands {
     public static let update = CommandSpec(
         name: "update",
         summary: "change every object a query finds, and print how many",
-        arguments: [file, ArgumentSpec("QUERY", help: "the objects: a query as in strata query, such as 'Task where isCompleted == true'"),
+        arguments: [writableFile, ArgumentSpec("QUERY", help: "the objects: a query as in strata query, such as 'Task where isCompleted == true'"),
                     ArgumentSpec("set", help: "the word set"), assignmentsArgument],
         options: [OptionSpec("dry-run", help: "only count the objects that would change"), timeout, help],
         discussion: """

@@ -210,7 +210,7 @@ public struct ValueParser {
             return try readFile(REPL.expandingHome(path))
         }
         if (text.hasPrefix("x'") || text.hasPrefix("X'")) && text.hasSuffix("'") && text.count >= 3 {
-            guard let bytes = Self.hexBytes(String(text.dropFirst(2).dropLast())) else {
+            guard let bytes = QueryLexer.hexBytes(String(text.dropFirst(2).dropLast())) else {
                 throw refuse("is not data: hex needs pairs of 0-9 and a-f between x' and '")
             }
             return bytes
@@ -222,29 +222,6 @@ public struct ValueParser {
             return bytes
         }
         throw refuse(hint)
-    }
-
-    static func hexBytes(_ hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        var index = 0
-        while index < digits.count {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return bytes
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     static func readFromDisk(_ path: String) throws -> [UInt8] {
@@ -263,7 +240,7 @@ public struct ValueParser {
         var hex = text.filter { $0 != "-" }
         if hex.hasPrefix("{") && hex.hasSuffix("}") { hex = String(hex.dropFirst().dropLast()) }
         let groups = text.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-        guard hex.count == 32, let bytes = Self.hexBytes(hex), groups == [8, 4, 4, 4, 12] || groups == [32] else {
+        guard hex.count == 32, let bytes = QueryLexer.hexBytes(hex), groups == [8, 4, 4, 4, 12] || groups == [32] else {
             throw refuse("is not a UUID (8-4-4-4-12 hexadecimal digits)")
         }
         let column = quoteIdentifier(property.column ?? property.name)
