@@ -267,6 +267,12 @@ import Testing
         #expect(try Self.count(db, "SELECT count(*) FROM RealmTestClass2 WHERE boolValue = 1 AND integerValue = 7") == count)
         #expect(try Self.count(db, "SELECT count(*) FROM RealmTestClass2 WHERE boolValue = 1 AND integerValue IS NOT 7") == 0)
         #expect(try Self.sqlite3(db, "SELECT id, integerValue FROM RealmTestClass2 WHERE boolValue = 0 ORDER BY id") == others)
+
+        // String matching ([c], CONTAINS) runs through Strata's own SQL functions.
+        let matching = try Self.count(db, "SELECT count(*) FROM RealmTestClass0 WHERE instr(lower(stringValue), 'ab') > 0")
+        let contains = try StrataProcess.run(["update", db, "RealmTestClass0 where stringValue CONTAINS[c] 'AB'", "set", "integerValue=1"])
+        #expect(contains.status == 0, "\(contains.stderr)")
+        #expect(contains.stdout == "updated \(matching) RealmTestClass0 \(matching == 1 ? "object" : "objects")\n")
     }
 
     // MARK: - 6. Locks and WAL

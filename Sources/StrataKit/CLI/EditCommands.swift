@@ -20,6 +20,10 @@ struct EditCommand {
         // A bulk update of a million objects records nothing: there is no undo on the command line.
         let editor = try Editor(connection: connection, schema: schema, path: path, timeout: timeout,
                                 recording: parsed.command.name == Commands.delete.name)
+        // Ctrl-C stops a long update's statement and rolls it back (exit 130); a delete's question at the
+        // terminal is left to end the process as usual.
+        let watcher = parsed.command.name == Commands.delete.name ? nil : InterruptWatcher(connection.interruptHandle)
+        defer { _ = watcher }
         switch parsed.command.name {
         case Commands.set.name:
             let info = try editor.editableClass(parsed.arguments["CLASS"] ?? "")

@@ -33,6 +33,8 @@ public final class Editor {
         self.timeout = timeout
         // Links are checked on every write connection (ARCHITECTURE.md §4 and issue #7).
         try connection.execute("PRAGMA foreign_keys = ON")
+        // The SQL functions that compiled queries call (`update`'s predicates: CONTAINS, [c], [d]).
+        _ = try QueryRunner(connection: connection)
         log = recording ? try ChangeLog(connection: connection, schema: schema) : nil
     }
 

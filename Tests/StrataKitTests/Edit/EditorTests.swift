@@ -202,6 +202,9 @@ struct TodoFixture {
         let dry = try fixture.editor.update("Task where priority > 0 AND list.name == 'Inbox'", [("done", TypedValue("yes"))], dryRun: true)
         #expect(dry.message == "would update 2 Task objects")
         #expect(try fixture.dump() == before)
+        // String matching runs SQL functions of Strata's own, registered on the editor's connection.
+        let matched = try fixture.editor.update("Task where name CONTAINS[c] 'B' AND name BEGINSWITH[cd] 'cá'", [("notes", TypedValue("b"))])
+        #expect(matched.message == "updated 1 Task object")
         let outcome = try fixture.editor.update("Task where priority > 0", [("done", TypedValue("true")), ("notes", TypedValue("bulk"))])
         #expect(outcome.message == "updated 3 Task objects")
         #expect(try fixture.connection.scalar("SELECT count(*) FROM Task WHERE done = 1 AND notes = 'bulk'") == .integer(3))
