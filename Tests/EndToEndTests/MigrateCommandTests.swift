@@ -238,7 +238,7 @@ import Testing
     @Test func validateFindsSchemaDriftWhenTheMigrationsBuildTheSchema() throws {
         let workspace = try Workspace()
         let db = workspace.file("todo.sqlite")
-        FileManager.default.createFile(atPath: db, contents: Data())
+        try #require(FileManager.default.createFile(atPath: db, contents: Data()))
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Samples/RealmTasks/Migrations").path
         #expect(try StrataProcess.run(["migrate", db, "--dir", samples]).status == 0)

@@ -215,7 +215,7 @@ public final class Editor {
             var outcome = try run()
             outcome.message += consequences(outcome.changes, besides: info)
             return outcome
-        } catch {
+        } catch let error as StrataError where error == Self.brokenLink {
             // A link that forbids the delete: say which objects hold it.
             if let reason = try? blockingLinks(to: info, key: key) {
                 throw StrataError("cannot delete \(Self.describe(info, key)): " + reason)
@@ -367,11 +367,15 @@ public final class Editor {
         }
     }
 
+    static let brokenLink = StrataError("a link would point at an object that does not exist (FOREIGN KEY); nothing was changed")
+
     /// SQLite's error as one line a user understands: which rule refused which value.
     func explain(_ error: SQLiteError, info: ClassInfo, values: [(Property, SQLiteValue)]) -> Error {
         let message = error.message
         /// `Task.name` from `NOT NULL constraint failed: Task.name`.
         let subject = message.split(separator: ":", maxSplits: 1).dropFirst().first.map { String($0).trimmingSpaces } ?? ""
+        // ON DELETE RESTRICT reports itself through SQLITE_CONSTRAINT_TRIGGER: SQLite implements actions as triggers.
+        if error.code == .constraint && message.hasPrefix("FOREIGN KEY constraint failed") { return Self.brokenLink }
         switch error.extendedCode.rawValue {
         case 1299:  // SQLITE_CONSTRAINT_NOTNULL
             return StrataError("\(subject) is required: it cannot be nil")
@@ -385,7 +389,7 @@ public final class Editor {
             return StrataError("\(info.name)'s rule CHECK (\(subject)) refuses " + (values.isEmpty ? "this change" :
                 values.map { "\($0.0.name) = \(QueryCommand.sqlLiteral($0.1))" }.joined(separator: ", ")))
         case 787:  // SQLITE_CONSTRAINT_FOREIGNKEY
-            return StrataError("a link would point at an object that does not exist (FOREIGN KEY); nothing was changed")
+            return Self.brokenLink
         case 1811:  // SQLITE_CONSTRAINT_TRIGGER
             return StrataError("a trigger of \(info.name) refused the change: \(message)")
         case 2835:  // SQLITE_CONSTRAINT_DATATYPE, STRICT tables

@@ -156,7 +156,21 @@ final class Browser {
         return try compiler.compile(query, page: page)
     }
 
+    /// Reads the page shown again, after an edit: the same request, and the count forgotten (a new census
+    /// starts when the REPL makes the result current again).
+    func reload(_ context: REPLContext) throws {
+        stopCensus()
+        census = nil
+        counted = nil
+        guard let (page, position, backwards) = lastLoad else { return try first(context) }
+        try load(page, context, position: position, backwards: backwards)
+    }
+
+    /// What `load` was last asked, for `reload`.
+    private var lastLoad: (Page, Int?, Bool)?
+
     private func load(_ page: Page, _ context: REPLContext, position: Int?, backwards: Bool = false, mustExist: Bool = false) throws {
+        lastLoad = (page, position, backwards)
         let compiled = try compile(page, context)
         var fetched = try context.runner.rows(compiled)
         if fetched.isEmpty && mustExist {

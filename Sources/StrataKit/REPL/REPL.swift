@@ -235,7 +235,13 @@ public final class REPL {
     private func quoted(_ name: String) -> String { "`" + name + "`" }
 
     func back() throws {
-        guard let (previousBrowser, previousObject) = history.popLast() else { throw StrataError("nothing to go back to") }
+        guard var (previousBrowser, previousObject) = history.popLast() else { throw StrataError("nothing to go back to") }
+        if editor != nil {
+            // Edits since it was shown: read it again.
+            try previousBrowser?.reload(context)
+            previousObject = previousObject.flatMap(reread)
+            if previousObject == nil && previousBrowser == nil { throw StrataError("the object shown before was deleted") }
+        }
         makeCurrent(previousBrowser)
         object = previousObject
         if let previousObject {

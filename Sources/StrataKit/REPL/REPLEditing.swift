@@ -159,23 +159,20 @@ extension REPL {
         refreshAfterEdit()
     }
 
-    /// After an edit, what is shown is read again: the current result at the same page, the open object,
-    /// and what `back` returns to.
+    /// After an edit, what is shown is read again: the current page and the open object (what `back`
+    /// returns to is read again when it is shown).
     func refreshAfterEdit() {
-        func reread(_ old: Browser) -> Browser {
-            guard let fresh = try? Browser(query: old.query, text: old.title, title: old.title, pageSize: old.pageSize,
-                                           members: old.members, context: context)
-            else { return old }
-            do { try fresh.page(old.pageNumber ?? 1, context) } catch { try? fresh.first(context) }
-            return fresh
-        }
-        func reread(_ object: ObjectReader.Object) -> ObjectReader.Object? {
-            guard let session = try? DatabaseSession(connection: context.connection, schema: context.schema, name: context.path) else { return object }
-            return try? ObjectReader(session: session, runner: context.runner).object(object.info, key: object.key)
-        }
-        history = history.map { ($0.0.map(reread), $0.1.flatMap(reread)) }
         object = object.flatMap(reread)
-        if let browser { makeCurrent(reread(browser)) }
+        if let browser {
+            try? browser.reload(context)
+            makeCurrent(browser)
+        }
+    }
+
+    /// An object as it is now in the file; nil when it is gone.
+    func reread(_ object: ObjectReader.Object) -> ObjectReader.Object? {
+        guard let session = try? DatabaseSession(connection: context.connection, schema: context.schema, name: context.path) else { return object }
+        return try? ObjectReader(session: session, runner: context.runner).object(object.info, key: object.key)
     }
 
     /// `[CLASS] KEY` or `#ROW` at word `index`, or nothing before `name =` when an object is open: the
