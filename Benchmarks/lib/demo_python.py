@@ -12,12 +12,13 @@ memory stays flat whatever ROWS is. PATH is replaced if it exists.
 """
 
 import argparse
-import os
 import random
 import sqlite3
 import sys
 import time
 import uuid
+
+import generator_cli
 
 NOW = 1_767_225_600  # 2026-01-01T00:00:00Z, where `strata demo --seed` counts back from
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
@@ -110,13 +111,7 @@ def main():
         parser.error("rows must be >= 0")
     path, rows = args.path, args.rows
     tables, indexes = statements(args.tables), statements(args.indexes)
-    for suffix in ("", "-journal", "-wal", "-shm"):
-        if os.path.exists(path + suffix):
-            os.remove(path + suffix)
-
-    db = sqlite3.connect(path, isolation_level=None)
-    db.execute("PRAGMA journal_mode = OFF")
-    db.execute("PRAGMA synchronous = OFF")
+    db = generator_cli.fresh_database(path)
     db.execute("BEGIN")
     for statement in tables:
         db.execute(statement)
