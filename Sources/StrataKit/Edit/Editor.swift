@@ -260,9 +260,9 @@ public final class Editor {
         enum Effect: Hashable { case listEntries(String), deleted(String), added(String), changed(String) }
         var order: [Effect] = []
         var counts: [Effect: Int] = [:]
-        var skippedOwn = false
-        for change in changes {
-            if change.table == info.tableName && !skippedOwn { skippedOwn = true; continue }
+        // The object's own row is logged last: SQLite runs the foreign-key actions before its AFTER triggers.
+        let own = changes.lastIndex { $0.table == info.tableName }
+        for (index, change) in changes.enumerated() where index != own {
             let table = schema.classes.first { $0.tableName == change.table }
             let name = table?.name ?? change.table
             let effect: Effect

@@ -320,3 +320,21 @@ struct TodoFixture {
         #expect(try connection.rows("SELECT Z_PK, Z_OPT, ZTITLE FROM ZTASK ORDER BY Z_PK") == [[.integer(1), .integer(4), .text("a")], [.integer(3), .integer(1), .text("b")]])
     }
 }
+
+extension EditorTests {
+    @Test func aCascadeWithinOneClassIsCountedApartFromTheObject() throws {
+        let connection = try Connection(path: ":memory:", mode: .memory)
+        try connection.execute("""
+            CREATE TABLE Folder (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES Folder(id) ON DELETE CASCADE);
+            INSERT INTO Folder VALUES (1, NULL), (2, 1), (3, 2), (4, NULL);
+            """)
+        var reader = SchemaReader(connection: connection)
+        let editor = try Editor(connection: connection, schema: try reader.read(), path: "tree.sqlite")
+        let outcome = try #require(try editor.delete(try editor.editableClass("Folder"), key: [.integer(1)]))
+        #expect(outcome.message == "deleted Folder 1 (which deletes 2 Folder objects)")
+        // SQLite runs the cascade before the object's own AFTER DELETE trigger: its row is logged last.
+        #expect(outcome.changes.last?.undo == #"INSERT INTO "Folder"("id","parent") VALUES(1,NULL)"#)
+        _ = try editor.undo()
+        #expect(try connection.scalar("SELECT count(*) FROM Folder") == .integer(4))
+    }
+}
