@@ -28,7 +28,7 @@ final class ChangeLog {
         var number = 0
         for info in schema.classes where info.kind != .view && !info.isVirtual && !info.tableName.lowercased().hasPrefix("sqlite_") {
             number += 1
-            for statement in try Self.triggers(for: info.tableName, number: number, connection: connection) {
+            for statement in try Self.triggers(for: info, number: number, connection: connection) {
                 try connection.execute(statement)
             }
         }
@@ -50,23 +50,20 @@ final class ChangeLog {
     }
 
     /// The three TEMP triggers that record the changes of one table.
-    static func triggers(for table: String, number: Int, connection: Connection) throws -> [String] {
+    static func triggers(for info: ClassInfo, number: Int, connection: Connection) throws -> [String] {
+        let table = info.tableName
         // Stored columns only: generated ones are computed again by SQLite.
         let columns = try connection.rows(
-            "SELECT name, pk, type FROM pragma_table_xinfo(?1) WHERE hidden = 0 ORDER BY cid", [.text(table)])
+            "SELECT name FROM pragma_table_xinfo(?1) WHERE hidden = 0 ORDER BY cid", [.text(table)])
         let names = columns.map { $0[0].string ?? "" }
-        let keyColumns = columns.filter { ($0[1].int64 ?? 0) > 0 }.sorted { ($0[1].int64 ?? 0) < ($1[1].int64 ?? 0) }
-        let withoutRowID = try connection.scalar(
-            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?1 AND sql LIKE '%WITHOUT%ROWID%'", [.text(table)]).int64 == 1
         // What finds the row again: the rowid, or the primary key of a WITHOUT ROWID table.
         let keys: [String]
         var stored = names.map(quoteIdentifier)
-        if withoutRowID {
-            keys = keyColumns.map { quoteIdentifier($0[0].string ?? "") }
-        } else {
+        if info.hasRowID {
             keys = ["rowid"]
-            let aliasesRowID = keyColumns.count == 1 && (keyColumns[0][2].string ?? "").uppercased() == "INTEGER"
-            if !aliasesRowID { stored.insert("rowid", at: 0) }
+            if info.rowIDAlias == nil { stored.insert("rowid", at: 0) }
+        } else {
+            keys = info.primaryKey.map(quoteIdentifier)
         }
         let target = quoteIdentifier(table)
         func values(_ row: String) -> String {

@@ -142,8 +142,7 @@ public final class Editor {
     public func insert(_ info: ClassInfo, _ assignments: [(String, TypedValue)]) throws -> Outcome {
         let values = try parsedValues(assignments, of: info)
         let given = Set(values.map(\.0.name))
-        let automaticKey = info.hasRowID && info.primaryKey.count <= 1
-            && (info.primaryKey.first.flatMap(info.property(named:))?.declaredType.uppercased() ?? "INTEGER") == "INTEGER"
+        let automaticKey = info.hasRowID && (info.primaryKey.isEmpty || info.rowIDAlias != nil)
         let missing = info.properties.filter { property in
             !given.contains(property.name) && property.column != nil && !property.isOptional && property.defaultValue == nil
                 && property.generated == nil && !(property.isPrimaryKey && automaticKey)

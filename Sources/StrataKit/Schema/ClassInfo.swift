@@ -56,6 +56,12 @@ public struct ClassInfo: Sendable, Equatable {
     /// Views and virtual tables cannot be edited.
     public var isReadOnly: Bool { kind == .view || isVirtual }
 
+    /// The INTEGER PRIMARY KEY column, which is the rowid itself; nil when there is none.
+    public var rowIDAlias: String? {
+        guard hasRowID, primaryKey.count == 1, property(named: primaryKey[0])?.declaredType.uppercased() == "INTEGER" else { return nil }
+        return primaryKey[0]
+    }
+
     /// How a user names one object: the primary key columns, or `rowid`.
     public var objectKey: [String] {
         primaryKey.isEmpty && hasRowID ? ["rowid"] : primaryKey

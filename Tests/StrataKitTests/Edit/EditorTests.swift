@@ -338,3 +338,34 @@ extension EditorTests {
         #expect(try connection.scalar("SELECT count(*) FROM Folder") == .integer(4))
     }
 }
+
+extension EditorTests {
+    /// Objects known by rowid alone, and a text primary key in a rowid table: undo puts rows back under
+    /// the same rowid.
+    @Test func undoKeepsRowIDs() throws {
+        let connection = try Connection(path: ":memory:", mode: .memory)
+        try connection.execute("""
+            CREATE TABLE Note (text TEXT, score REAL);
+            CREATE TABLE Code (code TEXT PRIMARY KEY, label TEXT);
+            INSERT INTO Note VALUES ('a', 1.5), ('b', 1e308 * 10), ('c', NULL);
+            INSERT INTO Code VALUES ('x', 'ex'), ('y', 'why');
+            """)
+        var reader = SchemaReader(connection: connection)
+        let editor = try Editor(connection: connection, schema: try reader.read(), path: "notes.sqlite")
+        func dump() throws -> [[SQLiteValue]] {
+            try connection.rows("SELECT rowid, * FROM Note ORDER BY rowid") + connection.rows("SELECT rowid, * FROM Code ORDER BY rowid")
+        }
+        let start = try dump()
+        let note = try editor.editableClass("Note")
+        #expect(try editor.insert(note, [("text", TypedValue("d"))]).key == [.integer(4)])
+        _ = try editor.set(note, key: [.integer(2)], [("text", TypedValue("bee")), ("score", TypedValue("0.1"))])
+        _ = try editor.delete(note, key: [.integer(1)])
+        _ = try editor.delete(try editor.editableClass("Code"), key: [.text("x")])
+        _ = try editor.set(try editor.editableClass("Code"), key: [.text("y")], [("code", TypedValue("z"))], allowKeyChange: true)
+        let end = try dump()
+        for _ in 0..<5 { _ = try editor.undo() }
+        #expect(try dump() == start)
+        for _ in 0..<5 { _ = try editor.redo() }
+        #expect(try dump() == end)
+    }
+}
