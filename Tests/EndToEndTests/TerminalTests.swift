@@ -96,6 +96,12 @@ import Testing
             return try exitStatus(name)
         }
 
+        /// The row the cursor is on, from 0 (-1 when tmux cannot say).
+        func cursorRow(_ name: String) -> Int {
+            let text = (try? tmux(["display-message", "-p", "-t", name, "#{cursor_y}"])) ?? ""
+            return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        }
+
         /// The lines on screen, trailing blank lines dropped.
         func screen(_ name: String) throws -> [String] {
             var lines = try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
@@ -183,7 +189,12 @@ import Testing
         let name = try terminal.start([db])
         // A statement that never ends on its own.
         try terminal.enter(name, "sql WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
-        Thread.sleep(forTimeInterval: 0.5)
+        // Running: readline has taken the line (the cursor went below it) and no prompt came back. On a busy
+        // machine a fixed pause could send Ctrl-C while the line was still being typed.
+        try terminal.wait(name, "the statement to run") { screen in
+            screen.last?.hasPrefix("strata> sql WITH") == true && terminal.cursorRow(name) >= screen.count
+        }
+        Thread.sleep(forTimeInterval: 0.3)
         try terminal.send(name, "C-c")
         try terminal.wait(name, "the statement to stop") { screen in
             screen.contains("error: interrupted") && screen.last == "strata>"
