@@ -22,16 +22,33 @@ final class ChangeLog {
     let connection: Connection
     static let table = "strata_change_log"
 
+    /// The CREATE TEMP TRIGGER statements, kept to put the triggers back after `suspended`.
+    private var triggers: [String] = []
+
     init(connection: Connection, schema: Schema) throws {
         self.connection = connection
         try connection.execute("CREATE TEMP TABLE IF NOT EXISTS \(Self.table) (seq INTEGER PRIMARY KEY, tbl TEXT, kind TEXT, undo TEXT, redo TEXT)")
         var number = 0
         for info in schema.classes where info.kind != .view && !info.isVirtual && !info.tableName.lowercased().hasPrefix("sqlite_") {
             number += 1
-            for statement in try Self.triggers(for: info, number: number, connection: connection) {
-                try connection.execute(statement)
-            }
+            triggers += try Self.triggers(for: info, number: number, connection: connection)
         }
+        try install()
+    }
+
+    private func install() throws {
+        for statement in triggers { try connection.execute(statement) }
+    }
+
+    /// Runs `body` without the recording triggers: replaying thousands of recorded statements would
+    /// otherwise compile the triggers into every one of them (SQLite does so even with triggers turned
+    /// off), which costs twenty times the statement itself.
+    func suspended<T>(_ body: () throws -> T) throws -> T {
+        for name in try connection.rows("SELECT name FROM temp.sqlite_schema WHERE type = 'trigger' AND name LIKE 'strata\\_log\\_%' ESCAPE '\\'") {
+            try connection.execute("DROP TRIGGER temp.\(quoteIdentifier(name[0].string ?? ""))")
+        }
+        defer { try? install() }
+        return try body()
     }
 
     /// The number of the newest entry: what `changes(since:)` starts after.

@@ -340,8 +340,13 @@ public final class Editor {
 
     // MARK: - Undo
 
-    public func undo() throws -> UndoStack.Entry { try history.undo(on: connection) }
-    public func redo() throws -> UndoStack.Entry { try history.redo(on: connection) }
+    public func undo() throws -> UndoStack.Entry { try replaying { try history.undo(on: connection) } }
+    public func redo() throws -> UndoStack.Entry { try replaying { try history.redo(on: connection) } }
+
+    private func replaying(_ body: () throws -> UndoStack.Entry) throws -> UndoStack.Entry {
+        guard let log else { return try body() }
+        return try log.suspended(body)
+    }
 
     // MARK: - Transactions and errors
 
