@@ -242,8 +242,11 @@ struct TodoFixture {
         #expect(throws: StrataError("nothing to redo")) { try fixture.editor.redo() }
         // A new edit forgets what was undone.
         _ = try fixture.editor.undo()
-        _ = try fixture.set("Task", .integer(2), "notes = x")
+        let after = try fixture.set("Task", .integer(2), "notes = x")
         #expect(throws: StrataError("nothing to redo")) { try fixture.editor.redo() }
+        // Recording goes on after undo and redo, which run without it.
+        #expect(after.changes.count == 1)
+        #expect(try fixture.connection.scalar("SELECT count(*) FROM temp.sqlite_schema WHERE type = 'trigger'") == .integer(3 * 7))
     }
 
     @Test func undoRefusesWhenSomeoneElseChangedTheRow() throws {
