@@ -127,7 +127,8 @@ public struct ValueParser {
             if typed.quoted { return .text(text) }
             if let whole = Int64(text) { return .integer(whole) }
             if let number = Double(text), number.isFinite { return .real(number) }
-            if let bytes = try? data(text, quoted: false, refuse: refuse) { return .blob(bytes) }
+            // Data only when spelled as data: a bare `@word` is text here, never a file read by surprise.
+            if !text.hasPrefix("@"), let bytes = try? data(text, quoted: false, refuse: refuse) { return .blob(bytes) }
             switch text.lowercased() {
             case "true": return .integer(1)
             case "false": return .integer(0)

@@ -80,7 +80,7 @@ struct EditFixture {
         ("F0E1D2C3-B4A5-9687-7869-5A4B3C2D1E0F", "token", .text("f0e1d2c3-b4a5-9687-7869-5a4b3c2d1e0f")),
         // Any: what the text looks like.
         ("7", "anything", .integer(7)), ("7.5", "anything", .real(7.5)), ("\"7\"", "anything", .text("7")),
-        ("x'00'", "anything", .blob([0])), ("word", "anything", .text("word")),
+        ("x'00'", "anything", .blob([0])), ("word", "anything", .text("word")), ("@/tmp/logo.png", "anything", .text("@/tmp/logo.png")),
         // Links by key, with or without the class.
         ("2", "list", .integer(2)), ("List 2", "list", .integer(2)), ("nil", "list", .null),
     ])
@@ -149,7 +149,7 @@ struct EditFixture {
         }
         let list = schema.class(named: "List")!
         let backlinks = list.properties.first { $0.type == .linkingObjects }!
-        #expect(throws: (any Error).self) {
+        #expect(throws: StrataError("List.\(backlinks.name) is computed (the objects whose Item.list links here): it cannot be edited")) {
             try ValueParser(info: list, schema: schema, connection: fixture.connection).value(TypedValue("1"), for: backlinks)
         }
     }
