@@ -1,12 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, bottom up. Each module imports only the ones below it, and the compiler checks it:
+//
+//   strata ─▶ StrataInterface ─┬─▶ StrataEdit ────┬─▶ StrataQuery ─▶ StrataCore ─▶ SQLiteKit ─▶ CSQLite, CInterrupt
+//             (CLI + browser)  ├─▶ StrataMigrate ─┘
+//                              ├─▶ StrataRender ──────────────────▶ StrataCore
+//                              ├─▶ StrataDemo ────────────────────▶ StrataCore
+//                              └─▶ CReadline
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "strata", targets: ["strata"]),
-        .library(name: "StrataKit", targets: ["StrataKit"]),
         .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
     ],
     targets: [
@@ -22,12 +28,46 @@ let package = Package(
         ),
         // The SIGINT handler: C, because a signal handler may do almost nothing Swift can promise.
         .target(name: "CInterrupt", dependencies: ["CSQLite"]),
+
+        // Connections, statements, values, errors, transactions, SQL fragments.
         .target(name: "SQLiteKit", dependencies: ["CSQLite", "CInterrupt"]),
-        .target(name: "StrataKit", dependencies: ["SQLiteKit", "CReadline"]),
-        .executableTarget(name: "strata", dependencies: ["StrataKit"]),
+        // Files, platform, values (dates, data), the object model and its introspection.
+        .target(name: "StrataCore", dependencies: ["SQLiteKit"]),
+        // The query language: lexer, parser, compiler to SQL, runner; one object with its links.
+        .target(name: "StrataQuery", dependencies: ["StrataCore", "SQLiteKit"]),
+        // Edits, the change log (undo and redo), value parsing.
+        .target(name: "StrataEdit", dependencies: ["StrataQuery", "StrataCore", "SQLiteKit"]),
+        // Migration files, the .strata language, plans, table rebuilds, history, lint.
+        .target(name: "StrataMigrate", dependencies: ["StrataQuery", "StrataCore", "SQLiteKit"]),
+        // Results as table, vertical, json, ndjson, csv and markdown; text width.
+        .target(name: "StrataRender", dependencies: ["StrataCore", "SQLiteKit"]),
+        // Realm Browser's demo database.
+        .target(name: "StrataDemo", dependencies: ["StrataCore", "SQLiteKit"]),
+        // The command line and the browser: command definitions with their runners, help, completion.
+        .target(
+            name: "StrataInterface",
+            dependencies: ["StrataEdit", "StrataMigrate", "StrataRender", "StrataDemo", "StrataQuery", "StrataCore",
+                           "SQLiteKit", "CReadline"]
+        ),
+        .executableTarget(name: "strata", dependencies: ["StrataInterface"]),
+
+        // Tests mirror the modules; EndToEndTests run the built binary.
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        // Databases the unit tests of several layers share.
+        .target(name: "StrataTestSupport", dependencies: ["StrataCore", "SQLiteKit"], path: "Tests/StrataTestSupport"),
+        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport", "SQLiteKit"]),
+        .testTarget(name: "StrataQueryTests", dependencies: ["StrataQuery", "StrataTestSupport", "StrataDemo", "StrataCore", "SQLiteKit"]),
+        .testTarget(name: "StrataEditTests", dependencies: ["StrataEdit", "StrataTestSupport", "StrataDemo", "StrataQuery", "StrataCore", "SQLiteKit"]),
+        .testTarget(name: "StrataMigrateTests", dependencies: ["StrataMigrate", "StrataTestSupport", "StrataQuery", "StrataCore", "SQLiteKit"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataTestSupport", "StrataCore", "SQLiteKit"]),
+        .testTarget(name: "StrataDemoTests", dependencies: ["StrataDemo", "StrataTestSupport", "StrataCore", "SQLiteKit"]),
         // Transcripts are read from the source tree by path (#filePath), not bundled.
-        .testTarget(name: "StrataKitTests", dependencies: ["StrataKit", "SQLiteKit"], exclude: ["REPL/Transcripts"]),
+        .testTarget(
+            name: "StrataInterfaceTests",
+            dependencies: ["StrataInterface", "StrataTestSupport", "StrataEdit", "StrataMigrate", "StrataRender", "StrataDemo",
+                           "StrataQuery", "StrataCore", "SQLiteKit"],
+            exclude: ["REPL/Transcripts"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit", "strata"]),
     ]
 )

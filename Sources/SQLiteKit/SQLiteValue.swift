@@ -59,3 +59,17 @@ extension SQLiteValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, Exp
 public enum StorageClass: Sendable {
     case null, integer, real, text, blob
 }
+
+extension SQLiteValue {
+    /// The value written as an SQL literal (`NULL`, `42`, `2.5`, `'O''Brien'`, `x'0aff'`): for showing a bound
+    /// value to a person (`--explain`, a plan, a message), never for building SQL that runs.
+    public var sqlLiteral: String {
+        switch self {
+        case .null: "NULL"
+        case .integer(let number): String(number)
+        case .real(let number): "\(number)"
+        case .text(let text): quoteLiteral(text)
+        case .blob(let bytes): "x'" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + "'"
+        }
+    }
+}

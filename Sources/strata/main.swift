@@ -1,8 +1,3 @@
-import StrataKit
+import StrataInterface
 
-Platform.ignoreBrokenPipe()
-let stdout = FileDescriptorSink(descriptor: 1)
-let stderr = FileDescriptorSink(descriptor: 2, bufferSize: 0)
-let status = CLI(context: .process(stdout: stdout, stderr: stderr)).run(Array(CommandLine.arguments.dropFirst()))
-stdout.flush()
-Platform.exit(status.rawValue)
+CLI.main()

@@ -1,0 +1,114 @@
+import Dispatch
+import SQLiteKit
+
+/// Counts the objects of classes: exact `count(*)`, which SQLite answers from the smallest index.
+public struct ObjectCounter {
+    let connection: Connection
+
+    public init(connection: Connection) { self.connection = connection }
+
+    /// The number of objects in a class. Throws `SQLiteError` (`SQLITE_INTERRUPT` on Ctrl-C).
+    public func count(_ info: ClassInfo) throws -> Int64 {
+        try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(info.tableName))").int64 ?? 0
+    }
+
+    /// Counts every class, spreading the classes over up to `workers` connections that each run on
+    /// their own thread: counting is bound by page checks and decoding, so it scales with cores.
+    ///
+    /// - Parameters:
+    ///   - open: opens one more connection to the same file; nil counts on this connection alone
+    ///     (as for an in-memory database, which no other connection can see).
+    ///   - watcher: extra connections are registered with it so that Ctrl-C interrupts them all.
+    ///   - progress: called with the number of classes counted so far, from any thread.
+    /// - Returns: each class's count or the error that stopped it, in the order of `classes`.
+    public func countAll(
+        _ classes: [ClassInfo], workers: Int, open: (() throws -> Connection)?, watcher: InterruptWatcher?,
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) -> [Result<Int64, SQLiteError>] {
+        let shared = SharedCounts(order: largestFirst(classes))
+        let workerCount = open == nil ? 1 : max(1, min(workers, classes.count))
+        let primary = UncheckedBox(connection)
+        let opener = UncheckedBox(open)
+        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+            var own: Connection?
+            if worker > 0 {
+                // A worker that cannot open its connection leaves its share to the others.
+                guard let connection = try? opener.value?() else { return }
+                watcher?.watch(connection.interruptHandle)
+                own = connection
+            }
+            let counter = ObjectCounter(connection: own ?? primary.value)
+            defer { if let own { watcher?.stopWatching(own.interruptHandle) } }
+            while let index = shared.next(), watcher?.wasInterrupted != true {
+                let result: Result<Int64, SQLiteError>
+                do {
+                    result = .success(try counter.count(classes[index]))
+                } catch let error as SQLiteError {
+                    result = .failure(error)
+                } catch {
+                    result = .failure(SQLiteError(code: .error, message: "\(error)"))
+                }
+                let done = shared.store(result, at: index)
+                progress?(done)
+            }
+        }
+        return shared.results()
+    }
+
+    /// Indexes of `classes`, biggest first, so that no thread is left with a big table at the end.
+    ///
+    /// Classes that cannot be estimated (WITHOUT ROWID tables, views) go first.
+    package func largestFirst(_ classes: [ClassInfo]) -> [Int] {
+        let estimates = classes.map { estimate($0) ?? .max }
+        return classes.indices.sorted { estimates[$0] > estimates[$1] }
+    }
+
+    /// `max(rowid)`, one b-tree descent: an upper bound on the size of a rowid table whose keys are
+    /// positive, and its size when none was ever deleted. Nil for classes without rowids.
+    public func estimate(_ info: ClassInfo) -> Int64? {
+        guard info.hasRowID, !info.isVirtual, info.kind != .view else { return nil }
+        let sql = "SELECT max(rowid) FROM \(quoteIdentifier(info.tableName))"
+        return (try? connection.scalar(sql).int64).flatMap { $0 } ?? 0
+    }
+}
+
+/// The work queue and results of `countAll`, shared between its threads.
+private final class SharedCounts: @unchecked Sendable {
+    private let lock = Lock()
+    private let order: [Int]
+    private var taken = 0
+    private var finished = 0
+    private var slots: [Result<Int64, SQLiteError>?]
+
+    /// - Parameter order: the indexes of the classes in the order to count them.
+    init(order: [Int]) {
+        self.order = order
+        slots = Array(repeating: nil, count: order.count)
+    }
+
+    func next() -> Int? {
+        lock.withLock {
+            guard taken < order.count else { return nil }
+            defer { taken += 1 }
+            return order[taken]
+        }
+    }
+
+    func store(_ result: Result<Int64, SQLiteError>, at index: Int) -> Int {
+        lock.withLock {
+            slots[index] = result
+            finished += 1
+            return finished
+        }
+    }
+
+    func results() -> [Result<Int64, SQLiteError>] {
+        lock.withLock { slots.map { $0 ?? .failure(SQLiteError(code: .interrupt)) } }
+    }
+}
+
+/// Carries a value that is used by one thread at a time into concurrent code.
+package struct UncheckedBox<Value>: @unchecked Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,46 @@
+import SQLiteKit
+
+/// How a date column stores its dates, found by looking at its values (ARCHITECTURE.md §3).
+public enum DateStorage: String, Sendable, Equatable {
+    /// ISO 8601 text, such as `2026-11-29T21:28:29.123Z` or `2026-11-29 21:28:29`.
+    case isoText
+    /// Seconds since 1970, INTEGER or REAL.
+    case unixSeconds
+    /// Milliseconds since 1970, INTEGER.
+    case unixMilliseconds
+    /// Seconds since 2001-01-01, as Core Data stores dates.
+    case referenceSeconds
+
+    package static let referenceOffsetSeconds: Int64 = 978_307_200
+
+    /// Looks at up to 20 values of the column. Numbers above 1e11 are milliseconds (as seconds they
+    /// would be past the year 5000); Core Data stores count from 2001.
+    public static func detect(connection: Connection, table: String, column: String, isCoreData: Bool) -> DateStorage {
+        let sql = "SELECT \(quoteIdentifier(column)) FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(column)) IS NOT NULL LIMIT 20"
+        guard let rows = try? connection.rows(sql), !rows.isEmpty else { return isCoreData ? .referenceSeconds : .isoText }
+        if rows.contains(where: { if case .text = $0[0] { return true } else { return false } }) { return .isoText }
+        if isCoreData { return .referenceSeconds }
+        let large = rows.contains { abs($0[0].double ?? 0) > 1e11 }
+        return large ? .unixMilliseconds : .unixSeconds
+    }
+
+    /// SQL for the column's value in milliseconds since 1970, an INTEGER (NULL when it is not a date).
+    package func millisecondsSQL(_ column: String) -> String {
+        switch self {
+        case .isoText: "strata_date(\(column))"
+        case .unixSeconds: "CAST(round(\(column) * 1000.0) AS INTEGER)"
+        case .unixMilliseconds: "CAST(\(column) AS INTEGER)"
+        case .referenceSeconds: "CAST(round((\(column) + \(Self.referenceOffsetSeconds)) * 1000.0) AS INTEGER)"
+        }
+    }
+
+    /// A stored value as milliseconds since 1970, for display; nil when it does not read as a date.
+    public func milliseconds(_ value: SQLiteValue) -> Int64? {
+        switch (self, value) {
+        case (_, .text(let text)): return ISODate.parse(text)
+        case (.unixMilliseconds, _): return value.double.map { Int64($0.rounded()) }
+        case (.referenceSeconds, _): return value.double.map { Int64((($0 + Double(Self.referenceOffsetSeconds)) * 1000).rounded()) }
+        default: return value.double.map { Int64(($0 * 1000).rounded()) }
+        }
+    }
+}

@@ -1,0 +1,331 @@
+import SQLiteKit
+import StrataCore
+import StrataQuery
+
+/// A value as a user typed it after `name =`: the exact text, and whether it was one quoted string.
+public struct TypedValue: Sendable, Equatable {
+    /// The text between the quotes, escapes undone, when `quoted`; else the text as typed.
+    public var text: String
+    public var quoted: Bool
+
+    public init(_ text: String, quoted: Bool = false) {
+        self.text = text
+        self.quoted = quoted
+    }
+
+    /// Reads `"Buy milk"`, `'O''Brien'` or a bare word: a text that is one whole quoted string becomes its
+    /// contents (`\"` and `\\` in double quotes, a doubled quote in either); anything else stays as typed.
+    public static func reading(_ raw: String) -> TypedValue {
+        let text = raw.trimmingSpaces
+        guard let quote = text.first, quote == "\"" || quote == "'", text.count >= 2, text.last == quote else {
+            return TypedValue(text)
+        }
+        var contents = ""
+        var characters = Array(text.dropFirst())
+        characters.removeLast()
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == quote {
+                // Inside, a quote must be doubled; a lone one means this was not a single string.
+                guard index + 1 < characters.count, characters[index + 1] == quote else { return TypedValue(text) }
+                contents.append(quote)
+                index += 2
+            } else if character == "\\" && quote == "\"" && index + 1 < characters.count {
+                let next = characters[index + 1]
+                switch next {
+                case "n": contents.append("\n")
+                case "t": contents.append("\t")
+                case "r": contents.append("\r")
+                default: contents.append(next)
+                }
+                index += 2
+            } else {
+                contents.append(character)
+                index += 1
+            }
+        }
+        return TypedValue(contents, quoted: true)
+    }
+
+    /// Bare `nil` or `null`, in any case.
+    var isNil: Bool { !quoted && (text.lowercased() == "nil" || text.lowercased() == "null") }
+}
+
+/// Turns typed text into the value a property stores (ARCHITECTURE.md §2–3): by the property's type, in the
+/// column's own storage, with an error naming the property, its type and the value when it does not fit.
+public struct ValueParser {
+    /// The class the property belongs to.
+    public let info: ClassInfo
+    public let schema: Schema
+    public let connection: Connection
+    /// Reads `@path` for data; the file system by default.
+    var readFile: (String) throws -> [UInt8] = ValueParser.readFromDisk
+    /// The time `now` means, in milliseconds since 1970.
+    var now: () -> Int64 = Platform.nowMilliseconds
+
+    public init(info: ClassInfo, schema: Schema, connection: Connection) {
+        self.info = info
+        self.schema = schema
+        self.connection = connection
+    }
+
+    /// The value to store in `property`'s column.
+    ///
+    /// - Throws: `StrataError` such as `Task.priority is an int: "high" is not a whole number`.
+    public func value(_ typed: TypedValue, for property: Property) throws -> SQLiteValue {
+        let name = "\(info.name).\(property.name)"
+        let shown = typed.quoted ? "\"\(typed.text)\"" : "'\(typed.text)'"
+        func refuse(_ reason: String) -> StrataError {
+            StrataError("\(name) is \(Self.article(property.type)) \(property.typeDescription): \(shown) \(reason)")
+        }
+        if property.isReadOnly || property.type == .list {
+            throw StrataError(Self.notSettable(property, in: info))
+        }
+        if typed.isNil {
+            guard property.isOptional else {
+                throw StrataError("\(name) is a required \(property.typeDescription): it cannot be nil")
+            }
+            return .null
+        }
+        let text = typed.text
+        switch property.type {
+        case .string:
+            return .text(text)
+        case .bool:
+            switch text.lowercased() {
+            case "true", "yes", "1": return .integer(1)
+            case "false", "no", "0": return .integer(0)
+            default: throw refuse("is not a bool (true, false, yes, no, 1 or 0)")
+            }
+        case .int:
+            return .integer(try Self.wholeNumber(text, refuse: refuse))
+        case .float, .double:
+            guard let number = Double(text.trimmingSpaces), !text.isEmpty else { throw refuse("is not a number") }
+            if number.isNaN { throw refuse("is not a number SQLite can store (it reads NaN as nil)") }
+            let isInfinity = text.lowercased().contains("inf")
+            if property.type == .float {
+                // A float holds 32 bits: the nearest Float is what Realm would keep.
+                guard isInfinity || Float(number).isFinite else {
+                    throw refuse("is out of range for a float (±3.4028235e38)")
+                }
+                return .real(Double(Float(number)))
+            }
+            guard isInfinity || number.isFinite else { throw refuse("is out of range for a double (±1.7976931348623157e308)") }
+            return .real(number)
+        case .decimal:
+            if let whole = Int64(text) { return .integer(whole) }
+            guard let number = Double(text), number.isFinite else { throw refuse("is not a number") }
+            return .real(number)
+        case .date:
+            return try date(text, property: property, refuse: refuse)
+        case .data:
+            return .blob(try data(text, quoted: typed.quoted, refuse: refuse))
+        case .uuid:
+            return try uuid(text, property: property, refuse: refuse)
+        case .object:
+            return try link(typed, property: property)
+        case .any:
+            if typed.quoted { return .text(text) }
+            if let whole = Int64(text) { return .integer(whole) }
+            if let number = Double(text), number.isFinite { return .real(number) }
+            // Data only when spelled as data: a bare `@word` is text here, never a file read by surprise.
+            if !text.hasPrefix("@"), let bytes = try? data(text, quoted: false, refuse: refuse) { return .blob(bytes) }
+            switch text.lowercased() {
+            case "true": return .integer(1)
+            case "false": return .integer(0)
+            default: return .text(text)
+            }
+        case .list, .linkingObjects:
+            throw StrataError(Self.notSettable(property, in: info))
+        }
+    }
+
+    /// Why a property cannot be given a value by `set`.
+    static func notSettable(_ property: Property, in info: ClassInfo) -> String {
+        switch property.type {
+        case .linkingObjects:
+            return "\(info.name).\(property.name) is computed (the objects whose \(property.target ?? "?").\(property.originProperty ?? "?") links here): it cannot be edited"
+        case .list:
+            return "\(info.name).\(property.name) is a list: edit it with list add, list remove and list move"
+        default:
+            return "\(info.name).\(property.name) is a generated column: SQLite computes it"
+        }
+    }
+
+    static func article(_ type: PropertyType) -> String {
+        [.int, .object, .any].contains(type) ? "an" : "a"
+    }
+
+    static func wholeNumber(_ text: String, refuse: (String) -> StrataError) throws -> Int64 {
+        if let whole = Int64(text) { return whole }
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        if !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit) {
+            throw refuse("is out of range for an int (-9223372036854775808 to 9223372036854775807)")
+        }
+        throw refuse("is not a whole number")
+    }
+
+    // MARK: - Dates
+
+    /// An ISO 8601 date (or `now`) in the column's own storage: text shaped like the column's other
+    /// dates, seconds or milliseconds since 1970, or Core Data's seconds since 2001.
+    func date(_ text: String, property: Property, refuse: (String) -> StrataError) throws -> SQLiteValue {
+        let column = property.column ?? property.name
+        let storage = DateStorage.detect(connection: connection, table: info.tableName, column: column, isCoreData: schema.isCoreData)
+        let isNow = text.lowercased() == "now"
+        guard let milliseconds = isNow ? now() : ISODate.parse(text) else {
+            throw refuse("is not an ISO 8601 date (2026-12-01, 2026-12-01T09:30:00Z, 2026-12-01T10:30:00+01:00) or now")
+        }
+        switch storage {
+        case .isoText:
+            let sample = try? connection.scalar(
+                "SELECT \(quoteIdentifier(column)) FROM \(quoteIdentifier(info.tableName)) WHERE typeof(\(quoteIdentifier(column))) = 'text' LIMIT 1"
+            ).string
+            return .text(DateTextShape(sample: sample).format(milliseconds))
+        case .unixMilliseconds:
+            return .integer(milliseconds)
+        case .unixSeconds:
+            // Whole seconds when the column holds integers (or is declared so), else fractions.
+            let quotedColumn = quoteIdentifier(column)
+            let sampleType = try? connection.scalar(
+                "SELECT typeof(\(quotedColumn)) FROM \(quoteIdentifier(info.tableName)) WHERE \(quotedColumn) IS NOT NULL LIMIT 1").string
+            if sampleType == "integer" || (sampleType == nil && property.declaredType.uppercased().contains("INT")) {
+                if milliseconds % 1000 != 0 && !isNow {
+                    throw refuse("has milliseconds, and \(info.name).\(property.name) stores whole seconds")
+                }
+                return .integer(Int64((Double(milliseconds) / 1000).rounded(.down)))
+            }
+            return .real(Double(milliseconds) / 1000)
+        case .referenceSeconds:
+            return .real(Double(milliseconds - DateStorage.referenceOffsetSeconds * 1000) / 1000)
+        }
+    }
+
+    // MARK: - Data and UUIDs
+
+    func data(_ text: String, quoted: Bool, refuse: (String) -> StrataError) throws -> [UInt8] {
+        let hint = "is not data: write x'0a1b…', B64\"…\" or @path/to/file"
+        guard !quoted else { throw refuse(hint) }
+        if text.hasPrefix("@") {
+            let path = String(text.dropFirst())
+            guard !path.isEmpty else { throw refuse(hint) }
+            return try readFile(Platform.expandingHome(path))
+        }
+        if (text.hasPrefix("x'") || text.hasPrefix("X'")) && text.hasSuffix("'") && text.count >= 3 {
+            guard let bytes = QueryLexer.hexBytes(String(text.dropFirst(2).dropLast())) else {
+                throw refuse("is not data: hex needs pairs of 0-9 and a-f between x' and '")
+            }
+            return bytes
+        }
+        if text.lowercased().hasPrefix("b64\"") && text.hasSuffix("\"") && text.count >= 5 {
+            guard let bytes = Base64.decode(String(text.dropFirst(4).dropLast())) else {
+                throw refuse("is not data: the text between B64\" and \" is not base64")
+            }
+            return bytes
+        }
+        throw refuse(hint)
+    }
+
+    static func readFromDisk(_ path: String) throws -> [UInt8] {
+        switch Platform.fileKind(path) {
+        case .missing: throw StrataError("no such file: \(path)")
+        case .directory: throw StrataError("\(path) is a directory, not a file")
+        default: break
+        }
+        guard let bytes = Platform.readFile(path) else { throw StrataError("cannot read \(path)") }
+        return bytes
+    }
+
+    /// A UUID in the column's storage: 16 bytes when the column holds blobs, else canonical text in the
+    /// letter case the column already uses (upper, as Foundation writes, when it holds none yet).
+    func uuid(_ text: String, property: Property, refuse: (String) -> StrataError) throws -> SQLiteValue {
+        var hex = text.filter { $0 != "-" }
+        if hex.hasPrefix("{") && hex.hasSuffix("}") { hex = String(hex.dropFirst().dropLast()) }
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
+        guard hex.count == 32, let bytes = QueryLexer.hexBytes(hex), groups == [8, 4, 4, 4, 12] || groups == [32] else {
+            throw refuse("is not a UUID (8-4-4-4-12 hexadecimal digits)")
+        }
+        let column = quoteIdentifier(property.column ?? property.name)
+        let sample = try? connection.scalar("SELECT \(column) FROM \(quoteIdentifier(info.tableName)) WHERE \(column) IS NOT NULL LIMIT 1")
+        if case .blob = sample { return .blob(bytes) }
+        let canonical = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+            String(hex.lowercased()[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
+        }.joined(separator: "-")
+        let lower = sample?.string.map { $0 == $0.lowercased() } ?? false
+        return .text(lower ? canonical : canonical.uppercased())
+    }
+
+    // MARK: - Links
+
+    /// A link: `3`, `TaskList 3` or `(1, 2)`; the object must exist.
+    func link(_ typed: TypedValue, property: Property) throws -> SQLiteValue {
+        guard let targetName = property.target, let target = schema.class(named: targetName) else {
+            throw StrataError("\(info.name).\(property.name) links to a class this database does not have")
+        }
+        var keyText = typed.text
+        if !typed.quoted, let space = keyText.firstIndex(of: " ") {
+            let word = String(keyText[..<space])
+            guard word.lowercased() == target.name.lowercased() else {
+                throw StrataError("\(info.name).\(property.name) links to \(target.name), not \(word)")
+            }
+            keyText = String(keyText[space...]).trimmingSpaces
+        }
+        let key = try QueryCompiler.parseKey(typed.quoted ? "\"\(keyText)\"" : keyText, for: target)
+        guard key.count == 1 else { throw StrataError("\(info.name).\(property.name) links to a single key, not \(keyText)") }
+        let keyColumn = target.objectKey[0] == "rowid" ? "rowid" : quoteIdentifier(target.objectKey[0])
+        let found = try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(target.tableName)) WHERE \(keyColumn) = ?1", key)
+        guard found.int64 == 1 else { throw StrataError("no \(target.name) with key \(keyText) for \(info.name).\(property.name) to link to") }
+        return key[0]
+    }
+}
+
+/// How a column writes its dates as text, learnt from one of its values: `2026-11-29`,
+/// `2026-11-29 21:28:29` (SQLite's datetime()), or `2026-11-29T21:28:29.123Z` (Strata's own, the default).
+struct DateTextShape: Equatable {
+    var dateOnly = false
+    var separator: Character = "T"
+    var fractionDigits = 3
+    var zone = "Z"
+
+    init(sample: String?) {
+        guard let sample, sample.count >= 10 else { return }
+        let characters = Array(sample)
+        if characters.count == 10 { dateOnly = true; return }
+        separator = characters[10]
+        let time = String(characters[11...])
+        if let dot = time.firstIndex(where: { $0 == "." || $0 == "," }) {
+            fractionDigits = time[time.index(after: dot)...].prefix { $0.isASCIIDigit }.count
+        } else {
+            fractionDigits = 0
+        }
+        if time.hasSuffix("Z") || time.hasSuffix("z") {
+            zone = "Z"
+        } else if time.contains(where: { $0 == "+" || $0 == "-" }) {
+            // Another zone's offset: dates are written in UTC, with the offset spelled the same way.
+            zone = "+00:00"
+        } else {
+            zone = ""
+        }
+    }
+
+    /// The date in this shape, in UTC.
+    func format(_ milliseconds: Int64) -> String {
+        let full = ISODate.format(unixMilliseconds: milliseconds)  // 2026-11-29T21:28:29.123Z
+        let date = String(full.prefix(10))
+        let timeOfDay = full.dropFirst(11).prefix(8)
+        if dateOnly && milliseconds % 86_400_000 == 0 { return date }
+        var text = date + String(dateOnly ? "T" : separator) + timeOfDay
+        let fraction = String(full.dropFirst(20).prefix(3))
+        if fractionDigits > 0 {
+            text += "." + String((fraction + String(repeating: "0", count: max(0, fractionDigits - 3))).prefix(fractionDigits))
+        } else if fraction != "000" {
+            text += "." + fraction
+        }
+        return text + (dateOnly ? "Z" : zone)
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,101 @@
+import StrataCore
+import StrataQuery
+import StrataEdit
+import StrataMigrate
+import StrataRender
+import StrataDemo
+/// A command line checked against a command's spec.
+public struct ParsedArguments: Sendable {
+    public var command: CommandSpec
+    /// Positional values by argument name; optional arguments that were not given are absent.
+    public var arguments: [String: String] = [:]
+    /// Option values by option name; a flag that was given has the value "".
+    public var options: [String: String] = [:]
+    /// Every value of each option, in order, for options that may repeat (`--arg`).
+    public var repeated: [String: [String]] = [:]
+    /// Every value of a variadic last argument.
+    public var rest: [String] = []
+
+    public func has(_ flag: String) -> Bool { options[flag] != nil }
+    public func value(_ option: String) -> String? { options[option] }
+}
+
+public enum ArgumentParser {
+    /// Parses the arguments that follow the command name.
+    ///
+    /// - Throws: `StrataError` with status `.usage` for an unknown option, a missing or extra argument,
+    ///   a missing option value, or a value outside the option's choices.
+    /// - Parameter helpCommand: where to read about the command, for messages (the REPL's own `help`).
+    public static func parse(_ arguments: [String], for command: CommandSpec, helpCommand: String? = nil) throws -> ParsedArguments {
+        var parsed = ParsedArguments(command: command)
+        var positionals: [String] = []
+        var tokens = ArgumentTokenizer.tokens(arguments)[...]
+        let see = " (see '\(helpCommand ?? "strata help \(command.name)")')"
+
+        while let token = tokens.popFirst() {
+            let option: OptionSpec
+            var inlineValue: String?
+            switch token {
+            case .positional(let value):
+                positionals.append(value)
+                continue
+            case .long(let name, let value):
+                guard let spec = command.option(named: name) else {
+                    let hint = Suggestion.hint(for: name, in: command.options.map(\.name))
+                    throw StrataError.usage("unknown option '--\(name)' for '\(command.name)'" + (hint.isEmpty ? see : hint))
+                }
+                option = spec
+                inlineValue = value
+            case .short(let letter):
+                guard let spec = command.option(short: letter) else {
+                    throw StrataError.usage("unknown option '-\(letter)' for '\(command.name)'" + see)
+                }
+                option = spec
+            }
+            if let valueName = option.valueName {
+                guard let value = inlineValue ?? takeValue(&tokens) else {
+                    throw StrataError.usage("option '--\(option.name)' needs a value (\(valueName))")
+                }
+                if !option.choices.isEmpty && !option.choices.contains(value) {
+                    throw StrataError.usage(
+                        "'\(value)' is not a valid --\(option.name); expected one of: \(option.choices.joined(separator: ", "))")
+                }
+                parsed.options[option.name] = value
+                parsed.repeated[option.name, default: []].append(value)
+            } else {
+                if inlineValue != nil { throw StrataError.usage("option '--\(option.name)' takes no value") }
+                parsed.options[option.name] = ""
+            }
+        }
+
+        if parsed.has("help") { return parsed }
+        for (index, argument) in command.arguments.enumerated() {
+            if argument.isVariadic && index < positionals.count {
+                parsed.rest = Array(positionals[index...])
+                parsed.arguments[argument.name] = positionals[index]
+                return parsed
+            } else if index < positionals.count {
+                parsed.arguments[argument.name] = positionals[index]
+            } else if !argument.isOptional {
+                throw StrataError.usage("missing \(argument.name) for '\(command.name)'" + see)
+            }
+        }
+        if positionals.count > command.arguments.count {
+            throw StrataError.usage("unexpected argument '\(positionals[command.arguments.count])' for '\(command.name)'" + see)
+        }
+        return parsed
+    }
+
+    /// The next argument as an option's value, whatever it looks like (`--timeout -1` is then refused by
+    /// the option's own check rather than read as a flag).
+    private static func takeValue(_ tokens: inout ArraySlice<ArgumentToken>) -> String? {
+        guard let next = tokens.first else { return nil }
+        switch next {
+        case .positional(let value):
+            tokens.removeFirst()
+            return value
+        case .long, .short:
+            return nil
+        }
+    }
+}

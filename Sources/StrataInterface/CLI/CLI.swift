@@ -1,0 +1,169 @@
+import SQLiteKit
+import StrataCore
+import StrataQuery
+import StrataEdit
+import StrataMigrate
+import StrataRender
+import StrataDemo
+
+/// What a run of `strata` can see of its surroundings.
+public struct CLIContext {
+    public var stdout: TextSink
+    public var stderr: TextSink
+    public var stdoutIsTerminal: Bool
+    public var stderrIsTerminal: Bool
+    /// The width tables must fit, or nil for no limit (output that is not a terminal).
+    public var terminalWidth: Int?
+    public var colorAllowed: Bool
+
+    public init(stdout: TextSink, stderr: TextSink, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+                terminalWidth: Int? = nil, colorAllowed: Bool = false)
+    {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.terminalWidth = terminalWidth
+        self.colorAllowed = colorAllowed
+    }
+
+    /// The real process: descriptors 1 and 2, the terminal's width (or `COLUMNS`), `NO_COLOR`.
+    public static func process(stdout: TextSink, stderr: TextSink) -> CLIContext {
+        let stdoutIsTerminal = Platform.isTerminal(1)
+        let columns = Platform.environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        return CLIContext(
+            stdout: stdout, stderr: stderr, stdoutIsTerminal: stdoutIsTerminal,
+            stderrIsTerminal: Platform.isTerminal(2),
+            terminalWidth: stdoutIsTerminal ? (Platform.terminalWidth(1) ?? columns ?? 80) : columns,
+            colorAllowed: stdoutIsTerminal && Platform.environment("NO_COLOR").map(\.isEmpty) ?? true)
+    }
+}
+
+extension CLIContext {
+    /// Asks the person at the terminal a yes/no question on stderr: only y or yes says yes.
+    func confirm(_ question: String) -> Bool {
+        stderr.write(question + " [y/N] ")
+        stderr.flush()
+        let answer = readLine()?.trimmingSpaces.lowercased() ?? ""
+        return answer == "y" || answer == "yes"
+    }
+}
+
+/// The command line: parses arguments, runs a command, maps every error to one line and an exit status.
+public struct CLI {
+    public var context: CLIContext
+
+    public init(context: CLIContext) { self.context = context }
+
+    /// The `strata` process: runs the command line's arguments on descriptors 1 and 2 and exits with its status.
+    public static func main() -> Never {
+        Platform.ignoreBrokenPipe()
+        let stdout = FileDescriptorSink(descriptor: 1)
+        let stderr = FileDescriptorSink(descriptor: 2, bufferSize: 0)
+        let status = CLI(context: .process(stdout: stdout, stderr: stderr)).run(Array(CommandLine.arguments.dropFirst()))
+        stdout.flush()
+        Platform.exit(status.rawValue)
+    }
+
+    /// Runs `strata` with the arguments that follow the program name; returns the exit status.
+    public func run(_ arguments: [String]) -> ExitStatus {
+        do {
+            try dispatch(arguments)
+            return .success
+        } catch let error as StrataError {
+            // An empty message: whatever failed has said so already (the REPL's own error lines).
+            if !error.message.isEmpty { context.stderr.write("strata: \(error.message)\n") }
+            return error.status
+        } catch {
+            context.stderr.write("strata: \(error)\n")
+            return .failure
+        }
+    }
+
+    private func dispatch(_ arguments: [String]) throws {
+        guard let first = arguments.first else {
+            try OpenCommand(parsed: try ArgumentParser.parse([], for: Commands.open), context: context).run()
+            return
+        }
+        switch first {
+        case "--version", "-V", "version":
+            context.stdout.write("strata \(Version.number) (SQLite \(Connection.sqliteVersion))\n")
+            return
+        case "--help", "-h":
+            context.stdout.write(HelpFormatter.overview())
+            return
+        default:
+            break
+        }
+        // `strata migrate status FILE` is `strata migrate-status FILE`, and so on.
+        if first == Commands.migrate.name, arguments.count > 1, Commands.migrateSubcommands.contains(arguments[1]) {
+            try dispatch(["migrate-" + arguments[1]] + arguments.dropFirst(2))
+            return
+        }
+        guard let command = Commands.named(first) else {
+            // `strata FILE [options]` opens the browser on an existing file.
+            if !first.hasPrefix("-"), Platform.fileKind(first) != .missing {
+                let parsed = try ArgumentParser.parse(arguments, for: Commands.open)
+                if parsed.has("help") { context.stdout.write(HelpFormatter.help(for: Commands.open)); return }
+                try OpenCommand(parsed: parsed, context: context).run()
+                return
+            }
+            if first.hasPrefix("-") {
+                // `strata --write FILE`: options of the browser before its file.
+                if let parsed = try? ArgumentParser.parse(arguments, for: Commands.open), !parsed.has("help") {
+                    try OpenCommand(parsed: parsed, context: context).run()
+                    return
+                }
+                throw StrataError.usage("unknown option '\(first)' (see 'strata help')")
+            }
+            let hint = Suggestion.hint(for: first, in: Commands.all.map(\.name))
+            throw StrataError.usage("unknown command '\(first)'" + (hint.isEmpty ? " (see 'strata help')" : hint))
+        }
+        let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
+        if parsed.has("help") {
+            context.stdout.write(HelpFormatter.help(for: command))
+            return
+        }
+        switch command.name {
+        case Commands.classes.name: try ClassesCommand(parsed: parsed, context: context).run()
+        case Commands.schema.name: try SchemaCommand(parsed: parsed, context: context).run()
+        case Commands.open.name: try OpenCommand(parsed: parsed, context: context).run()
+        case Commands.query.name: try QueryCommand(parsed: parsed, context: context).run()
+        case Commands.get.name: try GetCommand(parsed: parsed, context: context).run()
+        case Commands.set.name, Commands.insert.name, Commands.delete.name, Commands.update.name:
+            try EditCommand(parsed: parsed, context: context).run()
+        case Commands.demo.name: try DemoCommand(parsed: parsed, context: context).run()
+        case let name where name.hasPrefix(Commands.migrate.name): try MigrateCommand(parsed: parsed, context: context).dispatch()
+        case Commands.helpCommand.name: try showHelp(parsed.arguments["COMMAND"])
+        default: throw StrataError.usage("unknown command '\(command.name)'")
+        }
+    }
+
+    private func showHelp(_ name: String?) throws {
+        guard let name else {
+            context.stdout.write(HelpFormatter.overview())
+            return
+        }
+        guard let command = Commands.named(name) else {
+            throw StrataError.usage("no help for unknown command '\(name)'" + Suggestion.hint(for: name, in: Commands.all.map(\.name)))
+        }
+        context.stdout.write(HelpFormatter.help(for: command))
+    }
+}
+
+extension ParsedArguments {
+    /// `--timeout SECONDS` in milliseconds for SQLite's busy handler.
+    func timeoutMilliseconds() throws -> Int32 {
+        guard let text = value("timeout") else { return 5000 }
+        guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+            throw StrataError.usage("--timeout takes a number of seconds from 0 to 86400, not '\(text)'")
+        }
+        return Int32((seconds * 1000).rounded())
+    }
+
+    var format: String { value("format") ?? command.option(named: "format")?.choices.first ?? "table" }
+
+    func style(_ context: CLIContext) -> Style {
+        Style(isEnabled: context.colorAllowed && !has("no-color"))
+    }
+}

@@ -1,0 +1,35 @@
+import SQLiteKit
+import StrataCore
+import StrataQuery
+import StrataEdit
+import StrataMigrate
+import StrataRender
+import StrataDemo
+
+/// `strata get FILE CLASS KEY`: one object, its links and lists resolved one level.
+struct GetCommand {
+    let parsed: ParsedArguments
+    let context: CLIContext
+
+    func run() throws {
+        let session = try DatabaseSession(parsed, context: context)
+        let info = try session.findClass(parsed.arguments["CLASS"] ?? "", includeHidden: true)
+        let keyText = parsed.arguments["KEY"] ?? ""
+        let key = try QueryCompiler.parseKey(keyText, for: info)
+        let reader = ObjectReader(session: session)
+        do {
+            guard let object = try reader.object(info, key: key) else {
+                throw StrataError("no \(info.name) with key \(keyText) in \(session.path)")
+            }
+            let detail = try reader.detail(of: object)
+            let renderer = ObjectRenderer(formatter: ValueFormatter(style: parsed.style(context)))
+            if parsed.format == "json" {
+                context.stdout.write(renderer.json(detail).serialized(pretty: true) + "\n")
+            } else {
+                context.stdout.write(renderer.vertical(detail, maxWidth: context.terminalWidth))
+            }
+        } catch let error as SQLiteError {
+            throw DatabaseFile.describe(error, path: session.path, timeout: session.timeout)
+        }
+    }
+}

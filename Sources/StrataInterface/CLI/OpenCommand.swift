@@ -1,0 +1,58 @@
+import SQLiteKit
+import StrataCore
+import StrataQuery
+import StrataEdit
+import StrataMigrate
+import StrataRender
+import StrataDemo
+
+/// `strata FILE`, `strata open FILE` and `strata` alone: the interactive browser.
+struct OpenCommand {
+    let parsed: ParsedArguments
+    let context: CLIContext
+
+    func run() throws {
+        let session: DatabaseSession
+        var intro: String
+        if parsed.arguments["FILE"] != nil {
+            session = try DatabaseSession(parsed, context: context)
+            intro = ""
+        } else {
+            let connection = try Connection(path: ":memory:", mode: .memory)
+            let generator = DemoGenerator(seed: Platform.randomSeed(), nowMilliseconds: Platform.nowMilliseconds())
+            try connection.transaction { try generator.write(into: connection) }
+            var reader = SchemaReader(connection: connection)
+            session = try DatabaseSession(connection: connection, schema: try reader.read(), path: "the demo database",
+                                          timeout: try parsed.timeoutMilliseconds())
+            intro = "Strata \(Version.number): Realm Browser's demo database, in memory (strata demo FILE writes it to a file)\n"
+        }
+        let schema = session.schema
+        let interactive = Platform.isTerminal(0)
+        let style = parsed.style(context)
+        let completer = Completer(schema: schema, commands: REPLCommands.all.map(\.name))
+        let reader: LineReader = interactive
+            ? ReadlineLineReader(historyPath: HistoryFile.path(environment: Platform.environment), completer: completer)
+            : ScriptLineReader()
+        // Asked again for each result, so that a resized terminal gets pages that fit it.
+        let onTerminal = context.stdoutIsTerminal
+        func pageSize() -> Int {
+            (onTerminal ? Platform.terminalHeight(1) : nil).map { max(5, $0 - 6) } ?? 20
+        }
+        let repl = REPL(session: session, reader: reader, out: context.stdout,
+                        err: context.stderr, style: interactive ? style : Style(isEnabled: false),
+                        terminalWidth: { context.stdoutIsTerminal ? Platform.terminalWidth(1) : context.terminalWidth },
+                        pageSize: pageSize())
+        if parsed.has("write") { try repl.enableWriting(announce: false) }
+        // A script gets no overview: its output is only what its commands print.
+        if !interactive {
+            intro = ""
+        } else {
+            let overview = Overview(connection: session.connection, schema: schema)
+            intro += try overview.text(file: parsed.arguments["FILE"] ?? session.path, budget: 0.08, maxWidth: context.terminalWidth, style: style)
+            if parsed.has("write") { intro += "\nWriting is on: each edit (set, new, delete, list, update) is committed at once; undo takes it back.\n" }
+            intro += "\nType a class name to browse it, a query such as '\(schema.visibleClasses.first?.name ?? "Class") where …', or help.\n"
+        }
+        let status = repl.run(banner: intro)
+        if status != .success { throw StrataError("", status: status) }
+    }
+}

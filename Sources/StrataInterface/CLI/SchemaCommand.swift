@@ -1,0 +1,28 @@
+import StrataCore
+import StrataQuery
+import StrataEdit
+import StrataMigrate
+import StrataRender
+import StrataDemo
+/// `strata schema FILE [CLASS]`: properties, types, keys, links, lists, backlinks and indexes.
+struct SchemaCommand {
+    let parsed: ParsedArguments
+    let context: CLIContext
+
+    func run() throws {
+        let session = try DatabaseSession(parsed, context: context)
+        let classes: [ClassInfo]
+        if let name = parsed.arguments["CLASS"] {
+            classes = [try session.findClass(name, includeHidden: parsed.has("all"))]
+        } else {
+            classes = session.classes(parsed)
+        }
+        if parsed.format == "json" {
+            context.stdout.write(SchemaRenderer.json(classes).serialized(pretty: true) + "\n")
+        } else if classes.isEmpty {
+            context.stderr.write("strata: no classes in \(session.path)\(parsed.has("all") ? "" : " (--all shows internal tables)")\n")
+        } else {
+            context.stdout.write(SchemaRenderer.text(classes, maxWidth: context.terminalWidth, style: parsed.style(context)))
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Dispatch
+import SQLiteKit
+import StrataCore
+import StrataQuery
+import StrataEdit
+import StrataMigrate
+import StrataRender
+import StrataDemo
+
+/// Counts a result and remembers the paging key of every `stride`-th object, so that `page N` of a
+/// result in key order seeks straight to its page instead of skipping N pages of rows.
+///
+/// An interactive session takes the census on a connection of its own, on a background thread, so that
+/// neither the prompt nor the first page waits for it; until it is done, the browser does without.
+final class Census: @unchecked Sendable {
+    static let stride = 64
+
+    private let lock = Lock()
+    private var total: Int?
+    /// `boundaries[i]` is the paging key of the object at position `(i + 1) * stride - 1`.
+    private var boundaries: [[SQLiteValue]] = []
+    private var running: Connection?
+    private var cancelled = false
+    private var failure: Error?
+
+    private init() {}
+
+    /// Takes the census of `query` (compiled with `Page(keysOnly: true)`) on a new connection from `open`.
+    static func start(_ query: CompiledQuery, keyWidth: Int, open: @escaping @Sendable () throws -> Connection) -> Census {
+        let census = Census()
+        let box = UncheckedBox(query)
+        // A queue of its own, so that a census never waits for a thread from a busy global pool.
+        DispatchQueue(label: "strata.census", qos: .utility).async {
+            do {
+                let connection = try open()
+                connection.ignoreInterruptSignal()
+                let proceed = census.lock.withLock { () -> Bool in
+                    census.running = connection
+                    return !census.cancelled
+                }
+                defer { census.lock.withLock { census.running = nil } }
+                if proceed { try census.take(box.value, keyWidth: keyWidth, runner: try QueryRunner(connection: connection)) }
+            } catch {
+                census.lock.withLock { census.failure = error }
+            }
+        }
+        return census
+    }
+
+    /// Takes the census now, on `runner`'s connection: for an in-memory database, which no other
+    /// connection can see.
+    static func take(_ query: CompiledQuery, keyWidth: Int, runner: QueryRunner) throws -> Census {
+        let census = Census()
+        try census.take(query, keyWidth: keyWidth, runner: runner)
+        return census
+    }
+
+    private func take(_ query: CompiledQuery, keyWidth: Int, runner: QueryRunner) throws {
+        var count = 0
+        try runner.step(query) { statement in
+            count += 1
+            if keyWidth > 0 && count % Self.stride == 0 {
+                // Published as found, so that a page the census has passed can be reached before it ends.
+                let width = statement.columnCount
+                let key = (width - keyWidth..<width).map(statement.column)
+                lock.withLock { boundaries.append(key) }
+            }
+            return true
+        }
+        lock.withLock { total = count }
+    }
+
+    /// The number of objects, once counted.
+    var count: Int? { lock.withLock { total } }
+
+    /// False once the census failed or was cancelled before it finished.
+    var isLive: Bool { lock.withLock { total != nil || (failure == nil && !cancelled) } }
+
+    /// Where to start reading the object at `position`: after the paging key `after` (nil: from the
+    /// start), skipping fewer than `stride` objects. Nil while the census has not reached the position:
+    /// it hands each key to Swift, so a scan of keys inside SQLite gets there sooner than waiting would.
+    func seek(_ position: Int) -> (after: [SQLiteValue]?, skip: Int)? {
+        let block = position / Self.stride
+        return lock.withLock {
+            if block <= boundaries.count { return (block == 0 ? nil : boundaries[block - 1], position - block * Self.stride) }
+            // Past the end of a finished census: reading on from its last key finds nothing, as it should.
+            if total != nil { return (boundaries.last, position - boundaries.count * Self.stride) }
+            return nil
+        }
+    }
+
+    /// Waits for the count, checking `stop` every 50 ms; nil if the census failed or `stop` said so.
+    func wait(until stop: () -> Bool) -> Int? {
+        while true {
+            let (counted, failed) = lock.withLock { (total, failure != nil) }
+            if let counted { return counted }
+            if failed || stop() { return nil }
+            Platform.sleep(milliseconds: 50)
+        }
+    }
+
+    /// Stops a census that is still running; its results stay unknown.
+    func cancel() {
+        lock.withLock {
+            cancelled = true
+            running?.interrupt()
+        }
+    }
+}

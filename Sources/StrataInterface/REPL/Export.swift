@@ -1,0 +1,99 @@
+import SQLiteKit
+import StrataCore
+import StrataQuery
+import StrataEdit
+import StrataMigrate
+import StrataRender
+import StrataDemo
+
+/// `export FILE [--format csv|json|ndjson] [--force]`: the whole current result into a file.
+extension REPL {
+    static let exportSpec = CommandSpec(
+        name: "export",
+        summary: "write the whole current result to a file",
+        arguments: [ArgumentSpec("FILE", help: "the file to write; ~/ is the home folder")],
+        options: [
+            OptionSpec("format", value: "FORMAT", choices: ["csv", "json", "ndjson"],
+                       help: "the file's format; by default its extension's (.csv, .json, .ndjson or .jsonl)"),
+            OptionSpec("force", help: "replace FILE if it exists"),
+        ])
+
+    /// Streams every object of the current result, in the order the browser shows them, into a temporary
+    /// file that replaces FILE only once complete; Ctrl-C or an error leaves FILE as it was.
+    func export(_ argument: String) throws {
+        let browser = try currentBrowser()
+        let parsed = try ArgumentParser.parse(try Self.words(argument), for: Self.exportSpec, helpCommand: "help export")
+        let path = Platform.expandingHome(parsed.arguments["FILE"] ?? "")
+        try AtomicFile.checkDestination(path, force: parsed.has("force"), what: "the export")
+        let format = try Self.exportFormat(parsed.value("format"), path: path)
+        let compiled = try browser.compileWhole(session)
+        let total = browser.total
+        let progress = reader.isInteractive ? ProgressLine() : nil
+        defer { progress?.finish() }
+        var written = 0
+        try AtomicFile.write(to: path, force: parsed.has("force"), what: "the export") { sink in
+            let writer = ResultWriter(format: format, columns: compiled.columns, className: compiled.classInfo.name, sink: sink,
+                                      style: Style(isEnabled: false), maxWidth: nil)
+            writer.begin()
+            try session.runner.step(compiled) { statement in
+                writer.write(statement)
+                written += 1
+                if written % 4096 == 0 { progress?.update("exporting: \(written)" + (total.map { " of \($0)" } ?? "") + " objects…") }
+                return !sink.isClosed
+            }
+            writer.end()
+        }
+        progress?.finish()
+        out.write("exported \(written) \(written == 1 ? "object" : "objects") to \(path)\n")
+    }
+
+    static func exportFormat(_ option: String?, path: String) throws -> OutputFormat {
+        if let option, let format = OutputFormat(rawValue: option) { return format }
+        let name = Platform.fileName(of: path).lowercased()
+        for (suffix, format) in [(".csv", OutputFormat.csv), (".json", .json), (".ndjson", .ndjson), (".jsonl", .ndjson)]
+        where name.hasSuffix(suffix) {
+            return format
+        }
+        throw StrataError("cannot tell the format of \(path) from its name: add --format csv, json or ndjson")
+    }
+
+    /// Splits a command's arguments into words as a shell does: blanks separate them, and '…' or "…"
+    /// keeps blanks in (a backslash escapes the next character outside single quotes).
+    static func words(_ text: String) throws -> [String] {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in text {
+            if escaped {
+                word.append(character)
+                escaped = false
+            } else if let open = quote {
+                if character == open {
+                    quote = nil
+                } else if character == "\\" && open == "\"" {
+                    escaped = true
+                } else {
+                    word.append(character)
+                }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == "\\" {
+                escaped = true
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else {
+                word.append(character)
+                inWord = true
+            }
+        }
+        if quote != nil { throw StrataError("unterminated quote in: \(text)") }
+        if inWord { words.append(word) }
+        return words
+    }
+}

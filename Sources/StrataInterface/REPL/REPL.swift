@@ -1,0 +1,281 @@
+import SQLiteKit
+import StrataCore
+import StrataQuery
+import StrataEdit
+import StrataMigrate
+import StrataRender
+import StrataDemo
+
+/// The interactive browser: commands, queries typed at the prompt, paging, objects and links.
+///
+/// Reads lines from a `LineReader`, so tests and scripts drive it exactly as a person at a terminal
+/// does. A failed command prints one line and the session goes on; in a script, any failure makes the
+/// exit status 1.
+public final class REPL {
+    var session: DatabaseSession
+    let reader: LineReader
+    let out: TextSink
+    let err: TextSink
+    var style: Style
+    var format: OutputFormat = .table
+    /// `width N`; nil follows the terminal.
+    var fixedWidth: Int?
+    let terminalWidth: () -> Int?
+    /// Rows per page for the next result opened: follows the terminal's height as it is resized.
+    let pageSize: () -> Int
+    var browser: Browser?
+    /// The object `open` showed last, for `follow`.
+    var object: StoredObject?
+    /// Where `back` returns to.
+    var history: [(Browser?, StoredObject?)] = []
+    /// Set once writing is on (`--write` or `write on`): edits, and their undo history.
+    var editor: Editor?
+    private var failed = false
+    private var quitting = false
+
+    /// - Parameter session: the database; its `openAnother` counts in the background (none for an in-memory
+    ///   database: counting then happens when asked).
+    public init(session: DatabaseSession, reader: LineReader, out: TextSink, err: TextSink,
+                style: Style, terminalWidth: @escaping () -> Int?, pageSize: @autoclosure @escaping () -> Int)
+    {
+        self.session = session
+        self.reader = reader
+        self.out = out
+        self.err = err
+        self.style = style
+        self.terminalWidth = terminalWidth
+        self.pageSize = pageSize
+    }
+
+    var width: Int? { fixedWidth ?? terminalWidth() }
+
+    /// `strata> `, bold on a terminal; readline must be told (\u{1} … \u{2}) that the styling takes no room.
+    var prompt: String {
+        style.isEnabled ? "\u{1}\u{1B}[1m\u{2}strata>\u{1}\u{1B}[0m\u{2} " : "strata> "
+    }
+
+    /// Runs until `quit`, Ctrl-D or the end of the script.
+    public func run(banner: String) -> ExitStatus {
+        out.write(banner)
+        out.flush()
+        while !quitting, let line = reader.readLine(prompt: reader.isInteractive ? prompt : "") {
+            let trimmed = line.trimmingSpaces
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            reader.remember(trimmed)
+            execute(trimmed)
+            out.flush()
+        }
+        if reader.isInteractive && !quitting { out.write("\n") }
+        // At a terminal the person saw each error as it came; a script's caller learns of them from the status.
+        return failed && !reader.isInteractive ? .failure : .success
+    }
+
+    /// Runs one command line, printing its error, if any, as one line.
+    public func execute(_ line: String) {
+        // Ctrl-C while a command runs stops its statement and comes back to the prompt.
+        let watcher = reader.isInteractive ? InterruptWatcher(session.connection.interruptHandle) : nil
+        defer { _ = watcher }
+        do {
+            try dispatch(line)
+        } catch let error as QueryError {
+            report("query \(error.line):\(error.column): \(error.message)")
+        } catch let error as StrataError {
+            report(error.message)
+        } catch {
+            report(DatabaseFile.describe(error, path: session.path).message)
+        }
+    }
+
+    private func report(_ message: String) {
+        failed = true
+        out.flush()
+        // After Ctrl-C the terminal has echoed ^C where the cursor was: the message starts a line of its own.
+        let newline = reader.isInteractive && InterruptSignal.fired ? "\n" : ""
+        err.write(newline + "error: \(message)\n")
+    }
+
+    private func dispatch(_ line: String) throws {
+        let (word, rest) = Self.split(line)
+        if let command = try REPLCommands.resolve(word) {
+            try command.run(self, rest)
+        } else if session.schema.class(named: word) != nil || word.first == "`" {
+            try browse(line)
+        } else {
+            let classes = session.schema.visibleClasses.map(\.name)
+            let hint = Suggestion.hint(for: word, in: REPLCommands.all.map(\.name) + classes)
+            throw StrataError("unknown command or class '\(word)'" + (hint.isEmpty ? " (type 'help')" : hint))
+        }
+    }
+
+    static func split(_ line: String) -> (String, String) {
+        guard let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (line, "") }
+        return (String(line[..<space]), String(line[space...]).trimmingSpaces)
+    }
+
+    // MARK: - Results
+
+    /// Makes a class or query the current result and shows its first page.
+    func browse(_ text: String, title: String? = nil, members: ListMembers? = nil) throws {
+        let query = try QueryParser.parse(text)
+        let next = try Browser(query: query, text: text, title: title ?? text, pageSize: pageSize(), members: members, session: session)
+        try next.first(session)
+        remember()
+        makeCurrent(next)
+        object = nil
+        showPage()
+    }
+
+    /// Makes `next` the current result: the one it replaces stops counting, and in a session at a
+    /// terminal the new one is counted in the background.
+    func makeCurrent(_ next: Browser?) {
+        if browser !== next { browser?.stopCensus() }
+        browser = next
+        if reader.isInteractive, let next { try? next.startCensus(session) }
+    }
+
+    /// Keeps what is shown now for `back`.
+    private func remember() {
+        if browser != nil || object != nil { history.append((browser, object)) }
+    }
+
+    func currentBrowser() throws -> Browser {
+        guard let browser else { throw StrataError("no result yet: type a class name or a query") }
+        return browser
+    }
+
+    func showPage() {
+        guard let browser else { return }
+        var page = browser.pageNumber.map { "page \($0)" } ?? (browser.hasMore ? "before the last page" : "last page")
+        if let pages = browser.pageCount, browser.pageNumber != nil { page += " of \(pages)" }
+        var heading = "\(browser.title) · \(page)"
+        if browser.rows.isEmpty {
+            heading += " · no objects"
+        } else if let total = browser.total {
+            heading += " · \(total) \(total == 1 ? "object" : "objects")"
+        }
+        out.write(style.dim(heading) + "\n")
+        let writer = ResultWriter(format: format, columns: browser.columns, className: browser.query.className,
+                                  sink: out, style: style, maxWidth: width)
+        writer.verticalWhenTooWide = true
+        writer.begin()
+        for row in browser.rows { writer.write(row) }
+        writer.end()
+        var moves: [String] = []
+        if browser.hasLess { moves.append("prev") }
+        if browser.hasMore { moves.append("next") }
+        if !moves.isEmpty { out.write(style.dim("(" + moves.joined(separator: ", ") + ")") + "\n") }
+    }
+
+    // MARK: - Objects
+
+    func open(_ argument: String) throws {
+        // `open Task 42`: any class, whatever is shown.
+        let (word, rest) = Self.split(argument)
+        if !rest.isEmpty, let named = session.schema.class(named: word) {
+            try show(named, key: try QueryCompiler.parseKey(rest, for: named))
+            return
+        }
+        let browser = try currentBrowser()
+        let info = try classInfo(browser.query.className)
+        var key: [SQLiteValue]
+        if argument.hasPrefix("#") {
+            guard !browser.keys.isEmpty else { throw StrataError("this page has no objects") }
+            guard let row = Int(argument.dropFirst()), row >= 1, row <= browser.keys.count else {
+                throw StrataError("'\(argument)' is not a row of this page (#1 to #\(browser.keys.count))")
+            }
+            key = browser.keys[row - 1]
+        } else {
+            guard !argument.isEmpty else { throw StrataError("open needs a key or #row") }
+            key = try QueryCompiler.parseKey(argument, for: info)
+        }
+        try show(info, key: key)
+    }
+
+    func show(_ info: ClassInfo, key: [SQLiteValue]) throws {
+        guard let found = try ObjectReader(session: session).object(info, key: key) else {
+            throw StrataError("no \(info.name) with key \(key.map(\.sqlLiteral).joined(separator: ", "))")
+        }
+        remember()
+        object = found
+        try showObject(found)
+    }
+
+    /// Prints one object with its links, lists and backlinks.
+    private func showObject(_ object: StoredObject) throws {
+        let detail = try ObjectReader(session: session).detail(of: object)
+        out.write(ObjectRenderer(formatter: ValueFormatter(style: style)).vertical(detail, maxWidth: width))
+    }
+
+    func follow(_ name: String) throws {
+        guard let object else { throw StrataError("open an object first, then follow one of its links or lists") }
+        guard let property = object.info.property(named: name) else {
+            throw StrataError("\(object.info.name) has no property '\(name)'"
+                              + Suggestion.hint(for: name, in: object.info.properties.map(\.name)))
+        }
+        switch property.type {
+        case .object:
+            guard let index = object.columns.firstIndex(where: { $0.name == name }), !object.values[index].isNull,
+                  let target = property.target.flatMap(session.schema.class(named:))
+            else { throw StrataError("\(name) is nil") }
+            try show(target, key: [object.values[index]])
+        case .list, .linkingObjects:
+            guard let target = property.target, let keyName = object.info.objectKey.first, object.info.objectKey.count == 1,
+                  object.info.property(named: keyName) != nil, let key = object.key.first
+            else { throw StrataError("cannot follow \(name) from \(object.info.name)") }
+            let keyText = object.key.map { $0.sqlLiteral }.joined(separator: ", ")
+            let title = "\(object.info.name) \(keyText) → \(name)"
+            if property.type == .list {
+                // A list in its own order, duplicates and all: the browser ranges over the list table.
+                guard let table = object.info.listTables[name] else { throw StrataError("cannot follow \(name) from \(object.info.name)") }
+                try browse(quoted(target), title: title, members: ListMembers(table: table, owner: key))
+            } else {
+                // Backlinks: the objects whose link (or list) named by the backlink holds this object.
+                let origin = property.originProperty ?? ""
+                let viaList = session.schema.class(named: target)?.property(named: origin)?.type == .list
+                let path = (viaList ? "ANY " : "") + "\(quoted(origin)).\(quoted(keyName))"
+                try browse("\(quoted(target)) where \(path) == \(key.sqlLiteral.replacingQuotes())", title: title)
+            }
+        default:
+            throw StrataError("\(name) is \(property.typeDescription), not a link or a list")
+        }
+    }
+
+    private func quoted(_ name: String) -> String { "`" + name + "`" }
+
+    func back() throws {
+        guard var (previousBrowser, previousObject) = history.popLast() else { throw StrataError("nothing to go back to") }
+        if editor != nil {
+            // Edits since it was shown: read it again.
+            try previousBrowser?.reload(session)
+            previousObject = previousObject.flatMap(reread)
+            if previousObject == nil && previousBrowser == nil { throw StrataError("the object shown before was deleted") }
+        }
+        makeCurrent(previousBrowser)
+        object = previousObject
+        if let previousObject {
+            try showObject(previousObject)
+        } else if browser != nil {
+            showPage()
+        }
+    }
+
+    func classInfo(_ name: String) throws -> ClassInfo {
+        guard let info = session.schema.class(named: name) else { throw StrataError("unknown class '\(name)'") }
+        return info
+    }
+
+    func quit() { quitting = true }
+}
+
+extension String {
+    /// A single-quoted SQL literal written as a query string literal: 'O''Brien' becomes "O'Brien".
+    fileprivate func replacingQuotes() -> String {
+        guard hasPrefix("'"), hasSuffix("'"), count >= 2 else { return self }
+        let inner = String(dropFirst().dropLast()).replacingAll("''", with: "'")
+        return "\"" + inner.replacingAll("\"", with: "\\\"") + "\""
+    }
+
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

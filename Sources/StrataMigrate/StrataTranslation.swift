@@ -1,0 +1,112 @@
+import SQLiteKit
+import StrataCore
+import StrataQuery
+
+/// `.strata` operations as SQL statements, against the schema as it is when each one runs.
+extension StrataOperation {
+    /// The declared type of a property; a STRICT table allows only INTEGER, REAL, TEXT, BLOB and ANY.
+    static func sqlType(_ type: PropertyType, strict: Bool = false) -> String {
+        if strict {
+            switch type {
+            case .bool, .int: return "INTEGER"
+            case .float, .double, .decimal: return "REAL"
+            case .data: return "BLOB"
+            default: return "TEXT"
+            }
+        }
+        return switch type {
+        case .bool: "BOOLEAN"
+        case .int: "INTEGER"
+        case .float: "FLOAT"
+        case .double: "DOUBLE"
+        case .decimal: "DECIMAL"
+        case .string: "TEXT"
+        case .date: "DATETIME"
+        case .data: "BLOB"
+        case .uuid: "UUID"
+        case .object, .list, .linkingObjects, .any: ""
+        }
+    }
+
+    /// A column definition that Strata's schema reader reads back as the declared property.
+    static func column(_ property: PropertyDeclaration, strict: Bool = false) -> String {
+        let name = quoteIdentifier(property.name)
+        var definition = name + " " + sqlType(property.type, strict: strict)
+        if property.primaryKey { definition += " PRIMARY KEY" }
+        if !property.optional { definition += " NOT NULL" }
+        if let value = property.defaultValue { definition += " DEFAULT " + value }
+        if property.type == .bool { definition += " CHECK (\(name) IN (0, 1))" }
+        return definition
+    }
+
+    static func indexName(_ owner: String, _ properties: [String]) -> String {
+        quoteIdentifier(([owner] + properties).joined(separator: "_"))
+    }
+
+    /// The statements, with their bound values; `runner` compiles `update … where` predicates.
+    func statements(schema: Schema, runner: QueryRunner) throws -> [(sql: String, arguments: [SQLiteValue])] {
+        func table(_ name: String) throws -> ClassInfo {
+            guard let info = schema.class(named: name) else { throw StrataError("no class \(name)") }
+            return info
+        }
+        /// The single key a link or a list points at, with its declared type.
+        func key(of name: String) throws -> (String, String) {
+            let info = try table(name)
+            guard info.primaryKey.count == 1, let key = info.primaryKey.first else {
+                throw StrataError("\(name) has no single primary key for a link or list to point at")
+            }
+            let declared = info.property(named: key)?.declaredType ?? ""
+            return (key, declared.isEmpty ? "INTEGER" : declared)
+        }
+        switch self {
+        case .addClass(let name, let properties):
+            return [("CREATE TABLE \(quoteIdentifier(name)) (" + properties.map { Self.column($0) }.joined(separator: ", ") + ")", [])]
+        case .deleteClass(let name):
+            return [("DROP TABLE \(quoteIdentifier(try table(name).tableName))", [])]
+        case .renameClass(let from, let to):
+            return [("ALTER TABLE \(quoteIdentifier(try table(from).tableName)) RENAME TO \(quoteIdentifier(to))", [])]
+        case .addProperty(let owner, let property):
+            let info = try table(owner)
+            return [("ALTER TABLE \(quoteIdentifier(info.tableName)) ADD COLUMN " + Self.column(property, strict: info.isStrict), [])]
+        case .deleteProperty(let owner, let name):
+            return [("ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) DROP COLUMN \(quoteIdentifier(name))", [])]
+        case .renameProperty(let owner, let from, let to):
+            return [("ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) RENAME COLUMN \(quoteIdentifier(from)) TO \(quoteIdentifier(to))", [])]
+        case .addIndex(let owner, let properties, let unique):
+            let columns = properties.map(quoteIdentifier).joined(separator: ", ")
+            return [("CREATE \(unique ? "UNIQUE " : "")INDEX \(Self.indexName(owner, properties)) ON \(quoteIdentifier(try table(owner).tableName)) (\(columns))", [])]
+        case .deleteIndex(let owner, let properties):
+            return [("DROP INDEX \(Self.indexName(owner, properties))", [])]
+        case .addLink(let owner, let name, let target):
+            let (targetKey, type) = try key(of: target)
+            // As in Realm, deleting the target leaves the link nil.
+            return [("ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) ADD COLUMN \(quoteIdentifier(name)) \(type) "
+                     + "REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey))) ON DELETE SET NULL", [])]
+        case .addList(let owner, let name, let target):
+            let (ownerKey, ownerType) = try key(of: owner)
+            let (targetKey, targetType) = try key(of: target)
+            return [(ListTable.createSQL(owner: owner, property: name, target: target, ownerKey: ownerKey, targetKey: targetKey,
+                                         ownerKeyType: ownerType, targetKeyType: targetType), [])]
+        case .update(let owner, let assignments, let predicate):
+            let info = try table(owner)
+            let set = assignments.map { "\(quoteIdentifier($0.0)) = \($0.1)" }.joined(separator: ", ")
+            var sql = "UPDATE \(quoteIdentifier(info.tableName)) SET \(set)"
+            var arguments: [SQLiteValue] = []
+            if let predicate {
+                // The objects the predicate picks, by key, from the query compiler of `strata query`.
+                let text = "`\(owner)` where \(predicate)"
+                var compiler = QueryCompiler(schema: schema, connection: runner.connection, text: text)
+                let compiled = try compiler.compile(try QueryParser.parse(text), page: Page(size: -1, keysOnly: true))
+                let keys = info.objectKey.map { $0 == "rowid" ? "rowid" : quoteIdentifier($0) }
+                guard !keys.isEmpty else { throw StrataError("\(owner) has no key to pick objects by") }
+                sql += " WHERE " + (keys.count == 1 ? keys[0] : "(" + keys.joined(separator: ", ") + ")") + " IN (\(compiled.sql))"
+                arguments = compiled.arguments
+            }
+            return [(sql, arguments)]
+        case .sql(let text):
+            return [(text, [])]
+        case .changeProperty(let owner, let property):
+            return try TableRebuild(info: try table(owner), connection: runner.connection).change(property)
+        }
+    }
+}

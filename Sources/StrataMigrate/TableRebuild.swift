@@ -1,0 +1,152 @@
+import SQLiteKit
+import StrataCore
+import StrataQuery
+
+/// What SQLite's ALTER TABLE cannot do, done as SQLite documents it: a new table made like the old one
+/// but for the change, the rows copied (converted), the old table dropped, the new one renamed, then its
+/// indexes and triggers and every view made again. Foreign keys are off for the whole migration run
+/// (outside its transaction), so dropping the old table cascades into nothing, and the run checks every
+/// link before it commits.
+struct TableRebuild {
+    let info: ClassInfo
+    let connection: Connection
+
+    /// The statements that change one property's type, optionality or default.
+    /// - Throws: `StrataError` for what cannot be changed, or when values cannot become the new type
+    ///   (with how many, and the first), before any statement runs.
+    func change(_ property: PropertyDeclaration) throws -> [(sql: String, arguments: [SQLiteValue])] {
+        guard info.kind == .table, !info.isVirtual else { throw StrataError("\(info.name) is not a table that can be rebuilt") }
+        guard let old = info.property(named: property.name), let column = old.column else {
+            throw StrataError("\(info.name) has no property '\(property.name)'")
+        }
+        guard !info.primaryKey.contains(column) else { throw StrataError("change property cannot change a primary key (\(info.name).\(column))") }
+        guard !info.properties.contains(where: { $0.generated != nil }) else {
+            throw StrataError("\(info.name) has generated columns; rebuild it in a .sql migration")
+        }
+        let table = quoteIdentifier(info.tableName)
+        let quoted = quoteIdentifier(column)
+        try checkConversion(column: quoted, to: property, table: table)
+
+        guard let createSQL = try connection.scalar("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?",
+                                                     [.text(info.tableName)]).string
+        else { throw StrataError("cannot read how \(info.name) was created") }
+        let temporary = info.tableName + "_strata_rebuild"
+        let newSQL = try rewrite(createSQL, column: column, as: property, table: temporary)
+
+        let others = try connection.rows("""
+            SELECT type, name, sql FROM sqlite_schema
+            WHERE sql IS NOT NULL AND ((tbl_name = ? AND type IN ('index', 'trigger')) OR type = 'view')
+            ORDER BY CASE type WHEN 'index' THEN 0 WHEN 'view' THEN 1 ELSE 2 END, rowid
+            """, [.text(info.tableName)])
+        let views = others.filter { $0[0].string == "view" }.compactMap { $0[1].string }
+
+        let columns = info.properties.compactMap(\.column)
+        let copied = columns.map { $0 == column ? conversion(quoted, to: property) : quoteIdentifier($0) }
+        var statements: [(String, [SQLiteValue])] = [
+            (newSQL, []),
+            ("INSERT INTO \(quoteIdentifier(temporary)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) "
+             + "SELECT \(copied.joined(separator: ", ")) FROM \(table)", []),
+        ]
+        // Views go first: renaming the new table re-reads them, and one that names the dropped table fails.
+        statements += views.map { ("DROP VIEW \(quoteIdentifier($0))", []) }
+        statements += [("DROP TABLE \(table)", []), ("ALTER TABLE \(quoteIdentifier(temporary)) RENAME TO \(table)", [])]
+        statements += others.compactMap { $0[2].string }.map { ($0, []) }
+        return statements
+    }
+
+    /// The expression that copies `column` into its new type.
+    func conversion(_ column: String, to property: PropertyDeclaration) -> String {
+        let converted = switch property.type {
+        case .int: "CAST(\(column) AS INTEGER)"
+        case .float, .double, .decimal: "CAST(\(column) AS REAL)"
+        case .string, .uuid: "CAST(\(column) AS TEXT)"
+        case .data: "CAST(\(column) AS BLOB)"
+        case .bool, .date, .object, .list, .linkingObjects, .any: column
+        }
+        let typed = "CASE WHEN \(column) IS NULL THEN NULL ELSE \(converted) END"
+        return property.defaultValue.map { "COALESCE(\(typed), \($0))" } ?? typed
+    }
+
+    /// Refuses a change that would lose or invent values: text that is not a number, fractions into
+    /// integers, anything but 0 and 1 into a bool, blobs into text, nil into a required property with no default.
+    func checkConversion(column: String, to property: PropertyDeclaration, table: String) throws {
+        var bad = switch property.type {
+        case .int:
+            "NOT (typeof(\(column)) = 'integer' OR (typeof(\(column)) = 'real' AND \(column) = CAST(\(column) AS INTEGER)) "
+                + "OR (typeof(\(column)) = 'text' AND CAST(CAST(\(column) AS INTEGER) AS TEXT) = \(column)))"
+        case .float, .double, .decimal:
+            "NOT (typeof(\(column)) IN ('integer', 'real') OR (typeof(\(column)) = 'text' AND trim(\(column)) <> '' "
+                + "AND \(column) NOT GLOB '*[^0-9eE.+ -]*' AND \(column) GLOB '*[0-9]*'))"
+        case .bool:
+            "NOT (typeof(\(column)) = 'integer' AND \(column) IN (0, 1))"
+        case .string, .uuid, .date:
+            "typeof(\(column)) = 'blob'"
+        case .data, .object, .list, .linkingObjects, .any:
+            "0"
+        }
+        bad = "(\(column) IS NOT NULL AND \(bad))"
+        if !property.optional && property.defaultValue == nil { bad = "(\(column) IS NULL OR \(bad))" }
+        let key = info.objectKey.first.map { $0 == "rowid" ? "rowid" : quoteIdentifier($0) } ?? "rowid"
+        let rows = try connection.rows("SELECT count(*) OVER (), \(key), \(column) FROM \(table) WHERE \(bad) LIMIT 1")
+        if let first = rows.first {
+            let count = first[0].int64 ?? 0
+            throw StrataError("\(count) \(info.name) object\(count == 1 ? "" : "s") cannot have \(property.name) as "
+                              + "\(property.type.rawValue)\(property.optional ? "?" : "") (the first: key \(first[1].sqlLiteral), "
+                              + "value \(first[2].sqlLiteral))" + (property.optional || property.defaultValue != nil ? "" : "; a default (= …) would fill nils"))
+        }
+    }
+
+    /// The CREATE TABLE statement with the column's definition replaced and the table renamed.
+    func rewrite(_ sql: String, column: String, as property: PropertyDeclaration, table: String) throws -> String {
+        let tokens = SQLTokenizer.tokens(sql)
+        let bytes = Array(sql.utf8)
+        guard let tableKeyword = tokens.firstIndex(where: { $0.isKeyword("TABLE") }),
+              let open = tokens.firstIndex(where: { $0.isSymbol("(") })
+        else { throw StrataError("cannot read how \(info.name) was created") }
+        // The table's name is the last name token before the parenthesis (after IF NOT EXISTS, a schema).
+        let nameToken = tokens[tableKeyword + 1..<open].last { $0.kind == .word || $0.kind == .quoted }
+        // The column definitions: segments between commas at depth 1.
+        var depth = 0
+        var segments: [(start: Int, end: Int)] = []
+        var segmentStart: Int?
+        for index in open..<tokens.count {
+            let token = tokens[index]
+            if token.isSymbol("(") {
+                depth += 1
+                if depth == 1 { segmentStart = index + 1; continue }
+            } else if token.isSymbol(")") {
+                depth -= 1
+                if depth == 0 { segments.append((segmentStart!, index)); break }
+            } else if token.isSymbol(","), depth == 1 {
+                segments.append((segmentStart!, index))
+                segmentStart = index + 1
+            }
+        }
+        guard let segment = segments.first(where: { segment in
+            segment.start < segment.end && tokens[segment.start].isName(column)
+        }) else { throw StrataError("cannot find \(column) in how \(info.name) was created") }
+        // Constraints that are not about type or nil stay: a link's REFERENCES clause, UNIQUE, COLLATE.
+        var kept = ""
+        let definition = tokens[segment.start..<segment.end]
+        if let references = definition.firstIndex(where: { $0.isKeyword("REFERENCES") }) {
+            let start = tokens[references].offset
+            let end = segment.end < tokens.count ? tokens[segment.end].offset : bytes.count
+            kept += " " + String(decoding: bytes[start..<end], as: UTF8.self).trimmingSpaces
+        }
+        if definition.contains(where: { $0.isKeyword("UNIQUE") }) { kept = " UNIQUE" + kept }
+        if let collate = definition.firstIndex(where: { $0.isKeyword("COLLATE") }), collate + 1 < segment.end {
+            kept = " COLLATE " + tokens[collate + 1].text + kept
+        }
+        let replacement = StrataOperation.column(property, strict: info.isStrict) + kept
+        let columnStart = tokens[segment.start].offset
+        let columnEnd = tokens[segment.end].offset
+        var result = bytes
+        result.replaceSubrange(columnStart..<columnEnd, with: Array(replacement.utf8))
+        if let nameToken {
+            // Up to the parenthesis, so that a quoted name's own quoting never has to be measured; the name
+            // comes before the column, so replacing it second shifts nothing already replaced.
+            result.replaceSubrange(nameToken.offset..<tokens[open].offset, with: Array((quoteIdentifier(table) + " ").utf8))
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

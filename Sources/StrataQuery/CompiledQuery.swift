@@ -1,0 +1,52 @@
+import SQLiteKit
+import StrataCore
+
+/// A query checked against a schema and translated into one SQL statement with bound parameters.
+public struct CompiledQuery: Sendable {
+    public var sql: String
+    public var arguments: [SQLiteValue]
+    public var classInfo: ClassInfo
+    /// The result's columns, in order: one per property (links as the target's key, lists as a JSON
+    /// array of keys).
+    public var columns: [ResultColumn]
+}
+
+/// Which page of a result to compile (see `QueryCompiler.compile(_:key:page:)`).
+public struct Page: Sendable, Equatable {
+    /// Rows per page; ask for one more than shown to learn whether more follow.
+    public var size: Int
+    /// Keyset paging: the rows after this key, or before it (read backwards), or from the end.
+    public var after: [SQLiteValue]?
+    public var before: [SQLiteValue]?
+    public var fromEnd = false
+    /// Positional paging, for sorted results; with `after`, rows skipped past that key.
+    public var offset = 0
+    /// Only the keys (the object key, then the list position when browsing a list), no properties:
+    /// what a census of the result reads.
+    public var keysOnly = false
+    public var isKeyset: Bool { offset == 0 || after != nil || before != nil || fromEnd }
+
+    public init(size: Int, after: [SQLiteValue]? = nil, before: [SQLiteValue]? = nil, fromEnd: Bool = false, offset: Int = 0,
+                keysOnly: Bool = false)
+    {
+        self.size = size
+        self.after = after
+        self.before = before
+        self.fromEnd = fromEnd
+        self.offset = offset
+        self.keysOnly = keysOnly
+    }
+}
+
+/// The objects of one object's list, in list order: a query over the list's class compiled with these
+/// ranges over the list table instead of the whole class, and pages by position in the list.
+public struct ListMembers: Sendable, Equatable {
+    /// The list table (`Owner_property`) and the key of the object that owns the list.
+    public var table: String
+    public var owner: SQLiteValue
+
+    public init(table: String, owner: SQLiteValue) {
+        self.table = table
+        self.owner = owner
+    }
+}

@@ -1,0 +1,63 @@
+import SQLiteKit
+import StrataCore
+
+/// An open database with its schema and a runner for compiled queries: what the commands, the browser and
+/// the editor read through.
+///
+/// A session names its file the way the user did (`path`), for messages; the browser makes a new session
+/// when it switches between its read-only and its write connection.
+public struct DatabaseSession {
+    /// The file as the user named it, or a description (`the demo database`), for messages.
+    public let path: String
+    public let connection: Connection
+    public let schema: Schema
+    public let runner: QueryRunner
+    /// Milliseconds to wait for another process's lock.
+    public let timeout: Int32
+    /// Opens one more read-only connection to the same file, for work on other threads; nil for an
+    /// in-memory database.
+    public let openAnother: (@Sendable () throws -> Connection)?
+
+    /// A session on an open connection whose schema was read already.
+    ///
+    /// - Throws: when the query functions cannot be registered on `connection`.
+    public init(connection: Connection, schema: Schema, path: String, timeout: Int32 = 5000,
+                openAnother: (@Sendable () throws -> Connection)? = nil) throws
+    {
+        self.path = path
+        self.connection = connection
+        self.schema = schema
+        self.timeout = timeout
+        self.openAnother = openAnother
+        runner = try QueryRunner(connection: connection)
+    }
+
+    /// Opens `path` read-only and reads its schema.
+    ///
+    /// - Returns: the session and what the schema reader found odd (for the caller to show as warnings).
+    /// - Throws: `StrataError` naming the file: missing, not a database, locked, damaged.
+    public static func open(_ path: String, timeout: Int32 = 5000) throws -> (DatabaseSession, warnings: [String]) {
+        let connection = try DatabaseFile.openForReading(path, timeout: timeout)
+        var reader = SchemaReader(connection: connection)
+        let schema: Schema
+        do {
+            schema = try reader.read()
+        } catch {
+            throw DatabaseFile.describe(error, path: path, timeout: timeout)
+        }
+        let session = try DatabaseSession(connection: connection, schema: schema, path: path, timeout: timeout,
+                                          openAnother: { try DatabaseFile.openForReading(path, timeout: timeout) })
+        return (session, reader.warnings)
+    }
+
+    /// The same file and schema through another connection (the browser's write connection, or its
+    /// read-only one again).
+    public func reconnected(_ connection: Connection, openAnother: (@Sendable () throws -> Connection)?) throws -> DatabaseSession {
+        try DatabaseSession(connection: connection, schema: schema, path: path, timeout: timeout, openAnother: openAnother)
+    }
+
+    /// The class a user named: exact, else the only one that matches ignoring case (see `Schema.findClass`).
+    public func findClass(_ name: String, includeHidden: Bool) throws -> ClassInfo {
+        try schema.findClass(name, includeHidden: includeHidden, in: path)
+    }
+}

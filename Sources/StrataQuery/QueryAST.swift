@@ -1,0 +1,132 @@
+import StrataCore
+/// A parsed query, before it is checked against a schema.
+public struct Query: Sendable, Equatable {
+    public var className: String
+    public var predicate: Predicate
+    public var sort: [SortKey] = []
+    public var distinct: [KeyPath] = []
+    public var limit: Int?
+    /// SORT, DISTINCT and LIMIT in the order written: each applies to what the ones before it left.
+    public var stages: [Stage] = []
+    /// Where the class name starts, for errors.
+    var classOffset = 0
+
+    public enum Stage: Sendable, Equatable {
+        case sort([SortKey])
+        case distinct([KeyPath])
+        case limit(Int)
+    }
+
+    /// True when the stages are at most one SORT, then one DISTINCT, then one LIMIT: one flat statement.
+    var hasSimpleStages: Bool {
+        var rank = 0
+        for stage in stages {
+            let next = switch stage {
+            case .sort: 1
+            case .distinct: 2
+            case .limit: 3
+            }
+            if next <= rank { return false }
+            rank = next
+        }
+        return true
+    }
+}
+
+public struct SortKey: Sendable, Equatable {
+    public var path: KeyPath
+    public var ascending: Bool
+}
+
+/// `list.name`, `@links.Task.list`, `$t.isCompleted`, `tasks.@count`, `tasks.@sum.priority`.
+public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
+    public enum Component: Sendable, Equatable {
+        case property(String)
+        /// `@links.Class.property`
+        case backlinks(className: String, property: String)
+    }
+
+    /// The SUBQUERY variable the path starts from, without `$`.
+    public var variable: String?
+    public var components: [Component]
+    public var aggregate: Aggregate?
+    /// For `@sum.price` style aggregates: the property summed over the collection.
+    public var aggregateProperty: String?
+    var offset = 0
+
+    public var description: String {
+        var parts: [String] = variable.map { ["$" + $0] } ?? []
+        for component in components {
+            switch component {
+            case .property(let name): parts.append(name)
+            case .backlinks(let className, let property): parts.append("@links.\(className).\(property)")
+            }
+        }
+        if let aggregate { parts.append("@" + aggregate.rawValue) }
+        if let aggregateProperty { parts.append(aggregateProperty) }
+        return parts.joined(separator: ".")
+    }
+}
+
+public enum Aggregate: String, Sendable, Equatable {
+    case count, size, min, max, sum, avg
+}
+
+/// A literal value as written in a query.
+public enum Literal: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case decimal(Double)
+    case string(String)
+    case date(Int64)
+    case data([UInt8])
+}
+
+public indirect enum Expression: Sendable, Equatable {
+    case keyPath(KeyPath)
+    case literal(Literal, offset: Int)
+    case parameter(Int, offset: Int)
+    /// `{1, 2, 3}` on the right of IN.
+    case list([Expression], offset: Int)
+    /// `SUBQUERY(collection, $variable, predicate).@count`
+    case subqueryCount(collection: KeyPath, variable: String, predicate: Predicate, offset: Int)
+
+    var offset: Int {
+        switch self {
+        case .keyPath(let path): path.offset
+        case .literal(_, let offset), .parameter(_, let offset), .list(_, let offset): offset
+        case .subqueryCount(_, _, _, let offset): offset
+        }
+    }
+}
+
+public enum ComparisonOperator: String, Sendable, Equatable {
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS", like = "LIKE"
+    case `in` = "IN", between = "BETWEEN"
+
+    var isStringOperator: Bool { [.beginsWith, .endsWith, .contains, .like].contains(self) }
+}
+
+/// ANY (the default for a path through a list), ALL or NONE.
+public enum Quantifier: String, Sendable, Equatable { case any, all, none }
+
+public struct Comparison: Sendable, Equatable {
+    public var left: Expression
+    public var op: ComparisonOperator
+    public var right: Expression
+    public var caseInsensitive = false
+    public var diacriticInsensitive = false
+    public var quantifier: Quantifier?
+    var offset = 0
+}
+
+public indirect enum Predicate: Sendable, Equatable {
+    case truePredicate
+    case falsePredicate
+    case comparison(Comparison)
+    case not(Predicate)
+    case and([Predicate])
+    case or([Predicate])
+}

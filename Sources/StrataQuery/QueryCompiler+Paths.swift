@@ -1,0 +1,216 @@
+import SQLiteKit
+import StrataCore
+
+extension QueryCompiler {
+    /// A to-one value in SQL: a column reached through links, an aggregate, or a SUBQUERY count.
+    struct Value {
+        var sql: String
+        var type: PropertyType
+        var isOptional: Bool
+        /// For links: the class whose key the value holds.
+        var target: ClassInfo?
+        var name: String
+    }
+
+    /// A path that goes through a list or backlinks: the objects at its end, to be quantified.
+    struct Many {
+        /// `FROM … AS x` for the objects, without the inner scope's own joins.
+        var from: String
+        /// Ties those objects to the outer object.
+        var correlation: String
+        var inner: Scope
+        /// What the path goes on to say about each object.
+        var rest: KeyPath
+        var name: String
+
+        func subquery(select: String, condition: String?) -> String {
+            var sql = "SELECT \(select) \(from)" + inner.joins.map { " " + $0 }.joined() + " WHERE " + correlation
+            if let condition, condition != "1" { sql += " AND " + condition }
+            return sql
+        }
+    }
+
+    enum Resolved {
+        case value(Value)
+        case many(Many)
+    }
+
+    /// Follows a key path from a scope: links become joins, lists and backlinks stop at a `Many`.
+    mutating func resolve(_ path: KeyPath, in scope: Scope) throws -> Resolved {
+        var owner = scope
+        if let variable = path.variable {
+            guard let found = scope.scope(for: variable) else {
+                throw semanticError("unknown variable '$\(variable)'", at: path.offset)
+            }
+            owner = found
+        }
+        guard !path.components.isEmpty else {
+            throw semanticError("'$\(path.variable ?? "")' needs a property after it, as in $\(path.variable ?? "x").name", at: path.offset)
+        }
+        var alias = owner.alias
+        var info = owner.info
+        var walked = path.variable.map { "$" + $0 } ?? ""
+        for (index, component) in path.components.enumerated() {
+            let isLast = index == path.components.count - 1
+            let rest = KeyPath(variable: nil, components: Array(path.components[(index + 1)...]), aggregate: path.aggregate,
+                               aggregateProperty: path.aggregateProperty, offset: path.offset)
+            switch component {
+            case .backlinks(let className, let propertyName):
+                walked += (walked.isEmpty ? "" : ".") + "@links.\(className).\(propertyName)"
+                guard let source = schema.class(named: className) else {
+                    throw semanticError("unknown class '\(className)' in @links" + Suggestion.hint(for: className, in: schema.visibleClasses.map(\.name)),
+                                at: path.offset)
+                }
+                guard let link = source.property(named: propertyName), link.type == .object || link.type == .list,
+                      link.target == info.name
+                else {
+                    let candidates = source.properties.filter { ($0.type == .object || $0.type == .list) && $0.target == info.name }
+                    throw semanticError("\(className) has no link or list '\(propertyName)' to \(info.name)"
+                                + Suggestion.hint(for: propertyName, in: candidates.map(\.name)), at: path.offset)
+                }
+                return .many(try backlinkMany(source: source, link: link, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked))
+            case .property(let name):
+                walked += (walked.isEmpty ? "" : ".") + name
+                guard let property = info.property(named: name) else {
+                    let candidates = info.properties.map(\.name)
+                    throw semanticError("unknown property '\(name)' in class \(info.name)" + Suggestion.hint(for: name, in: candidates),
+                                at: path.offset)
+                }
+                switch property.type {
+                case .list:
+                    return .many(try listMany(property, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked))
+                case .linkingObjects:
+                    guard let source = property.target.flatMap(schema.class(named:)),
+                          let link = property.originProperty.flatMap(source.property(named:))
+                    else { throw semanticError("cannot follow '\(name)'", at: path.offset) }
+                    return .many(try backlinkMany(source: source, link: link, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked))
+                case .object where !isLast:
+                    guard let targetInfo = property.target.flatMap(schema.class(named:)), let column = property.column else {
+                        throw semanticError("cannot follow the link '\(name)'", at: path.offset)
+                    }
+                    let joinKey = alias + "." + column
+                    if let existing = owner.joinAliases[joinKey] {
+                        alias = existing
+                    } else {
+                        let next = newAlias()
+                        owner.joins.append("LEFT JOIN \(quoteIdentifier(targetInfo.tableName)) AS \(next) ON "
+                                           + "\(singleKeySQL(targetInfo, alias: next)) = \(alias).\(quoteIdentifier(column))")
+                        owner.joinAliases[joinKey] = next
+                        alias = next
+                    }
+                    info = targetInfo
+                default:
+                    guard isLast else {
+                        throw semanticError("'\(walked)' is \(article(property.type)) \(property.type.rawValue), not a link: it has no properties",
+                                    at: path.offset)
+                    }
+                    if path.aggregate == .size, property.type == .string || property.type == .data || property.type == .any {
+                        // Realm's @size of a string or data: its length in characters or bytes.
+                        let column = alias + "." + quoteIdentifier(property.column ?? property.name)
+                        return .value(Value(sql: "length(\(column))", type: .int, isOptional: property.isOptional || alias != owner.alias,
+                                            target: nil, name: walked + ".@size"))
+                    }
+                    if let aggregate = path.aggregate {
+                        throw semanticError("@\(aggregate.rawValue) needs a list, and '\(walked)' is \(article(property.type)) \(property.type.rawValue)",
+                                    at: path.offset)
+                    }
+                    let column = alias + "." + quoteIdentifier(property.column ?? property.name)
+                    var sql = column
+                    if property.type == .date { sql = dateStorage(info, property).millisecondsSQL(column) }
+                    // A UUID may be stored as 16 bytes or as text in either case: compare canonical text.
+                    if property.type == .uuid { sql = "strata_uuid(\(column))" }
+                    return .value(Value(sql: sql, type: property.type,
+                                        isOptional: property.isOptional || alias != owner.alias || property.type == .date,
+                                        target: property.type == .object ? property.target.flatMap(schema.class(named:)) : nil,
+                                        name: walked))
+                }
+            }
+        }
+        throw semanticError("'\(walked)' is a link; compare it with nil or a key, or name a property after it", at: path.offset)
+    }
+
+    private mutating func listMany(_ property: Property, ownerInfo: ClassInfo, ownerAlias: String, parent: Scope,
+                                   rest: KeyPath, name: String) throws -> Many
+    {
+        guard let table = ownerInfo.listTables[property.name], let target = property.target.flatMap(schema.class(named:)) else {
+            throw semanticError("cannot follow the list '\(name)'", at: rest.offset)
+        }
+        let list = newAlias(), element = newAlias()
+        let inner = Scope(info: target, alias: element, parent: parent)
+        return Many(from: "FROM \(quoteIdentifier(table)) AS \(list) JOIN \(quoteIdentifier(target.tableName)) AS \(element) "
+                    + "ON \(singleKeySQL(target, alias: element)) = \(list).target",
+                    correlation: "\(list).owner = \(singleKeySQL(ownerInfo, alias: ownerAlias))", inner: inner, rest: rest, name: name)
+    }
+
+    private mutating func backlinkMany(source: ClassInfo, link: Property, ownerInfo: ClassInfo, ownerAlias: String,
+                                       parent: Scope, rest: KeyPath, name: String) throws -> Many
+    {
+        let element = newAlias()
+        let inner = Scope(info: source, alias: element, parent: parent)
+        if link.type == .list {
+            guard let table = source.listTables[link.name] else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
+            let list = newAlias()
+            return Many(from: "FROM \(quoteIdentifier(table)) AS \(list) JOIN \(quoteIdentifier(source.tableName)) AS \(element) "
+                        + "ON \(singleKeySQL(source, alias: element)) = \(list).owner",
+                        correlation: "\(list).target = \(singleKeySQL(ownerInfo, alias: ownerAlias))", inner: inner, rest: rest, name: name)
+        }
+        guard let column = link.column else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
+        return Many(from: "FROM \(quoteIdentifier(source.tableName)) AS \(element)",
+                    correlation: "\(element).\(quoteIdentifier(column)) = \(singleKeySQL(ownerInfo, alias: ownerAlias))",
+                    inner: inner, rest: rest, name: name)
+    }
+
+    /// A path that must be one value (SORT, DISTINCT, either side of most comparisons); aggregates over
+    /// lists are values too.
+    mutating func resolveValue(_ path: KeyPath, in scope: Scope, purpose: String) throws -> Value {
+        switch try resolve(path, in: scope) {
+        case .value(let value):
+            return value
+        case .many(let many):
+            if let aggregated = try aggregate(many, offset: path.offset) { return aggregated }
+            throw semanticError("\(purpose) needs one value per object, but '\(path)' goes through the list '\(many.name)'",
+                        at: path.offset)
+        }
+    }
+
+    /// `list.@count`, `list.@sum.prop`, `list.prop.@max`: a correlated scalar subquery; nil without an aggregate.
+    mutating func aggregate(_ many: Many, offset: Int) throws -> Value? {
+        guard let aggregate = many.rest.aggregate else { return nil }
+        var propertyPath = many.rest.components
+        if let name = many.rest.aggregateProperty { propertyPath.append(.property(name)) }
+        let description = many.name + "." + "@" + aggregate.rawValue
+        if aggregate == .count || aggregate == .size {
+            guard propertyPath.isEmpty else {
+                throw semanticError("@\(aggregate.rawValue) counts the objects of a list; write \(many.name).@\(aggregate.rawValue)", at: offset)
+            }
+            return Value(sql: "(" + many.subquery(select: "count(*)", condition: nil) + ")", type: .int, isOptional: false,
+                         target: nil, name: description)
+        }
+        guard !propertyPath.isEmpty else {
+            throw semanticError("@\(aggregate.rawValue) needs a property, as in \(many.name).@\(aggregate.rawValue).price", at: offset)
+        }
+        let path = KeyPath(variable: nil, components: propertyPath, aggregate: nil, aggregateProperty: nil, offset: offset)
+        guard case .value(let element) = try resolve(path, in: many.inner) else {
+            throw semanticError("@\(aggregate.rawValue) goes through one list at most", at: offset)
+        }
+        let numeric: Set<PropertyType> = [.int, .float, .double, .decimal, .any]
+        guard numeric.contains(element.type) || (element.type == .date && aggregate != .sum && aggregate != .avg) else {
+            throw semanticError("@\(aggregate.rawValue) needs a number, and '\(element.name)' is \(article(element.type)) \(element.type.rawValue)",
+                        at: offset)
+        }
+        let function: String
+        var type = element.type
+        switch aggregate {
+        case .sum: function = "coalesce(strata_sum(\(element.sql)), 0)"
+        case .avg: function = "strata_avg(\(element.sql))"; type = .double
+        case .min: function = "min(\(element.sql))"
+        default: function = "max(\(element.sql))"
+        }
+        return Value(sql: "(" + many.subquery(select: function, condition: nil) + ")", type: type,
+                     isOptional: aggregate != .sum, target: nil, name: description)
+    }
+
+    func article(_ type: PropertyType) -> String {
+        ["int", "object", "any"].contains(type.rawValue) ? "an" : "a"
+    }
+}

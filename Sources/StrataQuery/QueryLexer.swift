@@ -1,0 +1,232 @@
+import StrataCore
+/// A token of the query language, with where it starts in the text (in characters).
+struct QueryToken: Equatable {
+    enum Kind: Equatable {
+        case name(String)            // a bare word: class, property or keyword
+        case quotedName(String)      // `a name in backticks`, never a keyword
+        case variable(String)        // $x in SUBQUERY
+        case parameter(Int)          // $0, $1
+        case attribute(String)       // @count, @links, …
+        case string(String)
+        case integer(Int64)
+        case decimal(Double)
+        case date(Int64)             // milliseconds since 1970, UTC
+        case data([UInt8])           // B64"…" or x'…'
+        case symbol(String)          // == != <= ( ) { } , . [c] …
+        case end
+    }
+
+    var kind: Kind
+    var offset: Int
+
+    /// The word in upper case when the token is a bare word, for keyword checks.
+    var keyword: String? {
+        if case .name(let word) = kind { return word.uppercased() }
+        return nil
+    }
+}
+
+/// Splits query text into tokens; errors carry the offset of the bad character.
+package struct QueryLexer {
+    let text: String
+    private let characters: [Character]
+    private var index = 0
+
+    init(_ text: String) {
+        self.text = text
+        self.characters = Array(text)
+    }
+
+    static func tokens(_ text: String) throws -> [QueryToken] {
+        var lexer = QueryLexer(text)
+        var tokens: [QueryToken] = []
+        while true {
+            let token = try lexer.next()
+            tokens.append(token)
+            if token.kind == .end { return tokens }
+        }
+    }
+
+    private func error(_ message: String, at offset: Int) -> QueryError {
+        QueryError(.syntax, message, at: offset, in: text)
+    }
+
+    private func peek(_ ahead: Int = 0) -> Character? {
+        index + ahead < characters.count ? characters[index + ahead] : nil
+    }
+
+    mutating func next() throws -> QueryToken {
+        while let character = peek(), character.isWhitespace { index += 1 }
+        let start = index
+        guard let character = peek() else { return QueryToken(kind: .end, offset: start) }
+
+        func token(_ kind: QueryToken.Kind) -> QueryToken { QueryToken(kind: kind, offset: start) }
+
+        // Data literals before names: B64"…" and x'…'.
+        if (character == "B" && peek(1) == "6" && peek(2) == "4" && (peek(3) == "\"" || peek(3) == "'")) {
+            index += 3
+            let body = try quoted()
+            guard let bytes = Base64.decode(body) else { throw error("invalid base64 in data literal", at: start) }
+            return token(.data(bytes))
+        }
+        if (character == "x" || character == "X") && peek(1) == "'" {
+            index += 1
+            let body = try quoted()
+            guard let bytes = Self.hexBytes(body) else { throw error("invalid hex in data literal", at: start) }
+            return token(.data(bytes))
+        }
+        if character.isLetter || character == "_" {
+            let word = readWhile { $0.isLetter || $0.isNumber || $0 == "_" }
+            return token(.name(word))
+        }
+        if character.isNumber || (character == "-" && peek(1)?.isNumber == true) || (character == "." && peek(1)?.isNumber == true) {
+            return try number(start: start)
+        }
+        switch character {
+        case "\"", "'":
+            return token(.string(try quoted()))
+        case "`":
+            index += 1
+            var name = ""
+            while let next = peek(), next != "`" { name.append(next); index += 1 }
+            guard peek() == "`" else { throw error("unterminated name: missing closing `", at: start) }
+            index += 1
+            guard !name.isEmpty else { throw error("empty name in backticks", at: start) }
+            return token(.quotedName(name))
+        case "$":
+            index += 1
+            if let digit = peek(), digit.isNumber {
+                let digits = readWhile { $0.isNumber }
+                guard let number = Int(digits) else { throw error("parameter number too large", at: start) }
+                return token(.parameter(number))
+            }
+            let name = readWhile { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !name.isEmpty else { throw error("expected a parameter number or a variable name after '$'", at: start) }
+            return token(.variable(name))
+        case "@":
+            index += 1
+            let name = readWhile { $0.isLetter }
+            guard !name.isEmpty else { throw error("expected a name after '@'", at: start) }
+            return token(.attribute(name.lowercased()))
+        case "[":
+            // [c], [d], [cd] option brackets; anything else is an error.
+            if let close = (index + 1..<min(characters.count, index + 5)).first(where: { characters[$0] == "]" }) {
+                let inside = String(characters[index + 1..<close]).lowercased()
+                if ["c", "d", "cd", "dc"].contains(inside) {
+                    index = close + 1
+                    return token(.symbol("[" + inside + "]"))
+                }
+            }
+            throw error("expected [c], [d] or [cd]", at: start)
+        default:
+            break
+        }
+        let pairs = ["==", "!=", "<>", "<=", ">=", "&&", "||", "=<", "=>"]
+        if let second = peek(1), pairs.contains(String([character, second])) {
+            index += 2
+            let symbol = String([character, second])
+            return token(.symbol(symbol == "=<" ? "<=" : symbol == "=>" ? ">=" : symbol))
+        }
+        if "=<>!(){},.".contains(character) {
+            index += 1
+            return token(.symbol(String(character)))
+        }
+        throw error("unexpected character '\(character)'", at: start)
+    }
+
+    private mutating func readWhile(_ accept: (Character) -> Bool) -> String {
+        var result = ""
+        while let character = peek(), accept(character) {
+            result.append(character)
+            index += 1
+        }
+        return result
+    }
+
+    /// A string in the quote at the current index, with backslash escapes.
+    private mutating func quoted() throws -> String {
+        let start = index
+        guard let quote = peek() else { throw error("expected a string", at: start) }
+        index += 1
+        var result = ""
+        while let character = peek() {
+            index += 1
+            if character == quote { return result }
+            if character == "\\" {
+                guard let escaped = peek() else { break }
+                index += 1
+                switch escaped {
+                case "n": result.append("\n")
+                case "t": result.append("\t")
+                case "r": result.append("\r")
+                case "0": result.append("\0")
+                case "u":
+                    // \uXXXX
+                    let hex = String(characters[index..<min(characters.count, index + 4)])
+                    guard hex.count == 4, let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
+                        throw error("invalid \\u escape", at: index - 2)
+                    }
+                    result.unicodeScalars.append(scalar)
+                    index += 4
+                default: result.append(escaped)
+                }
+            } else {
+                result.append(character)
+            }
+        }
+        throw error("unterminated string: missing closing \(quote)", at: start)
+    }
+
+    /// An integer, a decimal, or a date (`2015-01-01`, `2015-01-01T10:00:00Z`, `2015-01-01@10:00:00`).
+    private mutating func number(start: Int) throws -> QueryToken {
+        // A date is four digits and a dash; try it before reading a number.
+        let ahead = String(characters[index..<min(characters.count, index + 5)])
+        if ahead.count == 5, ahead.prefix(4).allSatisfy(\.isNumber), ahead.last == "-" {
+            let text = readWhile { $0.isNumber || $0.isLetter || "-:.+@".contains($0) }
+            guard let milliseconds = ISODate.parse(text) else {
+                throw error("invalid date '\(text)' (expected YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DD@HH:MM:SS)", at: start)
+            }
+            return QueryToken(kind: .date(milliseconds), offset: start)
+        }
+        var text = ""
+        if peek() == "-" { text.append("-"); index += 1 }
+        text += readWhile { $0.isNumber }
+        var isDecimal = false
+        if peek() == ".", peek(1)?.isNumber == true {
+            isDecimal = true
+            index += 1
+            text += "." + readWhile { $0.isNumber }
+        }
+        if let e = peek(), e == "e" || e == "E", let after = peek(1), after.isNumber || ((after == "-" || after == "+") && peek(2)?.isNumber == true) {
+            isDecimal = true
+            index += 2
+            text += "e" + String(after) + readWhile { $0.isNumber }
+        }
+        if let letter = peek(), letter.isLetter || letter == "_" {
+            throw error("unexpected '\(letter)' after number", at: index)
+        }
+        if !isDecimal, let integer = Int64(text) { return QueryToken(kind: .integer(integer), offset: start) }
+        guard let value = Double(text), value.isFinite else { throw error("invalid number '\(text)'", at: start) }
+        return QueryToken(kind: .decimal(value), offset: start)
+    }
+
+    package static func hexBytes(_ text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        for pair in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = hexValue(digits[pair]), let low = hexValue(digits[pair + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

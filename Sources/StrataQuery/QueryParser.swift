@@ -1,0 +1,356 @@
+import StrataCore
+/// Parses Strata's query language: Realm Query Language and NSPredicate syntax.
+///
+///     query       → CLASS ( WHERE? predicate )? trailer*
+///     trailer     → SORT '(' keyPath (ASC|DESC)? (',' …)* ')' | DISTINCT '(' keyPath (',' …)* ')' | LIMIT '(' INT ')'
+///     predicate   → or
+///     or          → and ( (OR | '||') and )*
+///     and         → not ( (AND | '&&') not )*
+///     not         → (NOT | '!') not | primary
+///     primary     → '(' predicate ')' | TRUEPREDICATE | FALSEPREDICATE | comparison
+///     comparison  → (ANY | SOME | ALL | NONE)? expression operator options? expression
+///                 | expression BETWEEN '{' expression ',' expression '}'
+///                 | expression IN ( '{' expression (',' expression)* '}' | expression )
+///     operator    → '==' | '=' | '!=' | '<>' | '<' | '<=' | '>' | '>=' | BEGINSWITH | ENDSWITH | CONTAINS | LIKE
+///     options     → '[c]' | '[d]' | '[cd]'
+///     expression  → literal | '$' INT | keyPath | SUBQUERY '(' keyPath ',' '$' NAME ',' predicate ')' '.' '@count'
+///     keyPath     → ('$' NAME '.')? component ('.' component)* ('.' '@' AGGREGATE ('.' NAME)?)?
+///     component   → NAME | '`' any '`' | '@links' '.' NAME '.' NAME
+///     literal     → INT | DECIMAL | STRING | DATE | DATA | TRUE | FALSE | NIL | NULL
+///
+/// Keywords are case-insensitive; a property named like a keyword is written in backticks.
+public struct QueryParser {
+    private let text: String
+    private let tokens: [QueryToken]
+    private var position = 0
+    /// How deep parentheses, NOT and SUBQUERY nest right now: bounded, so no input can exhaust the stack.
+    private var depth = 0
+    static let maximumDepth = 100
+
+    public static func parse(_ text: String) throws -> Query {
+        var parser = try QueryParser(text)
+        return try parser.parseQuery()
+    }
+
+    init(_ text: String) throws {
+        self.text = text
+        self.tokens = try QueryLexer.tokens(text)
+    }
+
+    private static let keywords: Set<String> = [
+        "AND", "OR", "NOT", "WHERE", "IN", "BETWEEN", "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "ANY", "SOME",
+        "ALL", "NONE", "SORT", "DISTINCT", "LIMIT", "TRUE", "FALSE", "NIL", "NULL", "TRUEPREDICATE",
+        "FALSEPREDICATE", "SUBQUERY", "ASC", "DESC", "ASCENDING", "DESCENDING",
+    ]
+
+    // MARK: - Token helpers
+
+    private var current: QueryToken { tokens[position] }
+
+    private mutating func advance() -> QueryToken {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
+    }
+
+    private func isKeyword(_ keyword: String) -> Bool { current.keyword == keyword }
+
+    private mutating func eatKeyword(_ keyword: String) -> Bool {
+        guard isKeyword(keyword) else { return false }
+        position += 1
+        return true
+    }
+
+    private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
+
+    private mutating func eatSymbol(_ symbol: String) -> Bool {
+        guard isSymbol(symbol) else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func expectSymbol(_ symbol: String) throws {
+        guard eatSymbol(symbol) else { throw syntax("expected '\(symbol)'" + found()) }
+    }
+
+    private func found() -> String {
+        switch current.kind {
+        case .end: return " but the query ended"
+        case .name(let word): return " but found '\(word)'"
+        case .symbol(let symbol): return " but found '\(symbol)'"
+        case .string: return " but found a string"
+        case .integer(let value): return " but found \(value)"
+        default: return ""
+        }
+    }
+
+    private func syntax(_ message: String, at offset: Int? = nil) -> QueryError {
+        QueryError(.syntax, message, at: offset ?? current.offset, in: text)
+    }
+
+    // MARK: - Productions
+
+    /// query → CLASS ( WHERE? predicate )? trailer*
+    mutating func parseQuery() throws -> Query {
+        let classOffset = current.offset
+        let className: String
+        switch advance().kind {
+        case .name(let name), .quotedName(let name): className = name
+        case .end: throw syntax("expected a class name, as in 'Task where name == \"x\"'", at: classOffset)
+        default: throw syntax("expected a class name", at: classOffset)
+        }
+        var query = Query(className: className, predicate: .truePredicate, classOffset: classOffset)
+        let hasWhere = eatKeyword("WHERE")
+        if hasWhere || !(isTrailer || current.kind == .end) {
+            query.predicate = try parsePredicate()
+        }
+        while current.kind != .end {
+            if eatKeyword("SORT") {
+                try expectSymbol("(")
+                var keys: [SortKey] = []
+                repeat {
+                    let path = try parseKeyPath()
+                    var ascending = true
+                    if eatKeyword("DESC") || eatKeyword("DESCENDING") { ascending = false } else if eatKeyword("ASC") || eatKeyword("ASCENDING") {}
+                    keys.append(SortKey(path: path, ascending: ascending))
+                } while eatSymbol(",")
+                try expectSymbol(")")
+                query.sort = keys
+                query.stages.append(.sort(keys))
+            } else if eatKeyword("DISTINCT") {
+                try expectSymbol("(")
+                var paths: [KeyPath] = []
+                repeat { paths.append(try parseKeyPath()) } while eatSymbol(",")
+                try expectSymbol(")")
+                query.distinct = paths
+                query.stages.append(.distinct(paths))
+            } else if eatKeyword("LIMIT") {
+                try expectSymbol("(")
+                guard case .integer(let limit) = current.kind, limit >= 0 else {
+                    throw syntax("LIMIT takes a whole number of objects")
+                }
+                position += 1
+                query.limit = Int(clamping: limit)
+                query.stages.append(.limit(Int(clamping: limit)))
+                try expectSymbol(")")
+            } else {
+                throw syntax("expected SORT, DISTINCT, LIMIT or the end of the query" + found())
+            }
+        }
+        return query
+    }
+
+    private var isTrailer: Bool { isKeyword("SORT") || isKeyword("DISTINCT") || isKeyword("LIMIT") }
+
+    /// or → and ( (OR | '||') and )*
+    mutating func parsePredicate() throws -> Predicate {
+        var terms = [try parseAnd()]
+        while eatKeyword("OR") || eatSymbol("||") { terms.append(try parseAnd()) }
+        return terms.count == 1 ? terms[0] : .or(terms)
+    }
+
+    /// and → not ( (AND | '&&') not )*
+    private mutating func parseAnd() throws -> Predicate {
+        var terms = [try parseNot()]
+        while eatKeyword("AND") || eatSymbol("&&") { terms.append(try parseNot()) }
+        return terms.count == 1 ? terms[0] : .and(terms)
+    }
+
+    /// not → (NOT | '!') not | primary
+    private mutating func parseNot() throws -> Predicate {
+        if eatKeyword("NOT") || eatSymbol("!") {
+            try enter()
+            defer { depth -= 1 }
+            return .not(try parseNot())
+        }
+        return try parsePrimary()
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw syntax("the query nests too deeply (more than \(Self.maximumDepth) levels of parentheses, NOT or SUBQUERY)")
+        }
+    }
+
+    /// primary → '(' predicate ')' | TRUEPREDICATE | FALSEPREDICATE | comparison
+    private mutating func parsePrimary() throws -> Predicate {
+        if eatSymbol("(") {
+            try enter()
+            defer { depth -= 1 }
+            let inner = try parsePredicate()
+            try expectSymbol(")")
+            return inner
+        }
+        if eatKeyword("TRUEPREDICATE") { return .truePredicate }
+        if eatKeyword("FALSEPREDICATE") { return .falsePredicate }
+        return .comparison(try parseComparison())
+    }
+
+    /// comparison → quantifier? expression operator options? expression | … BETWEEN | … IN
+    private mutating func parseComparison() throws -> Comparison {
+        let start = current.offset
+        var quantifier: Quantifier?
+        if eatKeyword("ANY") || eatKeyword("SOME") { quantifier = .any } else if eatKeyword("ALL") { quantifier = .all } else if eatKeyword("NONE") { quantifier = Quantifier.none }
+        let left = try parseExpression()
+        let op: ComparisonOperator
+        switch current.kind {
+        case .symbol("=="), .symbol("="): op = .equal
+        case .symbol("!="), .symbol("<>"): op = .notEqual
+        case .symbol("<"): op = .less
+        case .symbol("<="): op = .lessOrEqual
+        case .symbol(">"): op = .greater
+        case .symbol(">="): op = .greaterOrEqual
+        default:
+            switch current.keyword {
+            case "BEGINSWITH": op = .beginsWith
+            case "ENDSWITH": op = .endsWith
+            case "CONTAINS": op = .contains
+            case "LIKE": op = .like
+            case "IN": op = .in
+            case "BETWEEN": op = .between
+            default:
+                throw syntax("expected a comparison operator such as ==, <, BEGINSWITH or IN" + found())
+            }
+        }
+        position += 1
+        var comparison = Comparison(left: left, op: op, right: .literal(.null, offset: 0), quantifier: quantifier, offset: start)
+        if case .symbol(let symbol) = current.kind, symbol.hasPrefix("[") {
+            guard op != .between else { throw syntax("[c] and [d] do not apply to BETWEEN") }
+            position += 1
+            comparison.caseInsensitive = symbol.contains("c")
+            comparison.diacriticInsensitive = symbol.contains("d")
+        }
+        switch op {
+        case .between:
+            let open = current.offset
+            try expectSymbol("{")
+            let low = try parseExpression()
+            try expectSymbol(",")
+            let high = try parseExpression()
+            try expectSymbol("}")
+            comparison.right = .list([low, high], offset: open)
+        case .in:
+            comparison.right = isSymbol("{") ? try parseList() : try parseExpression()
+        default:
+            comparison.right = try parseExpression()
+        }
+        return comparison
+    }
+
+    private mutating func parseList() throws -> Expression {
+        let open = current.offset
+        try expectSymbol("{")
+        var items: [Expression] = []
+        if !isSymbol("}") {
+            repeat { items.append(try parseExpression()) } while eatSymbol(",")
+        }
+        try expectSymbol("}")
+        return .list(items, offset: open)
+    }
+
+    /// expression → literal | parameter | keyPath | SUBQUERY(…).@count
+    private mutating func parseExpression() throws -> Expression {
+        let offset = current.offset
+        switch current.kind {
+        case .string(let value): position += 1; return .literal(.string(value), offset: offset)
+        case .integer(let value): position += 1; return .literal(.integer(value), offset: offset)
+        case .decimal(let value): position += 1; return .literal(.decimal(value), offset: offset)
+        case .date(let value): position += 1; return .literal(.date(value), offset: offset)
+        case .data(let value): position += 1; return .literal(.data(value), offset: offset)
+        case .parameter(let index): position += 1; return .parameter(index, offset: offset)
+        case .symbol("{"): return try parseList()
+        case .name:
+            switch current.keyword {
+            case "TRUE": position += 1; return .literal(.bool(true), offset: offset)
+            case "FALSE": position += 1; return .literal(.bool(false), offset: offset)
+            case "NIL", "NULL": position += 1; return .literal(.null, offset: offset)
+            case "SUBQUERY": return try parseSubquery()
+            default: return .keyPath(try parseKeyPath())
+            }
+        case .quotedName, .variable, .attribute:
+            return .keyPath(try parseKeyPath())
+        case .end:
+            throw syntax("expected a value or a property but the query ended")
+        default:
+            throw syntax("expected a value or a property" + found())
+        }
+    }
+
+    /// SUBQUERY '(' keyPath ',' '$' NAME ',' predicate ')' '.' '@count'
+    private mutating func parseSubquery() throws -> Expression {
+        let offset = current.offset
+        position += 1
+        try enter()
+        defer { depth -= 1 }
+        try expectSymbol("(")
+        let collection = try parseKeyPath()
+        try expectSymbol(",")
+        guard case .variable(let variable) = current.kind else { throw syntax("expected a variable such as $t" + found()) }
+        position += 1
+        try expectSymbol(",")
+        let predicate = try parsePredicate()
+        try expectSymbol(")")
+        try expectSymbol(".")
+        guard case .attribute(let attribute) = current.kind, attribute == "count" || attribute == "size" else {
+            throw syntax("expected '@count' after SUBQUERY(…)")
+        }
+        position += 1
+        return .subqueryCount(collection: collection, variable: variable, predicate: predicate, offset: offset)
+    }
+
+    /// keyPath → ('$' NAME '.')? component ('.' component)* ('.' '@' AGGREGATE ('.' NAME)?)?
+    mutating func parseKeyPath() throws -> KeyPath {
+        var path = KeyPath(components: [], offset: current.offset)
+        if case .variable(let variable) = current.kind {
+            position += 1
+            path.variable = variable
+            guard eatSymbol(".") else { return path }
+        }
+        while true {
+            let offset = current.offset
+            switch current.kind {
+            case .name(let name):
+                if Self.keywords.contains(name.uppercased()) {
+                    throw syntax("'\(name)' is a keyword; write `\(name)` in backticks to use it as a property name", at: offset)
+                }
+                position += 1
+                path.components.append(.property(name))
+            case .quotedName(let name):
+                position += 1
+                path.components.append(.property(name))
+            case .attribute("links"):
+                position += 1
+                try expectSymbol(".")
+                let className = try name("a class name after @links.")
+                try expectSymbol(".")
+                let property = try name("a property name after @links.\(className).")
+                path.components.append(.backlinks(className: className, property: property))
+            case .attribute(let attribute):
+                guard let aggregate = Aggregate(rawValue: attribute) else {
+                    throw syntax("unknown '@\(attribute)'; expected @count, @size, @min, @max, @sum, @avg or @links", at: offset)
+                }
+                guard !path.components.isEmpty else { throw syntax("@\(attribute) needs a list before it, as in tasks.@\(attribute)", at: offset) }
+                position += 1
+                path.aggregate = aggregate
+                if aggregate != .count && aggregate != .size && eatSymbol(".") {
+                    path.aggregateProperty = try name("a property name after @\(attribute).")
+                }
+                return path
+            default:
+                throw syntax(path.components.isEmpty ? "expected a property name" + found() : "expected a property name after '.'" + found(), at: offset)
+            }
+            guard eatSymbol(".") else { return path }
+        }
+    }
+
+    private mutating func name(_ what: String) throws -> String {
+        switch current.kind {
+        case .name(let name), .quotedName(let name):
+            position += 1
+            return name
+        default:
+            throw syntax("expected " + what + found())
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import SQLiteKit
+import StrataCore
+
+/// Runs compiled queries on a connection, row by row.
+public struct QueryRunner {
+    public let connection: Connection
+
+    /// Registers the SQL functions compiled queries call (`strata_match`, `strata_fold`, `strata_date`,
+    /// `strata_uuid`, `strata_sum`, `strata_avg`).
+    public init(connection: Connection) throws {
+        self.connection = connection
+        try StringMatching.register(on: connection)
+        try ExactSum.register(on: connection)
+    }
+
+    /// Calls `row` with each result row until it returns false or the rows run out.
+    public func run(_ query: CompiledQuery, _ row: ([SQLiteValue]) throws -> Bool) throws {
+        let statement = try connection.prepare(query.sql)
+        try statement.bind(query.arguments)
+        let count = statement.columnCount
+        var values = [SQLiteValue](repeating: .null, count: count)
+        while try statement.step() {
+            for index in 0..<count { values[index] = statement.column(index) }
+            if try !row(values) { break }
+        }
+    }
+
+    /// Calls `row` with the statement positioned on each result row, until it returns false: for
+    /// writers that read columns without building values.
+    public func step(_ query: CompiledQuery, _ row: (Statement) throws -> Bool) throws {
+        let statement = try connection.prepare(query.sql)
+        try statement.bind(query.arguments)
+        while try statement.step() {
+            if try !row(statement) { break }
+        }
+    }
+
+    /// Every row, for small results and tests.
+    public func rows(_ query: CompiledQuery) throws -> [[SQLiteValue]] {
+        var rows: [[SQLiteValue]] = []
+        try run(query) { rows.append($0); return true }
+        return rows
+    }
+
+    /// SQLite's plan for the query, one step a line (`EXPLAIN QUERY PLAN`).
+    public func plan(_ query: CompiledQuery) throws -> [String] {
+        let statement = try connection.prepare("EXPLAIN QUERY PLAN " + query.sql)
+        try statement.bind(query.arguments)
+        var lines: [(id: Int64, parent: Int64, text: String)] = []
+        while try statement.step() {
+            lines.append((statement.int64(0) ?? 0, statement.int64(1) ?? 0, statement.string(3) ?? ""))
+        }
+        var depth: [Int64: Int] = [0: 0]
+        return lines.map { line in
+            let level = (depth[line.parent] ?? 0) + 1
+            depth[line.id] = level
+            return String(repeating: "  ", count: level) + line.text
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import SQLiteKit
+import StrataCore
+
+/// The string operators of the query language, as SQL functions registered on each connection that runs
+/// queries: SQLite's own `lower()` and `LIKE` only fold ASCII, and RQL's `[c]` and `[d]` fold all of Unicode.
+enum StringMatching {
+    /// Case and diacritic folding as `[c]`, `[d]` and `[cd]` ask.
+    static func fold(_ text: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
+        var options: String.CompareOptions = []
+        if caseInsensitive { options.insert(.caseInsensitive) }
+        if diacriticInsensitive { options.insert(.diacriticInsensitive) }
+        guard !options.isEmpty else { return text }
+        // Folding through Foundation, then lower-casing: folding alone keeps some capitals (ß, Σ).
+        let folded = text.folding(options: options, locale: nil)
+        return caseInsensitive ? folded.lowercased() : folded
+    }
+
+    enum Operation: Int64 {
+        case equal = 0, beginsWith, endsWith, contains, like
+    }
+
+    /// Compares text (or the bytes of a blob) by an operation; Unicode scalars are compared one by one
+    /// after folding, so that "e\u{301}" and "é" stay distinct unless `[d]` folds them.
+    static func matches(_ operation: Operation, _ value: String, _ pattern: String) -> Bool {
+        let text = Array(value.unicodeScalars), needle = Array(pattern.unicodeScalars)
+        switch operation {
+        case .equal: return text == needle
+        case .beginsWith: return text.starts(with: needle)
+        case .endsWith: return text.count >= needle.count && Array(text.suffix(needle.count)) == needle
+        case .contains: return needle.isEmpty || contains(text, needle)
+        case .like: return like(text[...], needle[...])
+        }
+    }
+
+    static func matches(_ operation: Operation, bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
+        switch operation {
+        case .equal: return bytes == pattern
+        case .beginsWith: return bytes.starts(with: pattern)
+        case .endsWith: return bytes.count >= pattern.count && Array(bytes.suffix(pattern.count)) == pattern
+        case .contains: return pattern.isEmpty || contains(bytes, pattern)
+        case .like:
+            let text = String(decoding: bytes, as: UTF8.self), needle = String(decoding: pattern, as: UTF8.self)
+            return like(Array(text.unicodeScalars)[...], Array(needle.unicodeScalars)[...])
+        }
+    }
+
+    private static func contains<T: Equatable>(_ haystack: [T], _ needle: [T]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
+    /// RQL's LIKE: `*` matches any run, `?` one character, everything else itself (as in Realm, there is
+    /// no escape character, and `%` and `_` are ordinary). Iterative, with one backtracking point, so no
+    /// input can make it slow.
+    static func like(_ text: ArraySlice<Unicode.Scalar>, _ pattern: ArraySlice<Unicode.Scalar>) -> Bool {
+        let text = Array(text), pattern = Array(pattern)
+        var t = 0, p = 0
+        var starPattern = -1, starText = 0
+        while t < text.count {
+            if p < pattern.count {
+                if pattern[p] == "*" {
+                    starPattern = p
+                    starText = t
+                    p += 1
+                    continue
+                }
+                if pattern[p] == "?" || pattern[p] == text[t] {
+                    p += 1
+                    t += 1
+                    continue
+                }
+            }
+            guard starPattern >= 0 else { return false }
+            p = starPattern + 1
+            starText += 1
+            t = starText
+        }
+        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        return p == pattern.count
+    }
+
+    /// Registers `strata_fold(text, mode)` and `strata_match(operation, value, pattern, mode)`;
+    /// mode bit 1 is `[c]`, bit 2 is `[d]`. NULL in, NULL out for folding; no match for matching.
+    static func register(on connection: Connection) throws {
+        try connection.createFunction("strata_fold", argumentCount: 2) { arguments in
+            guard case .text(let text) = arguments[0] else { return arguments[0] }
+            let mode = arguments[1].int64 ?? 0
+            return .text(fold(text, caseInsensitive: mode & 1 != 0, diacriticInsensitive: mode & 2 != 0))
+        }
+        try connection.createFunction("strata_match", argumentCount: 4) { arguments in
+            guard let operation = Operation(rawValue: arguments[0].int64 ?? -1) else { return .integer(0) }
+            let mode = arguments[3].int64 ?? 0
+            func folded(_ text: String) -> String {
+                fold(text, caseInsensitive: mode & 1 != 0, diacriticInsensitive: mode & 2 != 0)
+            }
+            switch (arguments[1], arguments[2]) {
+            case (.text(let value), .text(let pattern)):
+                return .integer(matches(operation, folded(value), folded(pattern)) ? 1 : 0)
+            case (.blob(let value), .blob(let pattern)):
+                return .integer(matches(operation, bytes: value, pattern) ? 1 : 0)
+            case (.blob(let value), .text(let pattern)):
+                return .integer(matches(operation, bytes: value, Array(pattern.utf8)) ? 1 : 0)
+            case (.text(let value), .blob(let pattern)):
+                return .integer(matches(operation, bytes: Array(value.utf8), pattern) ? 1 : 0)
+            case (.integer, _), (.real, _):
+                guard let pattern = arguments[2].string else { return .integer(0) }
+                let value = arguments[1].int64.map(String.init) ?? arguments[1].double.map { "\($0)" } ?? ""
+                return .integer(matches(operation, folded(value), folded(pattern)) ? 1 : 0)
+            default:
+                return .integer(0)
+            }
+        }
+        try connection.createFunction("strata_uuid", argumentCount: 1) { arguments in
+            switch arguments[0] {
+            case .blob(let bytes) where bytes.count == 16: return .text(UUIDText.canonical(bytes))
+            case .text(let text): return .text(text.uppercased())
+            default: return arguments[0]
+            }
+        }
+        try connection.createFunction("strata_date", argumentCount: 1) { arguments in
+            guard case .text(let text) = arguments[0] else { return .null }
+            return ISODate.parse(text).map(SQLiteValue.integer) ?? .null
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import SQLiteKit
+import StrataCore
+
+/// One object with its links, lists and backlinks, as `get` and the browser's `open` show it.
+public struct ObjectRenderer {
+    public let formatter: ValueFormatter
+
+    public init(formatter: ValueFormatter) {
+        self.formatter = formatter
+    }
+
+    /// The object as JSON: links and lists hold the objects they point at (their own links as keys),
+    /// backlinks their counts.
+    public func json(_ detail: ObjectDetail) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        for (index, (column, value)) in zip(detail.object.columns, detail.object.values).enumerated() {
+            if let linked = detail.links[index] {
+                members.append((column.name, json(linked)))
+            } else if let elements = detail.lists[index] {
+                members.append((column.name, .array(elements.map(json))))
+            } else {
+                members.append((column.name, formatter.json(value, column)))
+            }
+        }
+        for backlink in detail.backlinks {
+            members.append((backlink.property.name, .int(backlink.count)))
+        }
+        return .object(members)
+    }
+
+    /// A linked object's own values, its links as keys.
+    private func json(_ object: StoredObject) -> JSONValue {
+        .object(zip(object.columns, object.values).map { column, value in (column.name, formatter.json(value, column)) })
+    }
+
+    /// The object one property a line, names aligned, each line cut to `maxWidth`.
+    public func vertical(_ detail: ObjectDetail, maxWidth: Int?) -> String {
+        let object = detail.object
+        let names = object.columns.map(\.name) + detail.backlinks.map(\.property.name)
+        let width = names.map(TextWidth.width).max() ?? 0
+        let keyText = object.key.map(\.sqlLiteral).joined(separator: ", ")
+        var output = formatter.style.bold("\(object.info.name) \(object.key.count > 1 ? "(" + keyText + ")" : keyText)") + "\n"
+        func line(_ name: String, _ text: String, indent: Int = 0) {
+            let available = maxWidth.map { max(10, $0 - width - 2 - indent) }
+            let shown = available.map { TextWidth.truncate(text, to: $0) } ?? text
+            var text = String(repeating: " ", count: indent) + TextWidth.pad(name, to: width, right: true) + "  " + shown
+            while text.hasSuffix(" ") { text.removeLast() }
+            output += text + "\n"
+        }
+        let anyColumn = ResultColumn(property: Property(name: "", type: .any))
+        for (index, (column, value)) in zip(object.columns, object.values).enumerated() {
+            if let linked = detail.links[index] {
+                line(column.name, "→ \(linked.info.name) \(formatter.text(value, column))  " + summary(linked))
+            } else if column.property.type == .object, !value.isNull {
+                line(column.name, "→ \(column.property.target ?? "?") \(formatter.text(value, column)) (missing)")
+            } else if let elements = detail.lists[index] {
+                line(column.name, "[\(elements.count)] \(column.property.target ?? "")")
+                for (position, element) in elements.enumerated() {
+                    line("", "[\(position)] → " + element.key.map { formatter.text($0, anyColumn) }.joined(separator: ", ")
+                         + "  " + summary(element))
+                }
+            } else {
+                line(column.name, formatter.text(value, column))
+            }
+        }
+        for backlink in detail.backlinks {
+            line(backlink.property.name,
+                 "\(backlink.count) \(backlink.property.target ?? "") \(backlink.count == 1 ? "object" : "objects")")
+        }
+        return output
+    }
+
+    /// `(name: Inbox, color: red)`: the other properties of a linked object on one line.
+    private func summary(_ object: StoredObject) -> String {
+        let keyNames = Set(object.info.objectKey)
+        let parts = zip(object.columns, object.values).filter { !keyNames.contains($0.0.name) }.map { column, value in
+            "\(column.name): \(formatter.text(value, column))"
+        }
+        return parts.isEmpty ? "" : formatter.style.dim("(" + parts.joined(separator: ", ") + ")")
+    }
+}

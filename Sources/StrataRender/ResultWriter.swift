@@ -1,0 +1,208 @@
+import SQLiteKit
+import StrataCore
+
+/// The output formats of query results.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case table, vertical, json, ndjson, csv, markdown
+}
+
+/// Writes result rows to a sink as they arrive, in constant memory: tables measure their columns on
+/// the first rows and keep those widths.
+public final class ResultWriter {
+    let format: OutputFormat
+    let columns: [ResultColumn]
+    let sink: TextSink
+    let formatter: ValueFormatter
+    let maxWidth: Int?
+    /// The class name, for vertical headings.
+    let className: String
+    private var pending: [[String]] = []
+    private var encoder: RowEncoder
+    private var widths: [Int]?
+    private var rowsWritten = 0
+    static let measuredRows = 200
+    /// A table whose rows cannot fit `maxWidth` even with every column cut to a few cells is written
+    /// vertically instead (like psql's `\x auto`, but only when a table would be unreadable).
+    public var verticalWhenTooWide = false
+    private var switchedToVertical = false
+    /// What a column may be cut down to before a row counts as not fitting.
+    static let readableCells = 6
+
+    public init(format: OutputFormat, columns: [ResultColumn], className: String, sink: TextSink, style: Style, maxWidth: Int?) {
+        self.format = format
+        self.columns = columns
+        self.className = className
+        self.sink = sink
+        self.formatter = ValueFormatter(style: style)
+        self.maxWidth = maxWidth
+        self.encoder = RowEncoder(columns: columns)
+    }
+
+    /// Writes the current row of a statement: CSV and JSON straight from its bytes, the rest through values.
+    public func write(_ statement: Statement) {
+        switch format {
+        case .csv, .ndjson, .json:
+            if format == .json { encoder.buffer.append(rowsWritten == 0 ? "\n  " as StaticString : ",\n  ") }
+            if format == .csv { encoder.csvRow(statement) } else { encoder.jsonObject(statement) }
+            if format == .ndjson { encoder.buffer.append(UInt8(ascii: "\n")) }
+            rowsWritten += 1
+            if encoder.buffer.count >= 1 << 15 { flushEncoder() }
+        default:
+            write((0..<columns.count).map(statement.column))
+        }
+    }
+
+    private func flushEncoder() {
+        guard encoder.buffer.count > 0 else { return }
+        sink.write(bytes: encoder.buffer.bytes)
+        encoder.buffer.removeAll()
+    }
+
+    public var count: Int { rowsWritten }
+
+    public func begin() {
+        switch format {
+        case .csv:
+            sink.write(columns.map { Self.csvField($0.name) }.joined(separator: ",") + "\r\n")
+        case .markdown:
+            sink.write("| " + columns.map { Self.markdownCell($0.name) }.joined(separator: " | ") + " |\n")
+            sink.write("|" + columns.map { _ in " --- |" }.joined() + "\n")
+        case .json:
+            sink.write("[")
+        default:
+            break
+        }
+    }
+
+    public func write(_ row: [SQLiteValue]) {
+        defer { rowsWritten += 1 }
+        switch format {
+        case .json, .ndjson:
+            let object = JSONValue.object(zip(columns, row).map { ($0.name, formatter.json($1, $0)) })
+            if format == .json {
+                sink.write((rowsWritten == 0 ? "\n  " : ",\n  ") + object.serialized())
+            } else {
+                sink.write(object.serialized() + "\n")
+            }
+        case .csv:
+            sink.write(zip(columns, row).map { column, value in
+                formatter.csv(value, column).map(Self.csvField) ?? ""
+            }.joined(separator: ",") + "\r\n")
+        case .markdown:
+            sink.write("| " + zip(columns, row).map { Self.markdownCell(formatter.text($1, $0)) }.joined(separator: " | ") + " |\n")
+        case .vertical:
+            writeVertical(zip(columns, row).map { formatter.text($1, $0) })
+        case .table:
+            let cells = zip(columns, row).map { formatter.text($1, $0) }
+            if switchedToVertical {
+                writeVertical(cells)
+            } else if let widths {
+                sink.write(line(cells, widths: widths, header: false))
+            } else {
+                pending.append(cells)
+                if pending.count >= Self.measuredRows { flushPending() }
+            }
+        }
+    }
+
+    public func end() {
+        flushEncoder()
+        switch format {
+        case .json: sink.write(rowsWritten == 0 ? "]\n" : "\n]\n")
+        case .table: flushPending()
+        default: break
+        }
+    }
+
+    // MARK: - Table
+
+    private func flushPending() {
+        guard widths == nil, !switchedToVertical else { return }
+        var measured = columns.map { TextWidth.width($0.name) }
+        for row in pending {
+            for (index, cell) in row.enumerated() { measured[index] = max(measured[index], TextWidth.width(cell)) }
+        }
+        if let maxWidth {
+            let available = maxWidth - 2 * max(0, columns.count - 1)
+            let least = measured.reduce(0) { $0 + min($1, Self.readableCells) }
+            if verticalWhenTooWide && least > available {
+                switchedToVertical = true
+                let (rows, written) = (pending, rowsWritten)
+                pending = []
+                for (index, row) in rows.enumerated() {
+                    rowsWritten = index  // numbers the objects
+                    writeVertical(row)
+                }
+                rowsWritten = written
+                return
+            }
+            TextTable.shrink(&measured, toFit: max(available, columns.count * 3))
+        }
+        widths = measured
+        sink.write(line(columns.map(\.name), widths: measured, header: true))
+        for row in pending { sink.write(line(row, widths: measured, header: false)) }
+        pending = []
+    }
+
+    private func isNumeric(_ column: ResultColumn) -> Bool {
+        [.int, .float, .double, .decimal].contains(column.property.type)
+    }
+
+    private func line(_ cells: [String], widths: [Int], header: Bool) -> String {
+        var parts: [String] = []
+        for (index, cell) in cells.enumerated() {
+            let cut = TextWidth.truncate(cell, to: widths[index])
+            let right = isNumeric(columns[index])
+            var padded = index == cells.count - 1 && !right ? cut : TextWidth.pad(cut, to: widths[index], right: right)
+            if header { padded = formatter.style.bold(padded) }
+            parts.append(padded)
+        }
+        var text = parts.joined(separator: "  ")
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text + "\n"
+    }
+
+    // MARK: - Vertical
+
+    private func writeVertical(_ cells: [String]) {
+        let nameWidth = columns.map { TextWidth.width($0.name) }.max() ?? 0
+        let valueWidth = maxWidth.map { max(10, $0 - nameWidth - 2) }
+        if rowsWritten > 0 { sink.write("\n") }
+        sink.write(formatter.style.bold("── \(className) #\(rowsWritten + 1) ──") + "\n")
+        for (column, cell) in zip(columns, cells) {
+            var text = cell
+            if let valueWidth { text = TextWidth.truncate(text, to: valueWidth) }
+            sink.write(TextWidth.pad(column.name, to: nameWidth, right: true) + "  " + text + "\n")
+        }
+    }
+
+    // MARK: - Escaping
+
+    /// RFC 4180: quoted when it holds a comma, a quote, a line break or edge spaces; quotes doubled.
+    static func csvField(_ text: String) -> String {
+        // Scalars, not characters: a quote followed by a combining mark is one Character.
+        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || text.unicodeScalars.first == " " || text.unicodeScalars.last == " "
+        return needsQuotes ? "\"" + text.replacingAllQuotes() + "\"" : text
+    }
+
+    static func markdownCell(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in TextWidth.visible(text).unicodeScalars {
+            if scalar == "|" { result.append("\\") }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+}
+
+extension String {
+    fileprivate func replacingAllQuotes() -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == "\"" { result.append("\"") }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+}

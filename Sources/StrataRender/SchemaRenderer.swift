@@ -1,0 +1,137 @@
+import StrataCore
+/// Draws classes as text for people and as JSON for scripts (ARCHITECTURE.md §5 fixes the JSON keys).
+public enum SchemaRenderer {
+    // MARK: - Text
+
+    public static func text(_ classes: [ClassInfo], maxWidth: Int?, style: Style) -> String {
+        classes.map { text($0, maxWidth: maxWidth, style: style) }.joined(separator: "\n")
+    }
+
+    /// One class: a heading, a table of properties, then indexes and foreign keys that are not links.
+    public static func text(_ info: ClassInfo, maxWidth: Int?, style: Style) -> String {
+        var output = style.bold(info.name) + "  " + style.dim(heading(info)) + "\n"
+        var table = TextTable(columns: [.init("PROPERTY"), .init("TYPE"), .init("COLUMN TYPE"), .init("NOTES")])
+        table.indent = 2
+        for property in info.properties {
+            table.append([property.name, property.typeDescription, property.declaredType, notes(property)])
+        }
+        output += table.render(maxWidth: maxWidth, style: style)
+        let indexes = info.indexes.filter { $0.origin != "pk" }
+        if !indexes.isEmpty {
+            output += "  indexes:\n"
+            for index in indexes { output += "    " + describe(index) + "\n" }
+        }
+        if !info.otherForeignKeys.isEmpty {
+            output += "  foreign keys:\n"
+            for key in info.otherForeignKeys {
+                let targets = key.targetColumns.isEmpty ? "" : "(" + key.targetColumns.joined(separator: ", ") + ")"
+                output += "    (\(key.columns.joined(separator: ", "))) → \(key.targetTable)\(targets)"
+                    + (key.onDelete == "NO ACTION" ? "" : ", on delete \(key.onDelete.lowercased())") + "\n"
+            }
+        }
+        return output
+    }
+
+    static func heading(_ info: ClassInfo) -> String {
+        var parts: [String] = []
+        switch info.kind {
+        case .table: parts.append(info.isVirtual ? "virtual table, read-only" : "table")
+        case .view: parts.append("view, read-only")
+        case .entity: parts.append("Core Data entity, table \(info.tableName)")
+        }
+        if info.listOf != nil { parts.append("Strata list table") } else if info.isHidden { parts.append("internal") }
+        if !info.hasRowID && info.kind != .view { parts.append("WITHOUT ROWID") }
+        if info.isStrict { parts.append("STRICT") }
+        if info.primaryKey.count > 1 {
+            parts.append("key (\(info.primaryKey.joined(separator: ", ")))")
+        } else if let key = info.primaryKey.first {
+            parts.append("key \(key)")
+        } else if info.hasRowID {
+            parts.append("key rowid")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    static func notes(_ property: Property) -> String {
+        var notes: [String] = []
+        if property.isPrimaryKey { notes.append("primary key") }
+        if property.isIndexed { notes.append("indexed") }
+        if let generated = property.generated { notes.append("generated (\(generated.rawValue))") }
+        if let value = property.defaultValue { notes.append("default \(value)") }
+        if let onDelete = property.onDelete, onDelete != "NO ACTION" { notes.append("on delete \(onDelete.lowercased())") }
+        if property.type == .linkingObjects { notes.append("computed") }
+        return notes.joined(separator: ", ")
+    }
+
+    static func describe(_ index: IndexInfo) -> String {
+        var text = index.name + " " + (index.isUnique ? "unique " : "") + "(" + index.columns.joined(separator: ", ") + ")"
+        if index.isPartial, let sql = index.sql, let condition = SQLTokenizer.whereClause(of: sql) {
+            text += " where " + condition
+        }
+        if index.hasExpressions, let sql = index.sql { text += " — " + sql.trimmedSQL }
+        return text
+    }
+
+    // MARK: - JSON
+
+    public static func json(_ classes: [ClassInfo]) -> JSONValue {
+        .array(classes.map(json))
+    }
+
+    public static func json(_ info: ClassInfo) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("name", .string(info.name)),
+            ("kind", .string(info.kind.rawValue)),
+            ("primaryKey", .array(info.primaryKey.map(JSONValue.string))),
+            ("properties", .array(info.properties.map(json))),
+            ("table", .string(info.tableName)),
+            ("objectKey", .array(info.objectKey.map(JSONValue.string))),
+            ("withoutRowid", .bool(!info.hasRowID && info.kind != .view)),
+            ("strict", .bool(info.isStrict)),
+            ("virtual", .bool(info.isVirtual)),
+            ("hidden", .bool(info.isHidden)),
+            ("readOnly", .bool(info.isReadOnly)),
+            ("indexes", .array(info.indexes.map { index in
+                .object([
+                    ("name", .string(index.name)),
+                    ("columns", .array(index.columns.map(JSONValue.string))),
+                    ("unique", .bool(index.isUnique)),
+                    ("origin", .string(index.origin)),
+                    ("partial", .bool(index.isPartial)),
+                    ("where", index.sql.flatMap(SQLTokenizer.whereClause).map(JSONValue.string) ?? .null),
+                    ("sql", index.sql.map(JSONValue.string) ?? .null),
+                ])
+            })),
+            ("foreignKeys", .array(info.otherForeignKeys.map { key in
+                .object([
+                    ("columns", .array(key.columns.map(JSONValue.string))),
+                    ("targetTable", .string(key.targetTable)),
+                    ("targetColumns", .array(key.targetColumns.map(JSONValue.string))),
+                    ("onUpdate", .string(key.onUpdate)),
+                    ("onDelete", .string(key.onDelete)),
+                ])
+            })),
+        ]
+        if let listOf = info.listOf { members.append(("listOf", .string(listOf))) }
+        return .object(members)
+    }
+
+    public static func json(_ property: Property) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("name", .string(property.name)),
+            ("type", .string(property.type.rawValue)),
+            ("optional", .bool(property.isOptional)),
+            ("primaryKey", .bool(property.isPrimaryKey)),
+            ("indexed", .bool(property.isIndexed)),
+            ("target", property.target.map(JSONValue.string) ?? .null),
+            ("column", property.column.map(JSONValue.string) ?? .null),
+            ("declaredType", .string(property.declaredType)),
+            ("default", property.defaultValue.map(JSONValue.string) ?? .null),
+            ("readOnly", .bool(property.isReadOnly)),
+        ]
+        if let origin = property.originProperty { members.append(("originProperty", .string(origin))) }
+        if let generated = property.generated { members.append(("generated", .string(generated.rawValue))) }
+        if let onDelete = property.onDelete { members.append(("onDelete", .string(onDelete))) }
+        return .object(members)
+    }
+}

@@ -1,0 +1,61 @@
+import StrataCore
+/// A table of text laid out in columns that fit a width, measured in terminal cells.
+///
+/// When the columns do not fit, the widest ones shrink first and their cells are cut with `…`.
+public struct TextTable {
+    public struct Column {
+        public var title: String
+        public var rightAligned: Bool
+        public init(_ title: String, rightAligned: Bool = false) {
+            self.title = title
+            self.rightAligned = rightAligned
+        }
+    }
+
+    public var columns: [Column]
+    public var rows: [[String]] = []
+    /// Spaces before every line.
+    public var indent = 0
+    public var separator = "  "
+
+    public init(columns: [Column]) { self.columns = columns }
+
+    public mutating func append(_ row: [String]) { rows.append(row.map(TextWidth.visible)) }
+
+    /// The table as lines, at most `maxWidth` cells wide (nil: no limit); the header uses `style`.
+    public func render(maxWidth: Int?, style: Style = Style(isEnabled: false)) -> String {
+        var widths = columns.indices.map { index in
+            rows.reduce(TextWidth.width(columns[index].title)) { max($0, TextWidth.width($1[index])) }
+        }
+        if let maxWidth {
+            let available = maxWidth - indent - separator.count * max(0, columns.count - 1)
+            Self.shrink(&widths, toFit: max(available, columns.count * 3))
+        }
+        var output = ""
+        func line(_ cells: [String], header: Bool) {
+            var parts: [String] = []
+            for (index, cell) in cells.enumerated() {
+                let cut = TextWidth.truncate(cell, to: widths[index])
+                let isLast = index == cells.count - 1
+                let padded = isLast && !columns[index].rightAligned
+                    ? cut : TextWidth.pad(cut, to: widths[index], right: columns[index].rightAligned)
+                parts.append(header ? style.bold(padded) : padded)
+            }
+            var text = String(repeating: " ", count: indent) + parts.joined(separator: separator)
+            while text.hasSuffix(" ") { text.removeLast() }
+            output += text + "\n"
+        }
+        line(columns.map(\.title), header: true)
+        for row in rows { line(row, header: false) }
+        return output
+    }
+
+    /// Narrows the widest columns, one cell at a time, until the sum fits.
+    static func shrink(_ widths: inout [Int], toFit available: Int) {
+        var total = widths.reduce(0, +)
+        while total > available, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 3 {
+            widths[widest] -= 1
+            total -= 1
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+@testable import StrataInterface
+@testable import StrataEdit
+@testable import StrataMigrate
+@testable import StrataRender
+@testable import StrataDemo
+@testable import StrataQuery
+@testable import StrataCore
+
+@Suite struct ArgumentTokenizerTests {
+    @Test(arguments: [
+        (["a", "b"], [ArgumentToken.positional("a"), .positional("b")]),
+        (["--format=json"], [.long(name: "format", value: "json")]),
+        (["--format", "json"], [.long(name: "format", value: nil), .positional("json")]),
+        (["--format="], [.long(name: "format", value: "")]),
+        (["-af"], [.short("a"), .short("f")]),
+        (["-"], [.positional("-")]),
+        (["--", "--all", "-a"], [.positional("--all"), .positional("-a")]),
+        (["-5"], [.positional("-5")]),
+        (["--x=a=b"], [.long(name: "x", value: "a=b")]),
+    ])
+    func tokenizes(_ arguments: [String], _ expected: [ArgumentToken]) {
+        #expect(ArgumentTokenizer.tokens(arguments) == expected)
+    }
+}
+
+@Suite struct ArgumentParserTests {
+    @Test func parsesArgumentsOptionsAndFlags() throws {
+        let parsed = try ArgumentParser.parse(["db.sqlite", "Task", "-a", "--format", "json", "--timeout=0.5"],
+                                              for: Commands.schema)
+        #expect(parsed.arguments == ["FILE": "db.sqlite", "CLASS": "Task"])
+        #expect(parsed.has("all"))
+        #expect(parsed.format == "json")
+        #expect(try parsed.timeoutMilliseconds() == 500)
+    }
+
+    @Test func optionsMayComeFirstAndShortOptionsTakeValues() throws {
+        let parsed = try ArgumentParser.parse(["-f", "json", "db.sqlite"], for: Commands.classes)
+        #expect(parsed.arguments["FILE"] == "db.sqlite")
+        #expect(parsed.format == "json")
+    }
+
+    @Test func defaults() throws {
+        let parsed = try ArgumentParser.parse(["db.sqlite"], for: Commands.classes)
+        #expect(parsed.format == "table")
+        #expect(!parsed.has("all"))
+        #expect(try parsed.timeoutMilliseconds() == 5000)
+    }
+
+    @Test(arguments: [
+        (["db", "--fromat", "json"], "unknown option '--fromat' for 'classes' (did you mean 'format'?)"),
+        (["db", "--bogus"], "unknown option '--bogus' for 'classes' (see 'strata help classes')"),
+        (["db", "-z"], "unknown option '-z' for 'classes' (see 'strata help classes')"),
+        ([], "missing FILE for 'classes' (see 'strata help classes')"),
+        (["db", "extra"], "unexpected argument 'extra' for 'classes' (see 'strata help classes')"),
+        (["db", "--format"], "option '--format' needs a value (FORMAT)"),
+        (["db", "--format", "xml"], "'xml' is not a valid --format; expected one of: table, json"),
+        (["db", "--all=yes"], "option '--all' takes no value"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) {
+        do {
+            _ = try ArgumentParser.parse(arguments, for: Commands.classes)
+            Issue.record("expected a usage error for \(arguments)")
+        } catch let error as StrataError {
+            #expect(error.status == .usage)
+            #expect(error.message == message)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test(arguments: ["-1", "abc", "1e9", "nan"])
+    func badTimeouts(_ value: String) throws {
+        let parsed = try ArgumentParser.parse(["db", "--timeout", value], for: Commands.classes)
+        #expect(throws: StrataError.usage("--timeout takes a number of seconds from 0 to 86400, not '\(value)'")) {
+            try parsed.timeoutMilliseconds()
+        }
+    }
+
+    @Test func helpNeedsNoArguments() throws {
+        #expect(try ArgumentParser.parse(["--help"], for: Commands.schema).has("help"))
+    }
+}
+
+@Suite struct SuggestionTests {
+    @Test(arguments: [
+        ("Tsk", ["Task", "TaskList", "Tag"], "Task"),
+        ("clases", ["classes", "schema", "help"], "classes"),
+        ("shcema", ["classes", "schema", "help"], "schema"),
+        ("task", ["Task"], "Task"),
+        ("zzzzzz", ["classes", "schema"], nil),
+        ("", ["a"], "a"),
+    ] as [(String, [String], String?)])
+    func suggests(_ name: String, _ candidates: [String], _ expected: String?) {
+        #expect(Suggestion.closest(to: name, in: candidates) == expected)
+    }
+}

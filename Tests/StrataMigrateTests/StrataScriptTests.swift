@@ -1,0 +1,293 @@
+import Foundation
+import SQLiteKit
+import Testing
+@testable import StrataMigrate
+@testable import StrataQuery
+@testable import StrataCore
+
+@Suite struct StrataScriptTests {
+    @Test(arguments: [
+        ("add class Tag (name string primary key, color string?)",
+         StrataOperation.addClass("Tag", [PropertyDeclaration(name: "name", type: .string, optional: false, primaryKey: true),
+                                          PropertyDeclaration(name: "color", type: .string, optional: true)])),
+        ("delete class Obsolete", .deleteClass("Obsolete")),
+        ("rename class TaskList to Project", .renameClass("TaskList", to: "Project")),
+        ("add property Task.priority int = 0", .addProperty("Task", PropertyDeclaration(name: "priority", type: .int, optional: false, defaultValue: "0"))),
+        ("add property Task.dueDate date?  # a comment", .addProperty("Task", PropertyDeclaration(name: "dueDate", type: .date, optional: true))),
+        ("add property Task.title string = \"it's\"", .addProperty("Task", PropertyDeclaration(name: "title", type: .string, optional: false, defaultValue: "'it''s'"))),
+        ("delete property Task.legacy", .deleteProperty("Task", "legacy")),
+        ("rename property Task.notes to details", .renameProperty("Task", "notes", to: "details")),
+        ("add index Task(name)", .addIndex("Task", ["name"], unique: false)),
+        ("add unique index Task(email, list)", .addIndex("Task", ["email", "list"], unique: true)),
+        ("delete index Task(name)", .deleteIndex("Task", ["name"])),
+        ("add link Task.project -> Project?", .addLink("Task", "project", target: "Project")),
+        ("add list Project.tasks -> Task", .addList("Project", "tasks", target: "Task")),
+        ("update Task set priority = 1 where isCompleted == false", .update("Task", [("priority", "1")], predicate: "isCompleted == false")),
+        ("update Task set a = -2.5, b = nil, c = true", .update("Task", [("a", "-2.5"), ("b", "NULL"), ("c", "1")], predicate: nil)),
+        ("update Task set note = 'where' where name CONTAINS[c] \"where\"", .update("Task", [("note", "'where'")], predicate: "name CONTAINS[c] \"where\"")),
+        ("sql { DELETE FROM t WHERE x = '}' }", .sql("DELETE FROM t WHERE x = '}'")),
+        ("change property Task.priority to double? = 1.5",
+         .changeProperty("Task", PropertyDeclaration(name: "priority", type: .double, optional: true, defaultValue: "1.5"))),
+    ])
+    func parsesEachOperation(_ line: String, _ operation: StrataOperation) throws {
+        #expect(try StrataScript.parse(line, file: "1_a.strata").up == [operation])
+    }
+
+    @Test(arguments: [
+        ("add property Task.priority int", "1_a.strata:1: a required property needs a default"),
+        ("add link Task.project -> Project", "1_a.strata:1: a link added to objects that exist must be optional"),
+        ("change property Task.priority double", "1_a.strata:1: expected 'to'"),
+        ("change property Task.id to int primary key", "1_a.strata:1: change property cannot make a primary key"),
+        ("add class T (x widget)", "1_a.strata:1: unknown type 'widget'"),
+        ("remove class T", "1_a.strata:1: unknown operation 'remove'"),
+        ("add class T (x int", "1_a.strata:1: expected ')'"),
+        ("\n\nsql {\nSELECT 1;", "1_a.strata:3: sql { has no closing }"),
+        ("delete class A extra", "1_a.strata:1: unexpected text at the end of the line"),
+        ("add property T.x string = 'open", "1_a.strata:1: a string has no closing '"),
+        ("update Task set x = 1 where", "1_a.strata:1: where needs a predicate"),
+    ])
+    func errorsNameTheLine(_ text: String, _ message: String) {
+        do {
+            _ = try StrataScript.parse(text, file: "1_a.strata")
+            Issue.record("no error for \(text)")
+        } catch let error as StrataError {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func multiLineBlocksAndTheWayDown() throws {
+        let script = try StrataScript.parse("""
+            # two operations and raw SQL
+            add class Tag (name string primary key)
+            sql {
+              INSERT INTO Tag VALUES ('a');
+              INSERT INTO Tag VALUES ('}');
+            }
+            rename class Tag to Label
+            down {
+              rename class Label to Tag
+              delete class Tag
+            }
+            """, file: "2_b.strata")
+        #expect(script.up.count == 3)
+        #expect(script.lines == [2, 3, 7])
+        #expect(script.up[1] == .sql("INSERT INTO Tag VALUES ('a');\n  INSERT INTO Tag VALUES ('}');"))
+        #expect(script.wayDown == [.renameClass("Label", to: "Tag"), .deleteClass("Tag")])
+        // Derived: newest first, each inverted; none when something loses data.
+        let derived = try StrataScript.parse("add class A (x int?)\nadd property A.y int?\nrename property A.y to z", file: "3.strata")
+        #expect(derived.wayDown == [.renameProperty("A", "z", to: "y"), .deleteProperty("A", "y"), .deleteClass("A")])
+        #expect(try StrataScript.parse("add class A (x int?)\ndelete property A.x", file: "4.strata").wayDown == nil)
+    }
+}
+
+/// `.strata` migrations applied to a database with data, links and a list.
+@Suite struct StrataMigrationTests {
+    func apply(_ files: [(String, String)], to connection: Connection, target: Int? = nil) throws -> [MigrationStep] {
+        let migrations = try files.map { try MigrationFile(fileName: $0.0, bytes: Array($0.1.utf8)) }
+        return try Migrator(connection: connection, files: migrations).apply(to: target).map(\.step)
+    }
+
+    @Test func everyOperationOnATableWithData() throws {
+        let db = try Connection(path: "", mode: .memory)
+        try db.execute("""
+            CREATE TABLE TaskList (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE Task (id INTEGER PRIMARY KEY, name TEXT NOT NULL, isCompleted BOOLEAN NOT NULL DEFAULT 0, notes TEXT, legacy TEXT);
+            INSERT INTO TaskList VALUES (1, 'Inbox');
+            INSERT INTO Task VALUES (1, 'Buy milk', 0, 'n1', 'x'), (2, 'Call Bob', 1, NULL, 'y'), (3, 'buy bread', 0, NULL, NULL);
+            """)
+        let files = [
+            ("1_shape.strata", """
+                add property Task.priority int = 0
+                add property Task.dueDate date?
+                delete property Task.legacy
+                rename property Task.notes to details
+                add link Task.list -> TaskList?
+                add class Tag (name string primary key, color string?)
+                add list Task.tags -> Tag
+                add unique index Task(name)
+                update Task set priority = 2, list = 1 where name BEGINSWITH[c] "buy" AND isCompleted == false
+                sql { INSERT INTO Tag VALUES ('home', NULL); INSERT INTO Task_tags VALUES (1, 0, 'home'); }
+                rename class TaskList to Project
+                """),
+        ]
+        let steps = try apply(files, to: db)
+        #expect(steps.count == 1)
+        #expect(try db.rows("SELECT id, name, priority, list, details FROM Task ORDER BY id") == [
+            [.integer(1), .text("Buy milk"), .integer(2), .integer(1), .text("n1")],
+            [.integer(2), .text("Call Bob"), .integer(0), .null, .null],
+            [.integer(3), .text("buy bread"), .integer(2), .integer(1), .null],
+        ])
+        var reader = SchemaReader(connection: db)
+        let schema = try reader.read()
+        let task = try #require(schema.class(named: "Task"))
+        #expect(task.property(named: "priority")?.type == .int && task.property(named: "priority")?.isOptional == false)
+        #expect(task.property(named: "dueDate")?.type == .date && task.property(named: "dueDate")?.isOptional == true)
+        #expect(task.property(named: "legacy") == nil)
+        #expect(task.property(named: "list")?.type == .object && task.property(named: "list")?.target == "Project")
+        #expect(task.property(named: "tags")?.type == .list && task.property(named: "tags")?.target == "Tag")
+        #expect(task.indexes.contains { $0.isUnique && $0.columns == ["name"] })
+        #expect(schema.class(named: "Project") != nil && schema.class(named: "TaskList") == nil)
+        #expect(try db.scalar("SELECT count(*) FROM Task_tags").int64 == 1)
+        // The duplicate name the unique index refuses.
+        #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO Task (id, name) VALUES (9, 'Buy milk')") }
+    }
+
+    @Test func derivedDownsUndoAndLossyOnesAreRefused() throws {
+        let db = try Connection(path: "", mode: .memory)
+        let files = [
+            ("1_create.strata", "add class Project (id int primary key, name string)\nadd class Task (id int primary key, title string)"),
+            ("2_more.strata", "add property Task.priority int = 0\nadd link Task.project -> Project?\nadd list Project.tasks -> Task\nadd index Task(title)\nrename property Task.title to name"),
+            ("3_data.strata", "sql { INSERT INTO Project VALUES (1, 'p'); INSERT INTO Task (id, name, project) VALUES (1, 't', 1); }"),
+        ]
+        #expect(try apply(files, to: db).count == 3)
+        #expect(throws: StrataError.self) { try apply(files, to: db, target: 1) }  // 3 runs sql: no way down
+        #expect(try db.scalar("PRAGMA user_version").int64 == 3)
+        let withoutData = Array(files.prefix(2))
+        let other = try Connection(path: "", mode: .memory)
+        _ = try apply(withoutData, to: other)
+        let down = try apply(withoutData, to: other, target: 1)
+        #expect(down.map(\.file.version) == [2] && down.allSatisfy(\.isDown))
+        #expect(try other.rows("SELECT name FROM pragma_table_info('Task') ORDER BY cid").map { $0[0] } == [.text("id"), .text("title")])
+        #expect(try other.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('Project_tasks', 'Task_title')").int64 == 0)
+        #expect(try other.scalar("PRAGMA user_version").int64 == 1)
+    }
+
+    @Test func aFailingOperationLeavesEverythingAsItWas() throws {
+        let db = try Connection(path: "", mode: .memory)
+        try db.execute("CREATE TABLE Task (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO Task VALUES (1, 'a');")
+        let files = [("1_bad.strata", "add property Task.priority int = 0\nadd link Task.list -> Nowhere?")]
+        do {
+            _ = try apply(files, to: db)
+            Issue.record("no error")
+        } catch let error as StrataError {
+            #expect(error.message == "1_bad.strata failed: no class Nowhere; nothing was changed (still at version 0)")
+        }
+        #expect(try db.rows("SELECT name FROM pragma_table_info('Task')").count == 2)
+    }
+}
+
+@Suite struct StrataLintTests {
+    @Test func operationsAreLintedWithTheirLines() throws {
+        let file = try MigrationFile(fileName: "5_x.strata", bytes: Array("""
+            # cleanup
+            delete class Old
+            delete property Task.legacy
+            update Task set a = 1
+            sql {
+              DELETE FROM Log;
+            }
+            """.utf8))
+        #expect(MigrationLint.check(file).map { "\($0.line) \($0.code)" } == ["2 S001", "3 S002", "4 S004", "5 S003", "1 S007"])
+        let invertible = try MigrationFile(fileName: "6_y.strata", bytes: Array("add property Task.p int?".utf8))
+        #expect(MigrationLint.check(invertible).isEmpty)
+    }
+}
+
+/// `change property`: the table rebuilt in SQLite's documented order, values converted or the run refused.
+@Suite struct TableRebuildTests {
+    /// Tasks in lists, with an index, a trigger, a view, a list whose entries cascade from Task, a
+    /// WITHOUT ROWID class and a STRICT one; foreign keys on, as apps run them.
+    static func database() throws -> Connection {
+        let db = try Connection(path: "", mode: .memory)
+        try db.execute("""
+            PRAGMA foreign_keys = ON;
+            CREATE TABLE TaskList (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE Task (id INTEGER PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE UNIQUE, priority INTEGER,
+                               code TEXT, list INTEGER REFERENCES TaskList(id) ON DELETE CASCADE);
+            CREATE INDEX Task_priority ON Task(priority);
+            CREATE TABLE Log (what TEXT);
+            CREATE TRIGGER Task_log AFTER UPDATE ON Task BEGIN INSERT INTO Log VALUES (new.name); END;
+            CREATE VIEW Urgent AS SELECT name, priority FROM Task WHERE priority > 1;
+            CREATE TABLE Tag (name TEXT PRIMARY KEY, weight TEXT) WITHOUT ROWID;
+            \(ListTable.createSQL(owner: "Task", property: "tags", target: "Tag", targetKey: "name", targetKeyType: "TEXT"))
+            CREATE TABLE Metric (id INTEGER PRIMARY KEY, value INTEGER) STRICT;
+            INSERT INTO TaskList VALUES (1, 'Inbox');
+            INSERT INTO Task VALUES (1, 'a', 1, '10', 1), (2, 'b', 3, '20', 1), (3, 'c', NULL, NULL, 1);
+            INSERT INTO Tag VALUES ('home', '1.5'), ('work', '2');
+            INSERT INTO Task_tags VALUES (1, 0, 'home'), (1, 1, 'work'), (2, 0, 'home');
+            INSERT INTO Metric VALUES (1, 7), (2, 8);
+            """)
+        return db
+    }
+
+    func apply(_ text: String, to db: Connection) throws {
+        let file = try MigrationFile(fileName: "1_change.strata", bytes: Array(text.utf8))
+        try Migrator(connection: db, files: [file]).apply(to: nil)
+    }
+
+    @Test func aTypeChangeKeepsRowsListsIndexesTriggersAndViews() throws {
+        let db = try Self.database()
+        try apply("change property Task.priority to double = 0\nchange property Task.code to int?", to: db)
+        let rows: [[SQLiteValue]] = try db.rows("SELECT id, priority, typeof(priority), code, typeof(code) FROM Task ORDER BY id")
+        let expected: [[SQLiteValue]] = [
+            [.integer(1), .real(1), .text("real"), .integer(10), .text("integer")],
+            [.integer(2), .real(3), .text("real"), .integer(20), .text("integer")],
+            [.integer(3), .real(0), .text("real"), .null, .text("null")],
+        ]
+        #expect(rows == expected)
+        // No cascade while Task was dropped and made again.
+        #expect(try db.scalar("SELECT count(*) FROM Task_tags").int64 == 3)
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('Task_priority', 'Task_log', 'Urgent')").int64 == 3)
+        #expect(try db.rows("SELECT name FROM Urgent").map { $0[0] } == [.text("b")])
+        try db.execute("UPDATE Task SET priority = 5 WHERE id = 1")
+        #expect(try db.scalar("SELECT count(*) FROM Log").int64 == 1)
+        // The link and the column's other constraints are still there.
+        #expect(try db.scalar("SELECT count(*) FROM pragma_foreign_key_list('Task')").int64 == 1)
+        #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO Task (id, name) VALUES (9, 'A')") }  // UNIQUE, NOCASE
+        #expect(try db.scalar("PRAGMA foreign_keys").int64 == 1)
+        #expect(try db.scalar("PRAGMA integrity_check").string == "ok")
+        var reader = SchemaReader(connection: db)
+        let task = try #require(try reader.read().class(named: "Task"))
+        #expect(task.property(named: "priority")?.type == .double && task.property(named: "priority")?.isOptional == false)
+        #expect(task.property(named: "code")?.type == .int && task.property(named: "code")?.isOptional == true)
+    }
+
+    @Test(arguments: [
+        ("UPDATE Task SET code = 'abc' WHERE id = 2", "change property Task.code to int?", "1 Task object cannot have code as int? (the first: key 2, value 'abc')"),
+        ("UPDATE Task SET code = '1.5' WHERE id = 2", "change property Task.code to int?", "1 Task object cannot have code as int?"),
+        ("SELECT 1", "change property Task.priority to int", "1 Task object cannot have priority as int (the first: key 3, value NULL); a default"),
+        ("SELECT 1", "change property Task.priority to bool?", "1 Task object cannot have priority as bool? (the first: key 2, value 3)"),
+        ("UPDATE Task SET code = x'00' WHERE id = 1", "change property Task.code to string?", "1 Task object cannot have code as string?"),
+        ("SELECT 1", "change property Task.id to double", "change property cannot change a primary key"),
+        ("SELECT 1", "change property Task.nope to int?", "Task has no property 'nope'"),
+    ])
+    func valuesThatCannotConvertStopTheRunBeforeAnythingChanges(_ setup: String, _ change: String, _ message: String) throws {
+        let db = try Self.database()
+        try db.execute(setup)
+        let before = try db.rows("SELECT * FROM Task ORDER BY id")
+        do {
+            try apply(change, to: db)
+            Issue.record("no error for \(change)")
+        } catch let error as StrataError {
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+        #expect(try db.rows("SELECT * FROM Task ORDER BY id") == before)
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name LIKE '%strata_rebuild%'").int64 == 0)
+    }
+
+    @Test func aTableWhoseNameNeedsQuoting() throws {
+        let db = try Connection(path: "", mode: .memory)
+        let table = quoteIdentifier("My \"Task\"")  // "My ""Task"""
+        try db.execute("CREATE TABLE \(table) (id INTEGER PRIMARY KEY, \"the value\" INTEGER); INSERT INTO \(table) VALUES (1, 5)")
+        var reader = SchemaReader(connection: db)
+        let info = try #require(try reader.read().class(named: "My \"Task\""))
+        let statements = try TableRebuild(info: info, connection: db)
+            .change(PropertyDeclaration(name: "the value", type: .double, optional: true))
+        try db.transaction { for statement in statements { try db.execute(statement.sql, statement.arguments) } }
+        #expect(try db.rows("SELECT \"the value\", typeof(\"the value\") FROM \(table)") == [[.real(5), .text("real")]])
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name LIKE '%strata_rebuild%'").int64 == 0)
+    }
+
+    @Test func withoutRowIDAndStrictTables() throws {
+        let db = try Self.database()
+        try apply("change property Tag.weight to double = 0\nchange property Metric.value to double?", to: db)
+        #expect(try db.rows("SELECT name, weight FROM Tag ORDER BY name") == [[.text("home"), .real(1.5)], [.text("work"), .real(2)]])
+        #expect(try db.scalar("SELECT count(*) FROM Task_tags").int64 == 3)
+        #expect(try db.rows("SELECT value, typeof(value) FROM Metric ORDER BY id") == [[.real(7), .text("real")], [.real(8), .text("real")]])
+        let sql = try db.scalar("SELECT sql FROM sqlite_schema WHERE name = 'Metric'").string ?? ""
+        #expect(sql.contains("STRICT") && sql.contains("\"value\" REAL"))
+        #expect(try db.scalar("SELECT sql FROM sqlite_schema WHERE name = 'Tag'").string?.contains("WITHOUT ROWID") == true)
+    }
+}
