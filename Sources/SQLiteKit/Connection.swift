@@ -114,19 +114,51 @@ public final class Connection {
     /// Runs one or more statements separated by semicolons; `arguments` bind to the last one only
     /// when there is a single statement.
     public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
-        var remaining = Substring(sql)
-        var first = true
-        while !remaining.isEmpty {
-            let (statement, tail) = try prepareFirst(String(remaining))
-            if let statement {
-                if first && !arguments.isEmpty { try statement.bind(arguments) }
-                first = false
-                while try statement.step() {}
-            } else if tail.count == remaining.count {
-                break
+        var utf8 = Array(sql.utf8)
+        utf8.append(0)
+        try utf8.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            try base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
+                let length = buffer.count - 1
+                var offset = 0
+                var first = true
+                while offset < length {
+                    var statementHandle: OpaquePointer?
+                    var tail: UnsafePointer<CChar>?
+                    let code = sqlite3_prepare_v2(handle, start + offset, Int32(length - offset), &statementHandle, &tail)
+                    let end = tail.map { start.distance(to: $0) } ?? length
+                    guard code == SQLITE_OK else {
+                        let rest = String(decoding: UnsafeBufferPointer(start: base + offset, count: length - offset), as: UTF8.self)
+                        throw SQLiteError(code: code, connection: handle, sql: Self.firstStatement(of: rest))
+                    }
+                    if let statementHandle {
+                        let text = String(decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
+                        let statement = Statement(handle: statementHandle, connection: handle, sql: text.trimmedSQL)
+                        if first && !arguments.isEmpty { try statement.bind(arguments) }
+                        first = false
+                        while try statement.step() {}
+                    } else if end == offset {
+                        break
+                    }
+                    offset = end
+                }
             }
-            remaining = tail
         }
+    }
+
+    /// Runs one statement with the values it carries.
+    public func execute(_ sql: SQL) throws {
+        try execute(sql.text, sql.arguments)
+    }
+
+    /// Runs a query with the values it carries and returns every row.
+    public func rows(_ sql: SQL) throws -> [[SQLiteValue]] {
+        try rows(sql.text, sql.arguments)
+    }
+
+    /// Runs a query with the values it carries and returns the first column of its first row, or `.null`.
+    public func scalar(_ sql: SQL) throws -> SQLiteValue {
+        try scalar(sql.text, sql.arguments)
     }
 
     /// Runs a query and returns every row.

@@ -34,6 +34,26 @@ public struct ResultCode: RawRepresentable, Sendable, Hashable, CustomStringConv
     public static let row = ResultCode(rawValue: SQLITE_ROW)
     public static let done = ResultCode(rawValue: SQLITE_DONE)
 
+    // Extended codes: a primary code in the low byte, the detail above it. SQLite defines them as macros
+    // Swift cannot import, so their values are written here, once.
+
+    /// `SQLITE_CONSTRAINT_CHECK`: a CHECK constraint failed.
+    public static let constraintCheck = ResultCode(rawValue: SQLITE_CONSTRAINT | (1 << 8))
+    /// `SQLITE_CONSTRAINT_FOREIGNKEY`: a foreign key constraint failed.
+    public static let constraintForeignKey = ResultCode(rawValue: SQLITE_CONSTRAINT | (3 << 8))
+    /// `SQLITE_CONSTRAINT_NOTNULL`: NULL in a NOT NULL column.
+    public static let constraintNotNull = ResultCode(rawValue: SQLITE_CONSTRAINT | (5 << 8))
+    /// `SQLITE_CONSTRAINT_PRIMARYKEY`: a duplicate primary key.
+    public static let constraintPrimaryKey = ResultCode(rawValue: SQLITE_CONSTRAINT | (6 << 8))
+    /// `SQLITE_CONSTRAINT_TRIGGER`: a trigger's RAISE(ABORT | FAIL | ROLLBACK).
+    public static let constraintTrigger = ResultCode(rawValue: SQLITE_CONSTRAINT | (7 << 8))
+    /// `SQLITE_CONSTRAINT_UNIQUE`: a duplicate in a UNIQUE column.
+    public static let constraintUnique = ResultCode(rawValue: SQLITE_CONSTRAINT | (8 << 8))
+    /// `SQLITE_CONSTRAINT_DATATYPE`: a value of the wrong type in a STRICT table.
+    public static let constraintDataType = ResultCode(rawValue: SQLITE_CONSTRAINT | (12 << 8))
+    /// `SQLITE_READONLY_ROLLBACK`: a hot journal that a read-only connection cannot roll back.
+    public static let readOnlyRollback = ResultCode(rawValue: SQLITE_READONLY | (3 << 8))
+
     /// `case ResultCode.constraint` matches any code whose primary code is `constraint`.
     public static func ~= (pattern: ResultCode, code: ResultCode) -> Bool {
         pattern == code || pattern == code.primary

@@ -46,17 +46,18 @@ final class TableLayout: Sendable {
         table = info.tableName
         var columns = try connection.rows("SELECT name FROM pragma_table_xinfo(?1) WHERE hidden = 0 ORDER BY cid", [.text(table)])
             .map { quoteIdentifier($0[0].string ?? "") }
-        if info.hasRowID {
-            if let alias = info.rowIDAlias {
-                keyPositions = [columns.firstIndex(of: quoteIdentifier(alias)) ?? 0]
-            } else {
-                columns.insert("rowid", at: 0)
-                keyPositions = [0]
-            }
-            keyColumns = ["rowid"]
-        } else {
+        if let alias = info.rowIDAlias {
+            keyPositions = [columns.firstIndex(of: quoteIdentifier(alias)) ?? 0]
+            keyColumns = [quoteIdentifier(alias)]
+        } else if let rowID = info.rowIDName {
+            columns.insert(rowID, at: 0)
+            keyPositions = [0]
+            keyColumns = [rowID]
+        } else if !info.primaryKey.isEmpty {
             keyPositions = info.primaryKey.compactMap { columns.firstIndex(of: quoteIdentifier($0)) }
             keyColumns = info.primaryKey.map(quoteIdentifier)
+        } else {
+            throw StrataError("\(info.name) has no key: it has no primary key, and its columns take the names rowid, oid and _rowid_")
         }
         self.columns = columns
     }
@@ -120,7 +121,11 @@ final class ChangeLog {
 
     init(connection: Connection, schema: Schema) throws {
         self.connection = connection
-        for info in schema.classes where info.kind != .view && !info.isVirtual && !info.tableName.lowercased().hasPrefix("sqlite_") {
+        // A table whose rows SQL cannot find again (no primary key, every rowid name a column) is not
+        // recorded: the editor refuses to edit it.
+        for info in schema.classes where info.kind != .view && !info.isVirtual && !info.tableName.lowercased().hasPrefix("sqlite_")
+            && info.objectKey != .none
+        {
             layouts.append(try TableLayout(info, connection: connection))
         }
         width = max(1, layouts.map(\.columns.count).max() ?? 1)

@@ -273,7 +273,9 @@ public struct ValueParser {
         }
         let key = try QueryCompiler.parseKey(typed.quoted ? "\"\(keyText)\"" : keyText, for: target)
         guard key.count == 1 else { throw StrataError("\(info.name).\(property.name) links to a single key, not \(keyText)") }
-        let keyColumn = target.objectKey[0] == "rowid" ? "rowid" : quoteIdentifier(target.objectKey[0])
+        guard let keyColumn = target.objectKey.sql().first else {
+            throw StrataError("\(target.name) has no key for \(info.name).\(property.name) to link to")
+        }
         let found = try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(target.tableName)) WHERE \(keyColumn) = ?1", key)
         guard found.int64 == 1 else { throw StrataError("no \(target.name) with key \(keyText) for \(info.name).\(property.name) to link to") }
         return key[0]

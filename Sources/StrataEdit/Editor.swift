@@ -47,6 +47,10 @@ public final class Editor {
         let info = try findClass(name)
         if info.kind == .view { throw StrataError("\(info.name) is a view: views are read-only") }
         if info.isVirtual { throw StrataError("\(info.name) is a virtual table: Strata does not edit those") }
+        if info.objectKey == .none {
+            throw StrataError("\(info.name) has no key (no primary key, and its columns take the names rowid, oid and _rowid_): "
+                              + "Strata cannot tell its objects apart to edit them")
+        }
         return info
     }
 
@@ -69,9 +73,9 @@ public final class Editor {
 
     /// `rowid = ?1 AND …` for an object's key, with its values appended to `arguments`.
     static func keyCondition(_ info: ClassInfo, _ key: [SQLiteValue], arguments: inout [SQLiteValue]) -> String {
-        zip(info.objectKey, key).map { column, value in
+        zip(info.objectKey.sql(), key).map { column, value in
             arguments.append(value)
-            return (column == "rowid" ? "rowid" : quoteIdentifier(column)) + " = ?\(arguments.count)"
+            return column + " = ?\(arguments.count)"
         }.joined(separator: " AND ")
     }
 
@@ -101,7 +105,7 @@ public final class Editor {
         let description = "set \(Self.describe(info, key)) " + values.map(\.0.name).joined(separator: ", ")
         var newKey = key
         for (property, value) in keyChanges {
-            if let index = info.objectKey.firstIndex(of: property.column ?? property.name) { newKey[index] = value }
+            if let index = info.objectKey.names.firstIndex(of: property.column ?? property.name) { newKey[index] = value }
         }
         return try perform(description, info: info, values: values) {
             if !keyChanges.isEmpty {
@@ -164,11 +168,11 @@ public final class Editor {
                 try connection.execute("INSERT INTO \(table) (\(columns)) VALUES (\(places))", values.map(\.1))
             }
             let key: [SQLiteValue]
-            if info.hasRowID {
-                let columns = info.objectKey.map { $0 == "rowid" ? "rowid" : quoteIdentifier($0) }.joined(separator: ", ")
-                key = try connection.rows("SELECT \(columns) FROM \(table) WHERE rowid = ?1", [.integer(connection.lastInsertRowID)]).first ?? []
+            if let rowID = info.rowIDSQL {
+                let columns = info.objectKey.sql().joined(separator: ", ")
+                key = try connection.rows("SELECT \(columns) FROM \(table) WHERE \(rowID) = ?1", [.integer(connection.lastInsertRowID)]).first ?? []
             } else {
-                key = info.objectKey.map { column in values.first { $0.0.column == column || $0.0.name == column }?.1 ?? .null }
+                key = info.objectKey.names.map { column in values.first { $0.0.column == column || $0.0.name == column }?.1 ?? .null }
             }
             var outcome = Outcome(description: "new \(Self.describe(info, key))", message: "new \(Self.describe(info, key))")
             outcome.key = key
@@ -315,12 +319,9 @@ public final class Editor {
             sql = "UPDATE \(table) AS t0 SET " + setClause(values, arguments: &arguments) + (condition == "1" ? "" : " WHERE " + condition)
         } else {
             // SORT, LIMIT or a path through a link: the objects are picked by key.
-            let compiled = try compiler.compile(query, page: Page(size: -1, keysOnly: true))
-            arguments = compiled.arguments
-            let keys = info.objectKey.map { $0 == "rowid" ? "rowid" : quoteIdentifier($0) }
-            guard !keys.isEmpty else { throw StrataError("\(info.name) has no key to pick objects by") }
-            sql = "UPDATE \(table) SET " + setClause(values, arguments: &arguments) + " WHERE "
-                + (keys.count == 1 ? keys[0] : "(" + keys.joined(separator: ", ") + ")") + " IN (\(compiled.sql))"
+            let selection = try compiler.compileKeySelection(query)
+            arguments = selection.arguments
+            sql = "UPDATE \(table) SET " + setClause(values, arguments: &arguments) + " WHERE " + selection.text
         }
         let description = "update \(queryText) set " + values.map(\.0.name).joined(separator: ", ")
         return try perform(description, info: info, values: values) {

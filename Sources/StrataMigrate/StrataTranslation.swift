@@ -96,11 +96,9 @@ extension StrataOperation {
                 // The objects the predicate picks, by key, from the query compiler of `strata query`.
                 let text = "`\(owner)` where \(predicate)"
                 var compiler = QueryCompiler(schema: schema, connection: runner.connection, text: text)
-                let compiled = try compiler.compile(try QueryParser.parse(text), page: Page(size: -1, keysOnly: true))
-                let keys = info.objectKey.map { $0 == "rowid" ? "rowid" : quoteIdentifier($0) }
-                guard !keys.isEmpty else { throw StrataError("\(owner) has no key to pick objects by") }
-                sql += " WHERE " + (keys.count == 1 ? keys[0] : "(" + keys.joined(separator: ", ") + ")") + " IN (\(compiled.sql))"
-                arguments = compiled.arguments
+                let selection = try compiler.compileKeySelection(try QueryParser.parse(text))
+                sql += " WHERE " + selection.text
+                arguments = selection.arguments
             }
             return [(sql, arguments)]
         case .sql(let text):

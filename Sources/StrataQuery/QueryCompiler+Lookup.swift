@@ -14,7 +14,7 @@ extension QueryCompiler {
         if info.objectKey.count > 1 {
             var inner = text.trimmingSpaces
             guard inner.hasPrefix("("), inner.hasSuffix(")") else {
-                throw StrataError("\(info.name) has the composite key (\(info.objectKey.joined(separator: ", "))): write it as (a, b)")
+                throw StrataError("\(info.name) has the composite key (\(info.objectKey.names.joined(separator: ", "))): write it as (a, b)")
             }
             inner = String(inner.dropFirst().dropLast())
             parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
@@ -22,12 +22,16 @@ extension QueryCompiler {
                 throw StrataError("\(info.name)'s key has \(info.objectKey.count) parts, not \(parts.count)")
             }
         }
-        return try zip(info.objectKey, parts).map { column, part in
+        guard info.objectKey != .none else {
+            throw StrataError("\(info.name) has no key to find one object by (no primary key, and its columns take the names rowid, oid and _rowid_)")
+        }
+        let isRowID = if case .rowid = info.objectKey { true } else { false }
+        return try zip(info.objectKey.names, parts).map { column, part in
             var part = part
             if part.count >= 2, let first = part.first, first == part.last, first == "\"" || first == "'" {
                 part = String(part.dropFirst().dropLast())
             }
-            let type = column == "rowid" ? PropertyType.int : info.property(named: column)?.type ?? .any
+            let type = isRowID ? PropertyType.int : info.property(named: column)?.type ?? .any
             switch type {
             case .int, .object:
                 guard let number = Int64(part) else {
@@ -57,5 +61,19 @@ extension QueryCompiler {
         let scope = Scope(info: info, alias: "t0")
         let condition = try compile(query.predicate, in: scope)
         return scope.joins.isEmpty ? (info, condition) : nil
+    }
+}
+
+extension QueryCompiler {
+    /// `key IN (SELECT key …)`: picks the objects a query finds by their keys, for a statement that changes
+    /// them (`UPDATE "Task" SET … WHERE <selection>`) when the query needs more than their table (SORT,
+    /// LIMIT, a key path). Shared by `strata update` and the `.strata` language's `update`.
+    ///
+    /// - Throws: `StrataError` when the class has no key, and the compiler's errors.
+    public mutating func compileKeySelection(_ query: Query) throws -> SQL {
+        let info = try findClass(query.className, at: query.classOffset)
+        guard let key = info.objectKey.tupleSQL() else { throw StrataError("\(info.name) has no key to pick objects by") }
+        let compiled = try compile(query, page: Page(size: -1, keysOnly: true))
+        return SQL(verbatim: key + " IN (") + SQL(numbered: compiled.sql, arguments: compiled.arguments) + SQL(verbatim: ")")
     }
 }

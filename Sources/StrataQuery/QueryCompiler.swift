@@ -214,15 +214,14 @@ public struct QueryCompiler {
         return from + scope.joins.map { " " + $0 }.joined()
     }
 
-    /// The key columns of a class as SQL on an alias: its primary key, or rowid.
+    /// The key columns of a class as SQL on an alias: its primary key, or its rowid.
     package func keySQL(_ info: ClassInfo, alias: String) -> [String] {
-        if info.primaryKey.isEmpty { return info.hasRowID ? [alias + ".rowid"] : [] }
-        return info.primaryKey.map { alias + "." + quoteIdentifier($0) }
+        info.objectKey.sql(alias: alias)
     }
 
     /// The single-column key a link or list points at.
     func singleKeySQL(_ info: ClassInfo, alias: String) -> String {
-        keySQL(info, alias: alias).first ?? alias + ".rowid"
+        keySQL(info, alias: alias).first ?? alias + "." + (info.rowIDName ?? "rowid")
     }
 
     private func listArraySQL(_ property: Property, of info: ClassInfo, alias: String) throws -> String {

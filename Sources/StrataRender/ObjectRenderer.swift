@@ -72,7 +72,7 @@ public struct ObjectRenderer {
 
     /// `(name: Inbox, color: red)`: the other properties of a linked object on one line.
     private func summary(_ object: StoredObject) -> String {
-        let keyNames = Set(object.info.objectKey)
+        let keyNames = Set(object.info.objectKey.names)
         let parts = zip(object.columns, object.values).filter { !keyNames.contains($0.0.name) }.map { column, value in
             "\(column.name): \(formatter.text(value, column))"
         }

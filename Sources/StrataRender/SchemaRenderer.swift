@@ -42,12 +42,12 @@ public enum SchemaRenderer {
         if info.listOf != nil { parts.append("Strata list table") } else if info.isHidden { parts.append("internal") }
         if !info.hasRowID && info.kind != .view { parts.append("WITHOUT ROWID") }
         if info.isStrict { parts.append("STRICT") }
-        if info.primaryKey.count > 1 {
-            parts.append("key (\(info.primaryKey.joined(separator: ", ")))")
-        } else if let key = info.primaryKey.first {
-            parts.append("key \(key)")
-        } else if info.hasRowID {
-            parts.append("key rowid")
+        switch info.objectKey {
+        case .columns(let columns) where columns.count > 1: parts.append("key (\(columns.joined(separator: ", ")))")
+        case .columns(let columns): parts.append("key \(columns[0])")
+        case .rowid(let name): parts.append("key \(name)")
+        case .none where info.kind != .view: parts.append("no key (its columns take the names rowid, oid and _rowid_)")
+        case .none: break
         }
         return parts.joined(separator: ", ")
     }
@@ -85,7 +85,7 @@ public enum SchemaRenderer {
             ("primaryKey", .array(info.primaryKey.map(JSONValue.string))),
             ("properties", .array(info.properties.map(json))),
             ("table", .string(info.tableName)),
-            ("objectKey", .array(info.objectKey.map(JSONValue.string))),
+            ("objectKey", .array(info.objectKey.names.map(JSONValue.string))),
             ("withoutRowid", .bool(!info.hasRowID && info.kind != .view)),
             ("strict", .bool(info.isStrict)),
             ("virtual", .bool(info.isVirtual)),

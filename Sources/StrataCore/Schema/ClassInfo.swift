@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// A class: a table or view seen as a collection of objects.
 public struct ClassInfo: Sendable, Equatable {
     public enum Kind: String, Sendable {
@@ -62,9 +64,24 @@ public struct ClassInfo: Sendable, Equatable {
         return primaryKey[0]
     }
 
-    /// How a user names one object: the primary key columns, or `rowid`.
-    public var objectKey: [String] {
-        primaryKey.isEmpty && hasRowID ? ["rowid"] : primaryKey
+    /// The name SQL reaches the rowid by: `rowid`, `oid` or `_rowid_`, the first that no column takes (SQLite
+    /// lets a column shadow each); nil for WITHOUT ROWID tables, views, and tables whose columns take all three.
+    public var rowIDName: String? {
+        guard hasRowID else { return nil }
+        let columns = Set(properties.compactMap { $0.column?.lowercased() })
+        return ObjectKey.rowIDNames.first { !columns.contains($0) }
+    }
+
+    /// The rowid as SQL: its INTEGER PRIMARY KEY column (quoted), else the first rowid name no column takes;
+    /// nil when SQL cannot reach it.
+    public var rowIDSQL: String? {
+        rowIDAlias.map(quoteIdentifier) ?? rowIDName
+    }
+
+    /// How a user names one object: the primary key, else the rowid.
+    public var objectKey: ObjectKey {
+        if !primaryKey.isEmpty { return .columns(primaryKey) }
+        return rowIDName.map { .rowid(name: $0) } ?? .none
     }
 }
 

@@ -66,8 +66,8 @@ public struct ObjectCounter {
     /// `max(rowid)`, one b-tree descent: an upper bound on the size of a rowid table whose keys are
     /// positive, and its size when none was ever deleted. Nil for classes without rowids.
     public func estimate(_ info: ClassInfo) -> Int64? {
-        guard info.hasRowID, !info.isVirtual, info.kind != .view else { return nil }
-        let sql = "SELECT max(rowid) FROM \(quoteIdentifier(info.tableName))"
+        guard let rowID = info.rowIDSQL, !info.isVirtual, info.kind != .view else { return nil }
+        let sql = "SELECT max(\(rowID)) FROM \(quoteIdentifier(info.tableName))"
         return (try? connection.scalar(sql).int64).flatMap { $0 } ?? 0
     }
 }

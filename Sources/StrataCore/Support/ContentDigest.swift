@@ -15,7 +15,9 @@ public enum ContentDigest {
             let key = try connection.rows("SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk", [.text(name)])
                 .compactMap { $0[0].string }
             let withoutRowID = try connection.scalar("SELECT wr FROM pragma_table_list(?1)", [.text(name)]) == .integer(1)
-            let order = withoutRowID || !key.isEmpty ? key.map(quoteIdentifier).joined(separator: ", ") : "rowid"
+            let names = Set(try connection.rows("SELECT lower(name) FROM pragma_table_xinfo(?1)", [.text(name)]).compactMap { $0[0].string })
+            let rowID = ObjectKey.rowIDNames.first { !names.contains($0) }
+            let order = withoutRowID || !key.isEmpty ? key.map(quoteIdentifier).joined(separator: ", ") : rowID ?? "1"
             let statement = try connection.prepare("SELECT * FROM \(quoteIdentifier(name)) ORDER BY \(order)")
             let columns = statement.columnCount
             while try statement.step() {

@@ -123,6 +123,10 @@ public final class REPL {
         makeCurrent(next)
         object = nil
         showPage()
+        if members == nil, let info = session.schema.class(named: query.className), info.objectKey == .none, info.kind != .view {
+            out.write("note: \(info.name) has no key (no primary key, and its columns take the names rowid, oid and _rowid_): "
+                      + "pages are found by position, and its objects cannot be opened\n")
+        }
     }
 
     /// Makes `next` the current result: the one it replaces stops counting, and in a session at a
@@ -219,7 +223,7 @@ public final class REPL {
             else { throw StrataError("\(name) is nil") }
             try show(target, key: [object.values[index]])
         case .list, .linkingObjects:
-            guard let target = property.target, let keyName = object.info.objectKey.first, object.info.objectKey.count == 1,
+            guard let target = property.target, let keyName = object.info.objectKey.names.first, object.info.objectKey.count == 1,
                   object.info.property(named: keyName) != nil, let key = object.key.first
             else { throw StrataError("cannot follow \(name) from \(object.info.name)") }
             let keyText = object.key.map { $0.sqlLiteral }.joined(separator: ", ")
@@ -243,7 +247,8 @@ public final class REPL {
     private func quoted(_ name: String) -> String { "`" + name + "`" }
 
     func back() throws {
-        guard var (previousBrowser, previousObject) = history.popLast() else { throw StrataError("nothing to go back to") }
+        guard let (previousBrowser, popped) = history.popLast() else { throw StrataError("nothing to go back to") }
+        var previousObject = popped
         if editor != nil {
             // Edits since it was shown: read it again.
             try previousBrowser?.reload(session)

@@ -8,7 +8,7 @@ import StrataTestSupport
         let task = try schema.require("Task")
         #expect(task.kind == .table)
         #expect(task.primaryKey == ["id"])
-        #expect(task.objectKey == ["id"])
+        #expect(task.objectKey == .columns(["id"]))
         #expect(task.properties.map(\.name) == ["id", "name", "isCompleted", "list", "owner", "parent", "tags", "@links.Task.parent"])
 
         let id = try task.require("id")
@@ -82,7 +82,7 @@ import StrataTestSupport
         let order = try schema.require("Order")
         #expect(order.isStrict && !order.hasRowID)
         #expect(order.primaryKey == ["b", "a"])
-        #expect(order.objectKey == ["b", "a"])
+        #expect(order.objectKey == .columns(["b", "a"]))
         #expect(try order.require("a").isPrimaryKey && !(try order.require("a").isOptional))
         #expect(try order.require("c").type == .double)
         let loose = try schema.require("Loose")
@@ -93,7 +93,7 @@ import StrataTestSupport
 
     @Test func rowidTablesWithoutAKey() throws {
         let info = try Fixtures.schema("CREATE TABLE Log (message TEXT)").require("Log")
-        #expect(info.primaryKey.isEmpty && info.objectKey == ["rowid"])
+        #expect(info.primaryKey.isEmpty && info.objectKey == .rowid(name: "rowid"))
     }
 
     @Test func generatedColumnsAreReadOnly() throws {
@@ -191,5 +191,43 @@ import StrataTestSupport
     @Test func emptyDatabase() throws {
         let schema = try Fixtures.schema("")
         #expect(schema.visibleClasses.isEmpty)
+    }
+}
+
+/// The object key when a table's own columns are named like the rowid.
+@Suite struct ObjectKeyTests {
+    static let cases: [(sql: String, key: ObjectKey, rowIDSQL: String?)] = [
+        ("CREATE TABLE T (name TEXT)", .rowid(name: "rowid"), "rowid"),
+        ("CREATE TABLE T (rowid TEXT, name TEXT)", .rowid(name: "oid"), "oid"),
+        ("CREATE TABLE T (ROWID TEXT, name TEXT)", .rowid(name: "oid"), "oid"),
+        ("CREATE TABLE T (oid TEXT, name TEXT)", .rowid(name: "rowid"), "rowid"),
+        ("CREATE TABLE T (rowid TEXT, oid TEXT, name TEXT)", .rowid(name: "_rowid_"), "_rowid_"),
+        ("CREATE TABLE T (rowid TEXT, oid TEXT, _rowid_ TEXT)", .none, nil),
+        ("CREATE TABLE T (id INTEGER PRIMARY KEY, rowid TEXT, oid TEXT, _rowid_ TEXT)", .columns(["id"]), "\"id\""),
+        ("CREATE TABLE T (code TEXT PRIMARY KEY, rowid TEXT, oid TEXT, _rowid_ TEXT)", .columns(["code"]), nil),
+        ("CREATE TABLE T (code TEXT PRIMARY KEY, rowid TEXT)", .columns(["code"]), "oid"),
+        ("CREATE TABLE T (a INT, b INT, PRIMARY KEY (b, a)) WITHOUT ROWID", .columns(["b", "a"]), nil),
+        ("CREATE TABLE T (x INT); CREATE VIEW V AS SELECT x FROM T", .rowid(name: "rowid"), "rowid"),
+    ]
+
+    @Test(arguments: cases)
+    func theKeyIsThePrimaryKeyElseARowIDNameNoColumnTakes(_ row: (sql: String, key: ObjectKey, rowIDSQL: String?)) throws {
+        let schema = try Fixtures.schema(row.sql)
+        let info = try schema.require("T")
+        #expect(info.objectKey == row.key)
+        #expect(info.rowIDSQL == row.rowIDSQL)
+    }
+
+    @Test func viewsHaveNoKey() throws {
+        let schema = try Fixtures.schema("CREATE TABLE T (x INT); CREATE VIEW V AS SELECT x FROM T")
+        #expect(try schema.require("V").objectKey == .none)
+    }
+
+    @Test func keyPartsAsSQL() {
+        #expect(ObjectKey.rowid(name: "oid").sql(alias: "t0") == ["t0.oid"])
+        #expect(ObjectKey.columns(["a\"b", "c"]).sql(alias: "t1") == ["t1.\"a\"\"b\"", "t1.\"c\""])
+        #expect(ObjectKey.columns(["a", "b"]).tupleSQL() == "(\"a\", \"b\")")
+        #expect(ObjectKey.none.tupleSQL() == nil)
+        #expect(ObjectKey.columns(["a", "b"]).count == 2)
     }
 }
