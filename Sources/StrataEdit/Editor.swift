@@ -246,12 +246,12 @@ public final class Editor {
         var reasons: [String] = []
         for source in schema.classes where source.kind != .view && !source.isVirtual {
             for property in source.properties where property.type == .object && property.target == info.name {
-                let action = (property.onDelete ?? "NO ACTION").uppercased()
-                guard ["NO ACTION", "RESTRICT"].contains(action), let column = property.column else { continue }
+                let action = property.onDelete ?? .noAction
+                guard action == .noAction || action == .restrict, let column = property.column else { continue }
                 let count = try connection.scalar(
                     "SELECT count(*) FROM \(quoteIdentifier(source.tableName)) WHERE \(quoteIdentifier(column)) = ?1", key).int64 ?? 0
                 if count > 0 {
-                    reasons.append("\(count) \(source.name) \(count == 1 ? "object links" : "objects link") to it through \(source.name).\(property.name) (ON DELETE \(action))")
+                    reasons.append("\(count) \(source.name) \(count == 1 ? "object links" : "objects link") to it through \(source.name).\(property.name) (ON DELETE \(action.rawValue))")
                 }
             }
         }

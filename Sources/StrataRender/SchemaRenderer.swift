@@ -16,7 +16,7 @@ public enum SchemaRenderer {
             table.append([property.name, property.typeDescription, property.declaredType, notes(property)])
         }
         output += table.render(maxWidth: maxWidth, style: style)
-        let indexes = info.indexes.filter { $0.origin != "pk" }
+        let indexes = info.indexes.filter { $0.origin != .primaryKey }
         if !indexes.isEmpty {
             output += "  indexes:\n"
             for index in indexes { output += "    " + describe(index) + "\n" }
@@ -26,7 +26,7 @@ public enum SchemaRenderer {
             for key in info.otherForeignKeys {
                 let targets = key.targetColumns.isEmpty ? "" : "(" + key.targetColumns.joined(separator: ", ") + ")"
                 output += "    (\(key.columns.joined(separator: ", "))) → \(key.targetTable)\(targets)"
-                    + (key.onDelete == "NO ACTION" ? "" : ", on delete \(key.onDelete.lowercased())") + "\n"
+                    + (key.onDelete == .noAction ? "" : ", on delete \(key.onDelete.phrase)") + "\n"
             }
         }
         return output
@@ -58,7 +58,7 @@ public enum SchemaRenderer {
         if property.isIndexed { notes.append("indexed") }
         if let generated = property.generated { notes.append("generated (\(generated.rawValue))") }
         if let value = property.defaultValue { notes.append("default \(value)") }
-        if let onDelete = property.onDelete, onDelete != "NO ACTION" { notes.append("on delete \(onDelete.lowercased())") }
+        if let onDelete = property.onDelete, onDelete != .noAction { notes.append("on delete \(onDelete.phrase)") }
         if property.type == .linkingObjects { notes.append("computed") }
         return notes.joined(separator: ", ")
     }
@@ -96,7 +96,7 @@ public enum SchemaRenderer {
                     ("name", .string(index.name)),
                     ("columns", .array(index.columns.map(JSONValue.string))),
                     ("unique", .bool(index.isUnique)),
-                    ("origin", .string(index.origin)),
+                    ("origin", .string(index.origin.rawValue)),
                     ("partial", .bool(index.isPartial)),
                     ("where", index.sql.flatMap(SQLTokenizer.whereClause).map(JSONValue.string) ?? .null),
                     ("sql", index.sql.map(JSONValue.string) ?? .null),
@@ -107,8 +107,8 @@ public enum SchemaRenderer {
                     ("columns", .array(key.columns.map(JSONValue.string))),
                     ("targetTable", .string(key.targetTable)),
                     ("targetColumns", .array(key.targetColumns.map(JSONValue.string))),
-                    ("onUpdate", .string(key.onUpdate)),
-                    ("onDelete", .string(key.onDelete)),
+                    ("onUpdate", .string(key.onUpdate.rawValue)),
+                    ("onDelete", .string(key.onDelete.rawValue)),
                 ])
             })),
         ]
@@ -131,7 +131,7 @@ public enum SchemaRenderer {
         ]
         if let origin = property.originProperty { members.append(("originProperty", .string(origin))) }
         if let generated = property.generated { members.append(("generated", .string(generated.rawValue))) }
-        if let onDelete = property.onDelete { members.append(("onDelete", .string(onDelete))) }
+        if let onDelete = property.onDelete { members.append(("onDelete", .string(onDelete.rawValue))) }
         return .object(members)
     }
 }

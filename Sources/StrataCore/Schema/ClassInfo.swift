@@ -91,15 +91,24 @@ public struct IndexInfo: Sendable, Equatable {
     /// Key columns in order; an expression column reads `<expression>`.
     public var columns: [String]
     public var isUnique: Bool
-    /// How the index came to be: `c` CREATE INDEX, `u` UNIQUE constraint, `pk` PRIMARY KEY.
-    public var origin: String
+    public var origin: Origin
     public var isPartial: Bool
     /// True when a key column is an expression rather than a column.
     public var hasExpressions: Bool
     /// The CREATE INDEX statement; nil for indexes made by constraints.
     public var sql: String?
 
-    public init(name: String, columns: [String], isUnique: Bool, origin: String, isPartial: Bool,
+    /// How an index came to be, as `pragma_index_list` says it.
+    public enum Origin: String, Sendable {
+        /// `c`: CREATE INDEX.
+        case createIndex = "c"
+        /// `u`: a UNIQUE constraint.
+        case unique = "u"
+        /// `pk`: the PRIMARY KEY of a table that is not its rowid.
+        case primaryKey = "pk"
+    }
+
+    public init(name: String, columns: [String], isUnique: Bool, origin: Origin, isPartial: Bool,
                 hasExpressions: Bool, sql: String?)
     {
         self.name = name
@@ -118,16 +127,37 @@ public struct ForeignKeyInfo: Sendable, Equatable {
     public var targetTable: String
     /// The referenced columns; empty means the target's primary key.
     public var targetColumns: [String]
-    public var onUpdate: String
-    public var onDelete: String
+    public var onUpdate: ForeignKeyAction
+    public var onDelete: ForeignKeyAction
 
-    public init(columns: [String], targetTable: String, targetColumns: [String], onUpdate: String, onDelete: String) {
+    public init(columns: [String], targetTable: String, targetColumns: [String], onUpdate: ForeignKeyAction,
+                onDelete: ForeignKeyAction)
+    {
         self.columns = columns
         self.targetTable = targetTable
         self.targetColumns = targetColumns
         self.onUpdate = onUpdate
         self.onDelete = onDelete
     }
+}
+
+/// What a foreign key does to the rows that point at a row deleted or updated, as SQLite spells it.
+///
+/// See https://www.sqlite.org/foreignkeys.html#fk_actions
+public enum ForeignKeyAction: String, Sendable {
+    case noAction = "NO ACTION"
+    case restrict = "RESTRICT"
+    case setNull = "SET NULL"
+    case setDefault = "SET DEFAULT"
+    case cascade = "CASCADE"
+
+    /// The action a pragma row names; NO ACTION for anything else.
+    public init(pragma text: String?) {
+        self = text.flatMap { ForeignKeyAction(rawValue: $0.uppercased()) } ?? .noAction
+    }
+
+    /// `on delete set null`: how `schema` writes it.
+    public var phrase: String { rawValue.lowercased() }
 }
 
 /// The whole schema of a database as classes.

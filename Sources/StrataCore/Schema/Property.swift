@@ -21,14 +21,14 @@ public struct Property: Sendable, Equatable {
     /// The column that stores the property; nil for lists and backlinks.
     public var column: String?
     /// For links: what happens to this object when the target is deleted (`CASCADE`, `SET NULL`, …).
-    public var onDelete: String?
+    public var onDelete: ForeignKeyAction?
 
     public enum Generated: String, Sendable { case virtual, stored }
 
     public init(name: String, type: PropertyType, isOptional: Bool = false, isPrimaryKey: Bool = false,
                 isIndexed: Bool = false, defaultValue: String? = nil, target: String? = nil,
                 originProperty: String? = nil, declaredType: String = "", generated: Generated? = nil,
-                column: String? = nil, onDelete: String? = nil)
+                column: String? = nil, onDelete: ForeignKeyAction? = nil)
     {
         self.name = name
         self.type = type

@@ -19,20 +19,20 @@ public struct SchemaReader {
     public mutating func read() throws -> Schema {
         let tables = try readTables()
         let isCoreData = tables.contains { $0.name == "Z_PRIMARYKEY" } && tables.contains { $0.name == "Z_METADATA" }
-        let names = tables.filter { $0.type == "table" || $0.type == "view" || $0.type == "virtual" }.map(\.name)
+        let names = tables.filter { $0.type != .shadow }.map(\.name)
         let columns = try perTable(names, columnsSQL)
-        let indexColumns = try perTable(tables.filter { $0.type == "table" }.map(\.name), indexesSQL)
-        let foreignKeys = try perTable(tables.filter { $0.type == "table" }.map(\.name), foreignKeysSQL)
+        let indexColumns = try perTable(tables.filter { $0.type == .table }.map(\.name), indexesSQL)
+        let foreignKeys = try perTable(tables.filter { $0.type == .table }.map(\.name), foreignKeysSQL)
         let entityNames = isCoreData ? try coreDataEntities() : [:]
 
         var classes: [ClassInfo] = []
-        for table in tables where table.type != "shadow" {
+        for table in tables where table.type != .shadow {
             var info = ClassInfo(
                 name: entityNames[table.name] ?? table.name,
-                kind: table.type == "view" ? .view : (entityNames[table.name] != nil ? .entity : .table),
-                hasRowID: table.type != "view" && !table.withoutRowID,
+                kind: table.type == .view ? .view : (entityNames[table.name] != nil ? .entity : .table),
+                hasRowID: table.type != .view && !table.withoutRowID,
                 isStrict: table.strict,
-                isVirtual: table.type == "virtual",
+                isVirtual: table.type == .virtual,
                 isHidden: HiddenTables.isHidden(table.name),
                 sql: table.sql)
             info.tableName = table.name
@@ -49,9 +49,16 @@ public struct SchemaReader {
 
     // MARK: - Reading
 
+    /// What `pragma_table_list` says a table is.
+    enum TableType: String {
+        case table, view, virtual
+        /// The internal tables of a virtual table (an FTS index's `_data`, …): not classes.
+        case shadow
+    }
+
     struct TableRow {
         var name: String
-        var type: String
+        var type: TableType
         var withoutRowID: Bool
         var strict: Bool
         var sql: String?
@@ -64,33 +71,33 @@ public struct SchemaReader {
             FROM pragma_table_list AS t LEFT JOIN sqlite_schema AS m ON m.name = t.name
             WHERE t.schema = 'main'
             """
-        return try connection.rows(sql).compactMap { row in
-            guard let name = row[0].string else { return nil }
-            return TableRow(name: name, type: row[1].string ?? "table", withoutRowID: row[2].int64 == 1,
-                            strict: row[3].int64 == 1, sql: row[4].string)
+        return try connection.namedRows(sql).compactMap { row in
+            guard let name = row.string("name") else { return nil }
+            return TableRow(name: name, type: row.string("type").flatMap(TableType.init) ?? .table, withoutRowID: row.flag("wr"),
+                            strict: row.flag("strict"), sql: row.string("sql"))
         }
     }
 
     private let columnsSQL = (
         all: """
-            SELECT m.name, c.name, c.type, c."notnull", c.dflt_value, c.pk, c.hidden
+            SELECT m.name AS owner, c.name, c.type, c."notnull", c.dflt_value, c.pk, c.hidden
             FROM sqlite_schema AS m, pragma_table_xinfo(m.name) AS c
             WHERE m.type IN ('table', 'view') ORDER BY m.name, c.cid
             """,
         one: """
-            SELECT ?1, c.name, c.type, c."notnull", c.dflt_value, c.pk, c.hidden
+            SELECT ?1 AS owner, c.name, c.type, c."notnull", c.dflt_value, c.pk, c.hidden
             FROM pragma_table_xinfo(?1) AS c ORDER BY c.cid
             """)
 
     private let indexesSQL = (
         all: """
-            SELECT m.name, l.name, l."unique", l.origin, l.partial, x.cid, x.name, i.sql
+            SELECT m.name AS owner, l.name, l."unique", l.origin, l.partial, x.cid, x.name AS column, i.sql
             FROM sqlite_schema AS m, pragma_index_list(m.name) AS l, pragma_index_xinfo(l.name) AS x
             LEFT JOIN sqlite_schema AS i ON i.type = 'index' AND i.name = l.name
             WHERE m.type = 'table' AND x.key = 1 ORDER BY m.name, l.name, x.seqno
             """,
         one: """
-            SELECT ?1, l.name, l."unique", l.origin, l.partial, x.cid, x.name, i.sql
+            SELECT ?1 AS owner, l.name, l."unique", l.origin, l.partial, x.cid, x.name AS column, i.sql
             FROM pragma_index_list(?1) AS l, pragma_index_xinfo(l.name) AS x
             LEFT JOIN sqlite_schema AS i ON i.type = 'index' AND i.name = l.name
             WHERE x.key = 1 ORDER BY l.name, x.seqno
@@ -98,37 +105,35 @@ public struct SchemaReader {
 
     private let foreignKeysSQL = (
         all: """
-            SELECT m.name, f.id, f."table", f."from", f."to", f.on_update, f.on_delete
+            SELECT m.name AS owner, f.id, f."table", f."from", f."to", f.on_update, f.on_delete
             FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f
             WHERE m.type = 'table' ORDER BY m.name, f.id, f.seq
             """,
         one: """
-            SELECT ?1, f.id, f."table", f."from", f."to", f.on_update, f.on_delete
+            SELECT ?1 AS owner, f.id, f."table", f."from", f."to", f.on_update, f.on_delete
             FROM pragma_foreign_key_list(?1) AS f ORDER BY f.id, f.seq
             """)
 
     /// Runs a query over every table at once; when one table makes it fail, runs it table by table and
-    /// records a warning for each table that still fails. Rows come back grouped by their first column.
-    private mutating func perTable(_ tables: [String], _ sql: (all: String, one: String)) throws
-        -> [String: [[SQLiteValue]]]
-    {
-        var rows: [[SQLiteValue]]
+    /// records a warning for each table that still fails. Rows come back grouped by their `owner` column.
+    private mutating func perTable(_ tables: [String], _ sql: (all: String, one: String)) throws -> [String: [Row]] {
+        var rows: [Row]
         do {
-            rows = try connection.rows(sql.all)
+            rows = try connection.namedRows(sql.all)
         } catch let error as SQLiteError where !(ResultCode.notADatabase ~= error.code)
             && !(ResultCode.busy ~= error.code) && !(ResultCode.interrupt ~= error.code) && !(ResultCode.corrupt ~= error.code)
         {
             rows = []
             for table in tables {
                 do {
-                    rows += try connection.rows(sql.one, [.text(table)])
+                    rows += try connection.namedRows(sql.one, [.text(table)])
                 } catch let error as SQLiteError {
                     let warning = "\(table): \(error.message)"
                     if !warnings.contains(warning) { warnings.append(warning) }
                 }
             }
         }
-        return Dictionary(grouping: rows) { $0[0].string ?? "" }
+        return Dictionary(grouping: rows) { $0.string("owner") ?? "" }
     }
 
     /// Core Data stores name each entity's table `Z` + the upper-cased entity name.
@@ -142,42 +147,46 @@ public struct SchemaReader {
 
     // MARK: - Building the model
 
-    private func makeIndexes(_ rows: [[SQLiteValue]]) -> [IndexInfo] {
+    private func makeIndexes(_ rows: [Row]) -> [IndexInfo] {
         var indexes: [IndexInfo] = []
         for row in rows {
-            let name = row[1].string ?? ""
-            let column = row[5].int64 == -2 ? "<expression>" : (row[6].string ?? "rowid")
+            let name = row.string("name") ?? ""
+            // pragma_index_xinfo: cid -2 is an expression, -1 the rowid.
+            let isExpression = row.int64("cid") == -2
+            let column = isExpression ? "<expression>" : (row.string("column") ?? "rowid")
             if let last = indexes.indices.last, indexes[last].name == name {
                 indexes[last].columns.append(column)
-                indexes[last].hasExpressions = indexes[last].hasExpressions || row[5].int64 == -2
+                indexes[last].hasExpressions = indexes[last].hasExpressions || isExpression
             } else {
                 indexes.append(IndexInfo(
-                    name: name, columns: [column], isUnique: row[2].int64 == 1, origin: row[3].string ?? "c",
-                    isPartial: row[4].int64 == 1, hasExpressions: row[5].int64 == -2, sql: row[7].string))
+                    name: name, columns: [column], isUnique: row.flag("unique"),
+                    origin: row.string("origin").flatMap(IndexInfo.Origin.init) ?? .createIndex,
+                    isPartial: row.flag("partial"), hasExpressions: isExpression, sql: row.string("sql")))
             }
         }
         return indexes
     }
 
-    private func fillProperties(of info: inout ClassInfo, columns: [[SQLiteValue]], isCoreData: Bool) {
+    private func fillProperties(of info: inout ClassInfo, columns: [Row], isCoreData: Bool) {
         let booleanChecks = info.sql.map(SQLTokenizer.booleanCheckColumns) ?? []
         var keyed: [(position: Int64, name: String)] = []
         for row in columns {
-            let name = row[1].string ?? ""
-            let declared = row[2].string ?? ""
-            let hidden = row[6].int64 ?? 0
+            let name = row.string("name") ?? ""
+            let declared = row.string("type") ?? ""
+            // pragma_table_xinfo: 1 a hidden column of a virtual table, 2 virtual generated, 3 stored generated.
+            let hidden = row.int64("hidden") ?? 0
             // Hidden columns of virtual tables, and Core Data's bookkeeping, are not properties.
             if hidden == 1 { continue }
             if info.kind == .entity && (name == "Z_ENT" || name == "Z_OPT") { continue }
-            let pkPosition = row[5].int64 ?? 0
+            let pkPosition = row.int64("pk") ?? 0
             if pkPosition > 0 { keyed.append((pkPosition, name)) }
             let type = TypeInference.type(declared: declared, hasBooleanCheck: booleanChecks.contains(name.lowercased()))
             info.properties.append(Property(
                 name: name, type: type,
-                isOptional: row[3].int64 != 1 && pkPosition == 0,
+                isOptional: !row.flag("notnull") && pkPosition == 0,
                 isPrimaryKey: pkPosition > 0,
                 isIndexed: info.indexes.contains { $0.columns.first == name && !$0.isPartial },
-                defaultValue: row[4].string,
+                defaultValue: row.string("dflt_value"),
                 declaredType: declared,
                 generated: hidden == 2 ? .virtual : (hidden == 3 ? .stored : nil),
                 column: name))
@@ -201,16 +210,16 @@ public struct SchemaReader {
     }
 
     /// Turns single-column foreign keys to a key of another class into links.
-    private func resolveForeignKeys(_ classes: inout [ClassInfo], foreignKeys: [String: [[SQLiteValue]]]) {
+    private func resolveForeignKeys(_ classes: inout [ClassInfo], foreignKeys: [String: [Row]]) {
         let byTable = Dictionary(classes.enumerated().map { ($0.element.tableName, $0.offset) }) { first, _ in first }
         for (table, rows) in foreignKeys {
             guard let owner = byTable[table] else { continue }
-            for group in Dictionary(grouping: rows, by: { $0[1].int64 ?? 0 }).sorted(by: { $0.key < $1.key }) {
+            for group in Dictionary(grouping: rows, by: { $0.int64("id") ?? 0 }).sorted(by: { $0.key < $1.key }) {
                 let rows = group.value
                 let key = ForeignKeyInfo(
-                    columns: rows.map { $0[3].string ?? "" }, targetTable: rows[0][2].string ?? "",
-                    targetColumns: rows.compactMap { $0[4].string }, onUpdate: rows[0][5].string ?? "NO ACTION",
-                    onDelete: rows[0][6].string ?? "NO ACTION")
+                    columns: rows.map { $0.string("from") ?? "" }, targetTable: rows[0].string("table") ?? "",
+                    targetColumns: rows.compactMap { $0.string("to") }, onUpdate: ForeignKeyAction(pragma: rows[0].string("on_update")),
+                    onDelete: ForeignKeyAction(pragma: rows[0].string("on_delete")))
                 guard key.columns.count == 1,
                       let target = byTable.first(where: { $0.key.lowercased() == key.targetTable.lowercased() })?.value,
                       isSingleColumnKey(classes[target], column: key.targetColumns.first),

@@ -93,7 +93,7 @@ public enum DatabaseFile {
             return StrataError("database is locked by another process: \(path) (waited \(formatSeconds(seconds)) s; see --timeout)")
         case ResultCode.corrupt:
             return StrataError("database is corrupt: \(path) (\(error.message))")
-        case ResultCode(rawValue: 776):  // SQLITE_READONLY_ROLLBACK
+        case ResultCode.readOnlyRollback:
             return StrataError("\(path) has a hot journal left by a crashed writer; open it once for writing to recover it")
         case ResultCode.readOnly:
             return StrataError("\(path) is read-only: \(error.message)")

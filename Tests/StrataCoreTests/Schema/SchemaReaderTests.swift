@@ -21,7 +21,7 @@ import StrataTestSupport
     @Test func foreignKeysBecomeLinks() throws {
         let task = try Fixtures.schema(Fixtures.tasks).require("Task")
         let list = try task.require("list")
-        #expect(list.type == .object && list.target == "TaskList" && list.isOptional && list.onDelete == "CASCADE")
+        #expect(list.type == .object && list.target == "TaskList" && list.isOptional && list.onDelete == .cascade)
         #expect(list.typeDescription == "object<TaskList>?")
         // REFERENCES TaskList with no column means its primary key; NOT NULL makes the link required.
         let owner = try task.require("owner")
@@ -139,7 +139,7 @@ import StrataTestSupport
         #expect(byName["U_name_age"]?.columns == ["name", "age"])
         #expect(byName["U_adults"]?.isUnique == true && byName["U_adults"]?.isPartial == true)
         #expect(byName["U_lower"]?.hasExpressions == true && byName["U_lower"]?.columns == ["<expression>"])
-        #expect(info.indexes.contains { $0.origin == "u" && $0.columns == ["email"] && $0.isUnique })
+        #expect(info.indexes.contains { $0.origin == .unique && $0.columns == ["email"] && $0.isUnique })
         #expect(try info.require("email").isIndexed && info.require("name").isIndexed)
         // A partial index does not index every object.
         #expect(!(try info.require("age").isIndexed))
