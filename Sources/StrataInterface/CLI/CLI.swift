@@ -104,13 +104,13 @@ public struct CLI {
             // `strata FILE [options]` opens the browser on an existing file.
             if !first.hasPrefix("-"), Platform.fileKind(first) != .missing {
                 let parsed = try ArgumentParser.parse(arguments, for: Commands.open)
-                if parsed.has("help") { context.stdout.write(HelpFormatter.help(for: Commands.open)); return }
+                if parsed.flag(Options.help) { context.stdout.write(HelpFormatter.help(for: Commands.open)); return }
                 try OpenCommand(parsed: parsed, context: context).run()
                 return
             }
             if first.hasPrefix("-") {
                 // `strata --write FILE`: options of the browser before its file.
-                if let parsed = try? ArgumentParser.parse(arguments, for: Commands.open), !parsed.has("help") {
+                if let parsed = try? ArgumentParser.parse(arguments, for: Commands.open), !parsed.flag(Options.help) {
                     try OpenCommand(parsed: parsed, context: context).run()
                     return
                 }
@@ -120,50 +120,33 @@ public struct CLI {
             throw StrataError.usage("unknown command '\(first)'" + (hint.isEmpty ? " (see 'strata help')" : hint))
         }
         let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
-        if parsed.has("help") {
+        if parsed.flag(Options.help) {
             context.stdout.write(HelpFormatter.help(for: command))
             return
         }
-        switch command.name {
-        case Commands.classes.name: try ClassesCommand(parsed: parsed, context: context).run()
-        case Commands.schema.name: try SchemaCommand(parsed: parsed, context: context).run()
-        case Commands.open.name: try OpenCommand(parsed: parsed, context: context).run()
-        case Commands.query.name: try QueryCommand(parsed: parsed, context: context).run()
-        case Commands.get.name: try GetCommand(parsed: parsed, context: context).run()
-        case Commands.set.name, Commands.insert.name, Commands.delete.name, Commands.update.name:
-            try EditCommand(parsed: parsed, context: context).run()
-        case Commands.demo.name: try DemoCommand(parsed: parsed, context: context).run()
-        case let name where name.hasPrefix(Commands.migrate.name): try MigrateCommand(parsed: parsed, context: context).dispatch()
-        case Commands.helpCommand.name: try showHelp(parsed.arguments["COMMAND"])
-        default: throw StrataError.usage("unknown command '\(command.name)'")
-        }
-    }
-
-    private func showHelp(_ name: String?) throws {
-        guard let name else {
-            context.stdout.write(HelpFormatter.overview())
-            return
-        }
-        guard let command = Commands.named(name) else {
-            throw StrataError.usage("no help for unknown command '\(name)'" + Suggestion.hint(for: name, in: Commands.all.map(\.name)))
-        }
-        context.stdout.write(HelpFormatter.help(for: command))
+        guard let run = command.run else { throw StrataError.usage("unknown command '\(command.name)'") }
+        try run(parsed, context)
     }
 }
 
 extension ParsedArguments {
     /// `--timeout SECONDS` in milliseconds for SQLite's busy handler.
     func timeoutMilliseconds() throws -> Int32 {
-        guard let text = value("timeout") else { return 5000 }
+        guard let text = value(Options.timeout) else { return 5000 }
         guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
             throw StrataError.usage("--timeout takes a number of seconds from 0 to 86400, not '\(text)'")
         }
         return Int32((seconds * 1000).rounded())
     }
 
-    var format: String { value("format") ?? command.option(named: "format")?.choices.first ?? "table" }
+    /// `--format`, or the command's default: the first of its choices.
+    var format: OutputFormat {
+        guard let option = command.option(named: "format") else { return .table }
+        return (value(option) ?? option.choices.first).flatMap(OutputFormat.init) ?? .table
+    }
 
+    /// Color on a terminal that allows it, unless `--no-color`.
     func style(_ context: CLIContext) -> Style {
-        Style(isEnabled: context.colorAllowed && !has("no-color"))
+        Style(isEnabled: context.colorAllowed && !(command.option(named: Options.noColor.name) != nil && flag(Options.noColor)))
     }
 }

@@ -13,9 +13,9 @@ struct ClassesCommand {
 
     func run() throws {
         let session = try DatabaseSession(parsed, context: context)
-        let listing = ClassListing(json: parsed.format == "json", style: parsed.style(context), maxWidth: context.terminalWidth,
+        let listing = ClassListing(json: parsed.format == .json, style: parsed.style(context), maxWidth: context.terminalWidth,
                                    out: context.stdout, err: context.stderr, showsProgress: context.stderrIsTerminal)
-        try listing.show(session.classes(parsed), in: session, emptyNote: parsed.has("all") ? "" : " (--all shows internal tables)")
+        try listing.show(session.classes(parsed), in: session, emptyNote: parsed.flag(Options.all) ? "" : " (--all shows internal tables)")
     }
 }
 

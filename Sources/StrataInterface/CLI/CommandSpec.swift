@@ -39,8 +39,11 @@ public struct ArgumentSpec: Sendable {
     }
 }
 
-/// A subcommand: everything the parser checks and the help prints.
+/// A subcommand: everything the parser checks and the help prints, and what running it does.
 public struct CommandSpec: Sendable {
+    /// Runs the command on its parsed arguments.
+    public typealias Runner = @Sendable (ParsedArguments, CLIContext) throws -> Void
+
     public var name: String
     public var summary: String
     public var arguments: [ArgumentSpec]
@@ -48,10 +51,13 @@ public struct CommandSpec: Sendable {
     /// Paragraphs printed under the usage by `strata help COMMAND`.
     public var discussion: String
     public var examples: [String]
+    /// What the command does; nil for a spec that only parses (the browser's `export`).
+    public var run: Runner?
 
     public init(name: String, summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
-                discussion: String = "", examples: [String] = [])
+                discussion: String = "", examples: [String] = [], run: Runner? = nil)
     {
+        self.run = run
         self.name = name
         self.summary = summary
         self.arguments = arguments

@@ -12,7 +12,7 @@ struct DemoCommand {
     let context: CLIContext
 
     func run() throws {
-        let path = parsed.arguments["FILE"] ?? ""
+        let path = parsed.required(Arguments.file)
         // A chosen seed fixes "now" too, so that the same seed gives the same dates tomorrow.
         let chosenSeed = try seed()
         let generator = DemoGenerator(rows: try rows(), seed: chosenSeed ?? Platform.randomSeed(),
@@ -20,7 +20,7 @@ struct DemoCommand {
         let watcher = InterruptWatcher()
         let bar = context.stderrIsTerminal ? ProgressLine() : nil
         defer { bar?.finish() }
-        try DemoFile.write(generator, to: path, force: parsed.has("force"),
+        try DemoFile.write(generator, to: path, force: parsed.flag(Options.forceReplace),
                            progress: { bar?.update(Self.progressText($0)) },
                            shouldStop: { watcher.wasInterrupted })
         bar?.finish()
@@ -28,7 +28,7 @@ struct DemoCommand {
     }
 
     private func rows() throws -> Int {
-        guard let text = parsed.value("rows") else { return DemoGenerator.defaultRows }
+        guard let text = parsed.value(Options.rows) else { return DemoGenerator.defaultRows }
         guard let rows = Int(text), (0...DemoGenerator.maximumRows).contains(rows) else {
             throw StrataError.usage("--rows takes a whole number from 0 to \(DemoGenerator.maximumRows), not '\(text)'")
         }
@@ -36,7 +36,7 @@ struct DemoCommand {
     }
 
     private func seed() throws -> UInt64? {
-        guard let text = parsed.value("seed") else { return nil }
+        guard let text = parsed.value(Options.seed) else { return nil }
         guard let seed = UInt64(text) else {
             throw StrataError.usage("--seed takes a whole number from 0 to 18446744073709551615, not '\(text)'")
         }

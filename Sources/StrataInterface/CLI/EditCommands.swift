@@ -8,12 +8,79 @@ import StrataDemo
 
 /// `strata set`, `insert`, `delete` and `update`: edits from the command line, each one transaction on a
 /// connection opened for writing with foreign keys on.
-struct EditCommand {
+final class EditCommand {
     let parsed: ParsedArguments
     let context: CLIContext
+    /// Watches for Ctrl-C while the edit runs.
+    private var watcher: InterruptWatcher?
 
-    func run() throws {
-        let path = parsed.arguments["FILE"] ?? ""
+    init(parsed: ParsedArguments, context: CLIContext) {
+        self.parsed = parsed
+        self.context = context
+    }
+
+    /// `strata set FILE CLASS KEY PROPERTY=VALUE…`
+    func set() throws {
+        let editor = try openEditor(recording: false)
+        let info = try editor.editableClass(parsed.required(Arguments.className))
+        let key = try QueryCompiler.parseKey(parsed.required(Arguments.key), for: info)
+        let outcome = try editor.set(info, key: key, try EditWords.assignments(parsed.rest), allowKeyChange: parsed.flag(Options.allowKeyChange))
+        context.stdout.write(outcome.message + "\n")
+    }
+
+    /// `strata insert FILE CLASS [PROPERTY=VALUE…]`: prints the new object's key.
+    func insert() throws {
+        let editor = try openEditor(recording: false)
+        let info = try editor.editableClass(parsed.required(Arguments.className))
+        let outcome = try editor.insert(info, try EditWords.assignments(parsed.rest))
+        let parts = outcome.key.map(Self.plain)
+        context.stdout.write((parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")") + "\n")
+    }
+
+    /// `strata delete FILE CLASS KEY [--yes]`: says what cascades and asks at a terminal; needs --yes elsewhere.
+    func delete() throws {
+        // The trial run that finds what cascades reads the change log.
+        let editor = try openEditor(recording: true, interruptible: false)
+        let info = try editor.editableClass(parsed.required(Arguments.className))
+        let key = try QueryCompiler.parseKey(parsed.required(Arguments.key), for: info)
+        var confirm: ((String) -> Bool)?
+        if !parsed.flag(Options.yesDelete) {
+            guard Platform.isTerminal(0) else {
+                // Say what it would do, then refuse: a script must mean it.
+                var preview = ""
+                _ = try editor.delete(info, key: key) { question in preview = String(question.dropLast()); return false }
+                throw StrataError("\(preview) needs --yes when not run at a terminal (nothing was deleted)")
+            }
+            confirm = context.confirm
+        }
+        guard let outcome = try editor.delete(info, key: key, confirm: confirm) else {
+            context.stderr.write("strata: nothing deleted\n")
+            return
+        }
+        context.stdout.write(outcome.message + "\n")
+    }
+
+    /// `strata update FILE QUERY set PROPERTY=VALUE… [--dry-run]`
+    func update() throws {
+        let editor = try openEditor(recording: false)
+        guard parsed.argument(Commands.setWord)?.lowercased() == "set" else {
+            throw StrataError.usage("expected the word set after the query, as in: strata update FILE 'Task where done == true' set archived=true")
+        }
+        let assignments = try EditWords.assignments(Array(parsed.rest))
+        guard !assignments.isEmpty else { throw StrataError.usage("missing PROPERTY=VALUE for 'update'") }
+        let outcome = try editor.update(parsed.required(Arguments.query), assignments, dryRun: parsed.flag(Options.dryRunCount))
+        context.stdout.write(outcome.message + "\n")
+    }
+
+    /// FILE opened for writing with its schema read, and an editor on it.
+    ///
+    /// - Parameters:
+    ///   - recording: keep a change log (a bulk update of a million objects records nothing: there is no
+    ///     undo on the command line).
+    ///   - interruptible: Ctrl-C stops a long statement and rolls the edit back (exit 130); a delete's
+    ///     question at the terminal is left to end the process as usual.
+    private func openEditor(recording: Bool, interruptible: Bool = true) throws -> Editor {
+        let path = parsed.required(Arguments.file)
         let timeout = try parsed.timeoutMilliseconds()
         let connection = try DatabaseFile.openForWriting(path, timeout: timeout)
         var reader = SchemaReader(connection: connection)
@@ -23,51 +90,8 @@ struct EditCommand {
         } catch {
             throw DatabaseFile.describe(error, path: path, timeout: timeout)
         }
-        // A bulk update of a million objects records nothing: there is no undo on the command line.
-        let editor = try Editor(connection: connection, schema: schema, path: path, timeout: timeout,
-                                recording: parsed.command.name == Commands.delete.name)
-        // Ctrl-C stops a long update's statement and rolls it back (exit 130); a delete's question at the
-        // terminal is left to end the process as usual.
-        let watcher = parsed.command.name == Commands.delete.name ? nil : InterruptWatcher(connection.interruptHandle)
-        defer { _ = watcher }
-        switch parsed.command.name {
-        case Commands.set.name:
-            let info = try editor.editableClass(parsed.arguments["CLASS"] ?? "")
-            let key = try QueryCompiler.parseKey(parsed.arguments["KEY"] ?? "", for: info)
-            let outcome = try editor.set(info, key: key, try EditWords.assignments(parsed.rest), allowKeyChange: parsed.has("allow-key-change"))
-            context.stdout.write(outcome.message + "\n")
-        case Commands.insert.name:
-            let info = try editor.editableClass(parsed.arguments["CLASS"] ?? "")
-            let outcome = try editor.insert(info, try EditWords.assignments(parsed.rest))
-            let parts = outcome.key.map(Self.plain)
-            context.stdout.write((parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")") + "\n")
-        case Commands.delete.name:
-            let info = try editor.editableClass(parsed.arguments["CLASS"] ?? "")
-            let key = try QueryCompiler.parseKey(parsed.arguments["KEY"] ?? "", for: info)
-            var confirm: ((String) -> Bool)?
-            if !parsed.has("yes") {
-                guard Platform.isTerminal(0) else {
-                    // Say what it would do, then refuse: a script must mean it.
-                    var preview = ""
-                    _ = try editor.delete(info, key: key) { question in preview = String(question.dropLast()); return false }
-                    throw StrataError("\(preview) needs --yes when not run at a terminal (nothing was deleted)")
-                }
-                confirm = context.confirm
-            }
-            guard let outcome = try editor.delete(info, key: key, confirm: confirm) else {
-                context.stderr.write("strata: nothing deleted\n")
-                return
-            }
-            context.stdout.write(outcome.message + "\n")
-        default:
-            guard parsed.arguments["set"]?.lowercased() == "set" else {
-                throw StrataError.usage("expected the word set after the query, as in: strata update FILE 'Task where done == true' set archived=true")
-            }
-            let assignments = try EditWords.assignments(Array(parsed.rest))
-            guard !assignments.isEmpty else { throw StrataError.usage("missing PROPERTY=VALUE for 'update'") }
-            let outcome = try editor.update(parsed.arguments["QUERY"] ?? "", assignments, dryRun: parsed.has("dry-run"))
-            context.stdout.write(outcome.message + "\n")
-        }
+        if interruptible { watcher = InterruptWatcher(connection.interruptHandle) }
+        return try Editor(connection: connection, schema: schema, path: path, timeout: timeout, recording: recording)
     }
 
     /// A key as scripts want it: numbers and text as they are.

@@ -13,8 +13,8 @@ struct GetCommand {
 
     func run() throws {
         let session = try DatabaseSession(parsed, context: context)
-        let info = try session.findClass(parsed.arguments["CLASS"] ?? "", includeHidden: true)
-        let keyText = parsed.arguments["KEY"] ?? ""
+        let info = try session.findClass(parsed.required(Arguments.className), includeHidden: true)
+        let keyText = parsed.required(Arguments.key)
         let key = try QueryCompiler.parseKey(keyText, for: info)
         let reader = ObjectReader(session: session)
         do {
@@ -23,7 +23,7 @@ struct GetCommand {
             }
             let detail = try reader.detail(of: object)
             let renderer = ObjectRenderer(formatter: ValueFormatter(style: parsed.style(context)))
-            if parsed.format == "json" {
+            if parsed.format == .json {
                 context.stdout.write(renderer.json(detail).serialized(pretty: true) + "\n")
             } else {
                 context.stdout.write(renderer.vertical(detail, maxWidth: context.terminalWidth))

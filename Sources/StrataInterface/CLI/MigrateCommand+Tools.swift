@@ -18,7 +18,7 @@ extension MigrateCommand {
         let from = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
         let to = steps.first?.isDown == true ? target ?? 0 : steps.last?.file.version ?? from
         let findings = Dictionary(grouping: steps.filter { !$0.isDown }.flatMap { MigrationLint.check($0.file) }, by: \.file)
-        if parsed.has("json") {
+        if parsed.flag(Options.json) {
             let value = JSONValue.object([
                 ("file", .string(file)), ("from", .int(Int64(from))), ("to", .int(Int64(to))),
                 ("steps", .array(steps.map { step in
@@ -45,19 +45,19 @@ extension MigrateCommand {
     }
 
     func baseline() throws {
-        guard let text = parsed.value("version"), let version = Int(text), version >= 0 else {
+        guard let text = parsed.value(Options.baselineVersion), let version = Int(text), version >= 0 else {
             throw StrataError.usage("migrate baseline needs --version N, a whole number")
         }
         let files = try MigrationDirectory.load(directory)
         let timeout = try parsed.timeoutMilliseconds()
         let connection = try DatabaseFile.openForWriting(file, timeout: timeout)
         do {
-            try Migrator(connection: connection, files: files).baseline(at: version, replacing: parsed.has("force"))
+            try Migrator(connection: connection, files: files).baseline(at: version, replacing: parsed.flag(Options.forceRestart))
         } catch let error as SQLiteError {
             throw DatabaseFile.describe(error, path: file, timeout: timeout)
         }
         let adopted = files.filter { $0.version <= version }
-        if parsed.has("json") {
+        if parsed.flag(Options.json) {
             let value = JSONValue.object([("file", .string(file)), ("version", .int(Int64(version))),
                                           ("recorded", .array(adopted.map { .string($0.fileName) }))])
             context.stdout.write(value.serialized(pretty: true) + "\n")
@@ -67,15 +67,15 @@ extension MigrateCommand {
     }
 
     func create() throws {
-        let directory = parsed.arguments["DIR"] ?? ""
-        let name = parsed.arguments["NAME"] ?? ""
+        let directory = parsed.required(Commands.migrationsDirectory)
+        let name = parsed.required(Commands.migrationName)
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") })
         else { throw StrataError.usage("a migration's name is letters, digits, _ and -, not '\(name)'") }
         if Platform.fileKind(directory) == .missing, let failure = Platform.makeDirectory(directory) {
             throw StrataError("cannot create \(directory): \(failure)")
         }
         let version = (try MigrationDirectory.load(directory).last?.version ?? 0) + 1
-        let sql = parsed.has("sql")
+        let sql = parsed.flag(Options.sqlFile)
         let path = directory + "/\(version)_\(name)." + (sql ? "sql" : "strata")
         try AtomicFile.write(to: path, force: false, what: "the migration") { sink in
             sink.write(sql ? """
@@ -99,7 +99,7 @@ extension MigrateCommand {
 
                 """)
         }
-        if parsed.has("json") {
+        if parsed.flag(Options.json) {
             context.stdout.write(JSONValue.object([("file", .string(path)), ("version", .int(Int64(version)))]).serialized(pretty: true) + "\n")
         } else {
             context.stdout.write(path + "\n")
@@ -123,7 +123,7 @@ extension MigrateCommand {
         }
         let healthy = integrity == ["ok"]
         let (schemaDrift, unchecked) = try Migrator(connection: connection, files: files).schemaDrift()
-        if parsed.has("json") {
+        if parsed.flag(Options.json) {
             let value = JSONValue.object([
                 ("file", .string(file)), ("version", .int(Int64(status.version))),
                 ("drifted", .array(status.drifted.map { .object([("version", .int(Int64($0.file.version))), ("file", .string($0.file.fileName)),
@@ -155,9 +155,9 @@ extension MigrateCommand {
     }
 
     func lint() throws {
-        let files = try MigrationDirectory.load(parsed.arguments["DIR"] ?? "")
+        let files = try MigrationDirectory.load(parsed.required(Commands.migrationsDirectory))
         let findings = files.flatMap(MigrationLint.check)
-        if parsed.has("json") {
+        if parsed.flag(Options.json) {
             context.stdout.write(JSONValue.array(findings.map(Self.json)).serialized(pretty: true) + "\n")
         } else {
             for finding in findings {
@@ -174,7 +174,7 @@ extension MigrateCommand {
     }
 
     func target() throws -> Int? {
-        try parsed.value("to").map { text in
+        try parsed.value(Options.toVersion).map { text in
             guard let version = Int(text), version >= 0 else { throw StrataError.usage("--to takes a version, a whole number, not '\(text)'") }
             return version
         }

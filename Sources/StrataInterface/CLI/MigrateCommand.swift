@@ -11,11 +11,11 @@ struct MigrateCommand {
     let parsed: ParsedArguments
     let context: CLIContext
 
-    var file: String { parsed.arguments["FILE"] ?? "" }
+    var file: String { parsed.required(Arguments.file) }
 
     /// `--dir`, else `Migrations` beside the file.
     var directory: String {
-        parsed.value("dir") ?? (Platform.directory(of: file) == "." ? "Migrations" : Platform.directory(of: file) + "/Migrations")
+        parsed.value(Options.migrationsDir) ?? (Platform.directory(of: file) == "." ? "Migrations" : Platform.directory(of: file) + "/Migrations")
     }
 
     /// `migrate` and its subcommands, by the command the arguments were parsed for.
@@ -36,11 +36,11 @@ struct MigrateCommand {
         let files = try MigrationDirectory.load(directory)
         let timeout = try parsed.timeoutMilliseconds()
         let original = try DatabaseFile.openForWriting(file, timeout: timeout)
-        if let backup = parsed.value("backup") {
+        if let backup = parsed.value(Options.backup) {
             try AtomicFile.checkDestination(backup, force: false, what: "the backup")
             do { try original.backup(to: backup) } catch { throw DatabaseFile.describe(error, path: file, timeout: timeout) }
         }
-        let dryRun = parsed.has("dry-run")
+        let dryRun = parsed.flag(Options.dryRunCopy)
         var copy: String?
         defer { if let copy { for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(copy + suffix) } } }
         let connection: Connection
@@ -57,18 +57,18 @@ struct MigrateCommand {
             connection = original
         }
         let migrator = Migrator(connection: connection, files: files)
-        if !dryRun && !parsed.has("yes") { try confirmDestructiveSteps(try migrator.plan(to: target)) }
+        if !dryRun && !parsed.flag(Options.yesDestructive) { try confirmDestructiveSteps(try migrator.plan(to: target)) }
         let from = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
         let applied: [(step: MigrationStep, milliseconds: Int)]
         do {
-            applied = try migrator.apply(to: target, allowDrift: parsed.has("allow-drift"), stepwise: parsed.has("step"))
+            applied = try migrator.apply(to: target, allowDrift: parsed.flag(Options.allowDrift), stepwise: parsed.flag(Options.step))
         } catch let error as SQLiteError {
             throw DatabaseFile.describe(error, path: file, timeout: timeout)
         }
         let to = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
         var integrity: String?
         if dryRun { integrity = try connection.scalar("PRAGMA integrity_check").string }
-        if parsed.has("json") {
+        if parsed.flag(Options.json) {
             var members: [(String, JSONValue)] = [
                 ("file", .string(file)), ("from", .int(Int64(from))), ("to", .int(Int64(to))), ("dry_run", .bool(dryRun)),
                 ("direction", .string(to < from ? "down" : "up")),
@@ -113,7 +113,7 @@ struct MigrateCommand {
         do { status = try Migrator(connection: connection, files: files).status() } catch let error as SQLiteError {
             throw DatabaseFile.describe(error, path: file, timeout: timeout)
         }
-        if parsed.has("json") {
+        if parsed.flag(Options.json) {
             func list(_ files: [MigrationFile]) -> JSONValue {
                 .array(files.map { .object([("version", .int(Int64($0.version))), ("file", .string($0.fileName))]) })
             }

@@ -14,7 +14,7 @@ struct OpenCommand {
     func run() throws {
         let session: DatabaseSession
         var intro: String
-        if parsed.arguments["FILE"] != nil {
+        if parsed.argument(Arguments.file) != nil {
             session = try DatabaseSession(parsed, context: context)
             intro = ""
         } else {
@@ -42,14 +42,14 @@ struct OpenCommand {
                         err: context.stderr, style: interactive ? style : Style(isEnabled: false),
                         terminalWidth: { context.stdoutIsTerminal ? Platform.terminalWidth(1) : context.terminalWidth },
                         pageSize: pageSize())
-        if parsed.has("write") { try repl.enableWriting(announce: false) }
+        if parsed.flag(Options.write) { try repl.enableWriting(announce: false) }
         // A script gets no overview: its output is only what its commands print.
         if !interactive {
             intro = ""
         } else {
             let overview = Overview(connection: session.connection, schema: schema)
-            intro += try overview.text(file: parsed.arguments["FILE"] ?? session.path, budget: 0.08, maxWidth: context.terminalWidth, style: style)
-            if parsed.has("write") { intro += "\nWriting is on: each edit (set, new, delete, list, update) is committed at once; undo takes it back.\n" }
+            intro += try overview.text(file: parsed.argument(Arguments.file) ?? session.path, budget: 0.08, maxWidth: context.terminalWidth, style: style)
+            if parsed.flag(Options.write) { intro += "\nWriting is on: each edit (set, new, delete, list, update) is committed at once; undo takes it back.\n" }
             intro += "\nType a class name to browse it, a query such as '\(schema.visibleClasses.first?.name ?? "Class") where …', or help.\n"
         }
         let status = repl.run(banner: intro)

@@ -13,20 +13,20 @@ struct QueryCommand {
 
     func run() throws {
         let session = try DatabaseSession(parsed, context: context)
-        let text = parsed.arguments["QUERY"] ?? ""
+        let text = parsed.required(Arguments.query)
         let runner = try QueryRunner(connection: session.connection)
         let compiled: CompiledQuery
         do {
             compiled = try QueryCompiler.compile(text, schema: session.schema, connection: session.connection,
-                                                 parameters: parsed.repeated["arg"] ?? [])
+                                                 parameters: parsed.values(Options.arg))
         } catch let error as QueryError {
             throw Self.describe(error, text: text, context: context)
         }
-        if parsed.has("explain") {
+        if parsed.flag(Options.explain) {
             try explain(compiled, runner: runner)
             return
         }
-        try Self.stream(compiled, runner: runner, session: session, format: OutputFormat(rawValue: parsed.format) ?? .table,
+        try Self.stream(compiled, runner: runner, session: session, format: parsed.format,
                         style: parsed.style(context), context: context)
     }
 

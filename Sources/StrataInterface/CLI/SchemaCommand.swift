@@ -12,15 +12,15 @@ struct SchemaCommand {
     func run() throws {
         let session = try DatabaseSession(parsed, context: context)
         let classes: [ClassInfo]
-        if let name = parsed.arguments["CLASS"] {
-            classes = [try session.findClass(name, includeHidden: parsed.has("all"))]
+        if let name = parsed.argument(Commands.classFilter) {
+            classes = [try session.findClass(name, includeHidden: parsed.flag(Options.all))]
         } else {
             classes = session.classes(parsed)
         }
-        if parsed.format == "json" {
+        if parsed.format == .json {
             context.stdout.write(SchemaRenderer.json(classes).serialized(pretty: true) + "\n")
         } else if classes.isEmpty {
-            context.stderr.write("strata: no classes in \(session.path)\(parsed.has("all") ? "" : " (--all shows internal tables)")\n")
+            context.stderr.write("strata: no classes in \(session.path)\(parsed.flag(Options.all) ? "" : " (--all shows internal tables)")\n")
         } else {
             context.stdout.write(SchemaRenderer.text(classes, maxWidth: context.terminalWidth, style: parsed.style(context)))
         }

@@ -12,26 +12,25 @@ extension REPL {
         name: "export",
         summary: "write the whole current result to a file",
         arguments: [ArgumentSpec("FILE", help: "the file to write; ~/ is the home folder")],
-        options: [
-            OptionSpec("format", value: "FORMAT", choices: ["csv", "json", "ndjson"],
-                       help: "the file's format; by default its extension's (.csv, .json, .ndjson or .jsonl)"),
-            OptionSpec("force", help: "replace FILE if it exists"),
-        ])
+        options: [exportFormat, Options.forceReplace])
+
+    static let exportFormat = OptionSpec("format", value: "FORMAT", choices: ["csv", "json", "ndjson"],
+                                         help: "the file's format; by default its extension's (.csv, .json, .ndjson or .jsonl)")
 
     /// Streams every object of the current result, in the order the browser shows them, into a temporary
     /// file that replaces FILE only once complete; Ctrl-C or an error leaves FILE as it was.
     func export(_ argument: String) throws {
         let browser = try currentBrowser()
         let parsed = try ArgumentParser.parse(try Self.words(argument), for: Self.exportSpec, helpCommand: "help export")
-        let path = Platform.expandingHome(parsed.arguments["FILE"] ?? "")
-        try AtomicFile.checkDestination(path, force: parsed.has("force"), what: "the export")
-        let format = try Self.exportFormat(parsed.value("format"), path: path)
+        let path = Platform.expandingHome(parsed.required(Arguments.file))
+        try AtomicFile.checkDestination(path, force: parsed.flag(Options.forceReplace), what: "the export")
+        let format = try Self.exportFormat(parsed.value(Self.exportFormat), path: path)
         let compiled = try browser.compileWhole(session)
         let total = browser.total
         let progress = reader.isInteractive ? ProgressLine() : nil
         defer { progress?.finish() }
         var written = 0
-        try AtomicFile.write(to: path, force: parsed.has("force"), what: "the export") { sink in
+        try AtomicFile.write(to: path, force: parsed.flag(Options.forceReplace), what: "the export") { sink in
             let writer = ResultWriter(format: format, columns: compiled.columns, className: compiled.classInfo.name, sink: sink,
                                       style: Style(isEnabled: false), maxWidth: nil)
             writer.begin()

@@ -29,21 +29,21 @@ import Testing
         let parsed = try ArgumentParser.parse(["db.sqlite", "Task", "-a", "--format", "json", "--timeout=0.5"],
                                               for: Commands.schema)
         #expect(parsed.arguments == ["FILE": "db.sqlite", "CLASS": "Task"])
-        #expect(parsed.has("all"))
-        #expect(parsed.format == "json")
+        #expect(parsed.flag(Options.all))
+        #expect(parsed.format == .json)
         #expect(try parsed.timeoutMilliseconds() == 500)
     }
 
     @Test func optionsMayComeFirstAndShortOptionsTakeValues() throws {
         let parsed = try ArgumentParser.parse(["-f", "json", "db.sqlite"], for: Commands.classes)
         #expect(parsed.arguments["FILE"] == "db.sqlite")
-        #expect(parsed.format == "json")
+        #expect(parsed.format == .json)
     }
 
     @Test func defaults() throws {
         let parsed = try ArgumentParser.parse(["db.sqlite"], for: Commands.classes)
-        #expect(parsed.format == "table")
-        #expect(!parsed.has("all"))
+        #expect(parsed.format == .table)
+        #expect(!parsed.flag(Options.all))
         #expect(try parsed.timeoutMilliseconds() == 5000)
     }
 
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func helpNeedsNoArguments() throws {
-        #expect(try ArgumentParser.parse(["--help"], for: Commands.schema).has("help"))
+        #expect(try ArgumentParser.parse(["--help"], for: Commands.schema).flag(Options.help))
     }
 }
 
@@ -93,5 +93,17 @@ import Testing
     ] as [(String, [String], String?)])
     func suggests(_ name: String, _ candidates: [String], _ expected: String?) {
         #expect(Suggestion.closest(to: name, in: candidates) == expected)
+    }
+}
+
+/// Every option and argument a runner reads is one its command defines: a runner asking for another is
+/// caught here (the accessors assert), for every command, with every option given.
+@Suite struct CommandTableTests {
+    @Test(arguments: Commands.all.map(\.name))
+    func everyCommandHasARunnerAndUniqueOptions(_ name: String) throws {
+        let command = try #require(Commands.named(name))
+        #expect(command.run != nil)
+        #expect(Set(command.options.map(\.name)).count == command.options.count)
+        #expect(Set(command.options.compactMap(\.short)).count == command.options.compactMap(\.short).count)
     }
 }

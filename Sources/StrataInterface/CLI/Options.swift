@@ -1,0 +1,39 @@
+import StrataDemo
+
+/// The options of the commands, defined once: the parser, the help and the runners read the same ones.
+enum Options {
+    static let help = OptionSpec("help", short: "h", help: "show this help")
+    static let timeout = OptionSpec(
+        "timeout", value: "SECONDS",
+        help: "wait this long for another process's lock before giving up (default 5)")
+    static let noColor = OptionSpec("no-color", help: "never use color (also: the NO_COLOR variable)")
+    static let all = OptionSpec("all", short: "a", help: "include internal tables (sqlite_*, strata_*, list tables, framework metadata)")
+    static func format(_ choices: [String]) -> OptionSpec {
+        OptionSpec("format", short: "f", value: "FORMAT", choices: choices,
+                   help: "output format: \(choices.joined(separator: ", ")) (default \(choices[0]))")
+    }
+    static let migrationsDir = OptionSpec("dir", short: "d", value: "DIR",
+                                          help: "the migrations directory (default: Migrations beside FILE)")
+    static let json = OptionSpec("json", help: "print JSON, for scripts and CI")
+
+    static let arg = OptionSpec("arg", value: "VALUE", help: "the value of $0, then $1, …; repeat for each parameter")
+    static let explain = OptionSpec("explain", help: "print the SQL, its bound parameters and SQLite's plan instead of running it")
+    static let allowKeyChange = OptionSpec("allow-key-change", help: "allow changing the primary key, and move the links and lists that point at the object along")
+    static let yesDelete = OptionSpec("yes", short: "y", help: "delete without asking")
+    static let dryRunCount = OptionSpec("dry-run", help: "only count the objects that would change")
+    static let rows = OptionSpec("rows", short: "n", value: "N",
+                       help: "objects per class, 0 to \(DemoGenerator.maximumRows) (default \(DemoGenerator.defaultRows))")
+    static let seed = OptionSpec("seed", value: "N", help: "draw the values from this seed (0 to 2^64-1): same seed, same content, and dates count back from 2026-01-01T00:00:00Z")
+    static let forceReplace = OptionSpec("force", help: "replace FILE if it exists")
+    static let write = OptionSpec("write", short: "w", help: "allow edits (set, new, delete, list, update, undo, redo); also: the write on command")
+    static let toVersion = OptionSpec("to", value: "VERSION", help: "stop at this version instead of the last; below the current one, go down")
+    static let dryRunCopy = OptionSpec("dry-run", help: "migrate a temporary copy, check its integrity, report, and leave FILE untouched")
+    static let backup = OptionSpec("backup", value: "PATH", help: "first copy FILE to PATH with SQLite's backup API")
+    static let allowDrift = OptionSpec("allow-drift", help: "go on although an applied migration's file changed since")
+    static let step = OptionSpec("step", help: "commit after each migration instead of once for the whole run")
+    static let yesDestructive = OptionSpec("yes", short: "y", help: "apply destructive steps (see migrate lint) without asking")
+    static let planTo = OptionSpec("to", value: "VERSION", help: "plan the run to this version")
+    static let baselineVersion = OptionSpec("version", value: "N", help: "the version the database is at (required)")
+    static let forceRestart = OptionSpec("force", help: "start an existing history over (accepts drift for good)")
+    static let sqlFile = OptionSpec("sql", help: "write a .sql migration instead of a .strata one")
+}
