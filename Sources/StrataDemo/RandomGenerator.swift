@@ -1,4 +1,3 @@
-import StrataCore
 /// xoshiro256** seeded through SplitMix64: fast, and the same numbers from the same seed on every platform.
 ///
 /// See https://prng.di.unimi.it/ for both generators.

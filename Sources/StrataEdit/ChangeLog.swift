@@ -1,6 +1,5 @@
 import SQLiteKit
 import StrataCore
-import StrataQuery
 
 /// One row changed by an edit: its table, and the row's stored values before and after (empty for the side
 /// that did not exist), each value exactly as SQLite held it.

@@ -1,5 +1,5 @@
 import StrataCore
-import StrataQuery
+
 /// The words of an edit command as typed in the REPL: `Task 42 name = "Buy milk" list = TaskList 3`.
 ///
 /// A word is a quoted string ('…' or "…", a doubled quote inside), a parenthesised group such as a

@@ -1,6 +1,5 @@
 import SQLiteKit
 import StrataCore
-import StrataQuery
 
 extension Editor {
     /// What a list edit does to the list's objects, by index from 0.

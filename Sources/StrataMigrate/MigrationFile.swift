@@ -1,5 +1,5 @@
 import StrataCore
-import StrataQuery
+
 /// One file of a migrations directory: `<version>_<name>.sql` or `<version>_<name>.strata`.
 public struct MigrationFile: Sendable, Equatable {
     public enum Kind: String, Sendable { case sql, strata }

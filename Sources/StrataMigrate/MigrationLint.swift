@@ -1,5 +1,5 @@
 import StrataCore
-import StrataQuery
+
 /// Risky or destructive statements in `.sql` migrations, each with a code and the line it starts on.
 public struct LintFinding: Sendable, Equatable {
     public enum Severity: String, Sendable { case destructive, risky }

@@ -1,6 +1,5 @@
 import SQLiteKit
 import StrataCore
-import StrataQuery
 
 /// A `.strata` migration: Realm's vocabulary, one operation a line, `#` comments, `sql { … }` for raw SQL
 /// and an optional `down { … }` block of operations that undo the file.

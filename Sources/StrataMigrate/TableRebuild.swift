@@ -1,6 +1,5 @@
 import SQLiteKit
 import StrataCore
-import StrataQuery
 
 /// What SQLite's ALTER TABLE cannot do, done as SQLite documents it: a new table made like the old one
 /// but for the change, the rows copied (converted), the old table dropped, the new one renamed, then its

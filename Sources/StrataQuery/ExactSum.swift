@@ -1,5 +1,4 @@
 import SQLiteKit
-import StrataCore
 
 /// `@sum` and `@avg` over integers, exact in 128 bits: SQLite's sum() fails when a partial sum passes
 /// Int64, and total() and avg() round past 2^53. Reals, if any, are added as Doubles.

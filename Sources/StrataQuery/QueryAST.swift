@@ -1,4 +1,3 @@
-import StrataCore
 /// A parsed query, before it is checked against a schema.
 public struct Query: Sendable, Equatable {
     public var className: String

@@ -1,4 +1,3 @@
-import StrataCore
 /// A query that cannot run: a syntax error, or a semantic one (unknown class or property, a type mismatch),
 /// with the place in the query text it points at.
 public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import StrataCore
+
 /// A token of the query language, with where it starts in the text (in characters).
 struct QueryToken: Equatable {
     enum Kind: Equatable {

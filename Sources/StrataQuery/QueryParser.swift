@@ -1,4 +1,3 @@
-import StrataCore
 /// Parses Strata's query language: Realm Query Language and NSPredicate syntax.
 ///
 ///     query       → CLASS ( WHERE? predicate )? trailer*

@@ -1,5 +1,4 @@
 import SQLiteKit
-import StrataCore
 
 /// Runs compiled queries on a connection, row by row.
 public struct QueryRunner {

@@ -1,4 +1,5 @@
 import StrataCore
+
 /// Output bytes built without intermediate strings, for the formats that stream the most (CSV, NDJSON).
 public struct ByteBuffer {
     public private(set) var bytes: [UInt8] = []

@@ -1,4 +1,3 @@
-import StrataCore
 /// A JSON value whose objects keep their keys in order, written by Strata's own serializer.
 public enum JSONValue: Sendable, Equatable {
     case null

@@ -1,4 +1,5 @@
 import StrataCore
+
 /// Draws classes as text for people and as JSON for scripts (ARCHITECTURE.md §5 fixes the JSON keys).
 public enum SchemaRenderer {
     // MARK: - Text

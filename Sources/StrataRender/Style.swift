@@ -1,4 +1,3 @@
-import StrataCore
 /// Terminal styling, on only when the output is a terminal and `NO_COLOR` is not set.
 public struct Style: Sendable {
     public var isEnabled: Bool

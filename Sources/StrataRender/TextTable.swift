@@ -1,4 +1,3 @@
-import StrataCore
 /// A table of text laid out in columns that fit a width, measured in terminal cells.
 ///
 /// When the columns do not fit, the widest ones shrink first and their cells are cut with `…`.

@@ -1,4 +1,3 @@
-import StrataCore
 /// Widths of text in terminal cells, as wcwidth counts them: wide East Asian characters and emoji take
 /// two cells, combining marks and other zero-width characters none.
 public enum TextWidth {

@@ -70,7 +70,7 @@ struct EditFixture {
         ("3.4028235e38", "ratio", .real(Double(Float.greatestFiniteMagnitude))),
         ("0.1", "amount", .real(0.1)),
         ("1.7976931348623157e308", "amount", .real(Double.greatestFiniteMagnitude)),
-        ("5e-324", "amount", .real(5e-324)),
+        ("5e-324", "amount", .real(Double.leastNonzeroMagnitude)),
         ("-inf", "amount", .real(-Double.infinity)),
         ("12", "price", .integer(12)), ("12.25", "price", .real(12.25)),
         // Data in its three spellings.

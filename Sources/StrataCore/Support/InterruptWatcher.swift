@@ -1,8 +1,11 @@
 import SQLiteKit
+
 #if canImport(Glibc)
 import Glibc
+
 #elseif canImport(Darwin)
 import Darwin
+
 #endif
 
 /// While alive, turns Ctrl-C (SIGINT) into `sqlite3_interrupt` on the watched connections instead of

@@ -1,9 +1,12 @@
 #if canImport(Glibc)
 import Glibc
+
 #elseif canImport(Musl)
 import Musl
+
 #elseif canImport(Darwin)
 import Darwin
+
 #endif
 
 /// Everything that differs between Linux and macOS, in one place.

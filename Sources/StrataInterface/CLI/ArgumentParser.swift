@@ -1,9 +1,5 @@
 import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
+
 /// A command line checked against a command's spec.
 public struct ParsedArguments: Sendable {
     public var command: CommandSpec

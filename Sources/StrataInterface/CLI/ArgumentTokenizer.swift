@@ -1,9 +1,3 @@
-import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
 /// Splits command-line arguments into options and positionals, knowing nothing of any command.
 ///
 /// `--name=value` carries its value; `--name` and `-x` may take the next argument as a value, which only

@@ -1,10 +1,6 @@
 import SQLiteKit
 import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
 
 /// What a run of `strata` can see of its surroundings.
 public struct CLIContext {

@@ -1,10 +1,7 @@
 import SQLiteKit
 import StrataCore
 import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
 
 /// `strata classes FILE`: every class with its kind and exact object count.
 struct ClassesCommand {

@@ -1,9 +1,3 @@
-import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
 /// An option of a command, as the parser and the help see it.
 public struct OptionSpec: Sendable {
     public var name: String

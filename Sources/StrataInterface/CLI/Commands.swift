@@ -1,9 +1,6 @@
-import StrataCore
 import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
+
 /// The command table: the one source of truth for parsing, `strata help` and the man page's synopsis.
 public enum Commands {
     static let classFilter = ArgumentSpec("CLASS", optional: true, help: "show only this class")

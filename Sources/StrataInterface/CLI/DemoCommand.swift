@@ -1,8 +1,5 @@
 import SQLiteKit
 import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
 import StrataDemo
 

@@ -2,9 +2,6 @@ import SQLiteKit
 import StrataCore
 import StrataQuery
 import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
 
 /// `strata set`, `insert`, `delete` and `update`: edits from the command line, each one transaction on a
 /// connection opened for writing with foreign keys on.

@@ -1,10 +1,7 @@
 import SQLiteKit
 import StrataCore
 import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
 
 /// `strata get FILE CLASS KEY`: one object, its links and lists resolved one level.
 struct GetCommand {

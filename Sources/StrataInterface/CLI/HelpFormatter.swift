@@ -1,9 +1,6 @@
 import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
+
 /// Help text generated from the command table.
 public enum HelpFormatter {
     public static func overview() -> String {

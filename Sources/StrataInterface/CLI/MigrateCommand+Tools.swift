@@ -1,10 +1,7 @@
 import SQLiteKit
 import StrataCore
-import StrataQuery
-import StrataEdit
 import StrataMigrate
 import StrataRender
-import StrataDemo
 
 /// `migrate plan`, `migrate baseline`, `migrate new` and `migrate lint`.
 extension MigrateCommand {

@@ -1,10 +1,7 @@
 import SQLiteKit
 import StrataCore
-import StrataQuery
-import StrataEdit
 import StrataMigrate
 import StrataRender
-import StrataDemo
 
 /// `strata migrate FILE` and `strata migrate status FILE`.
 struct MigrateCommand {

@@ -1,8 +1,6 @@
 import SQLiteKit
 import StrataCore
 import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
 import StrataDemo
 

@@ -1,10 +1,7 @@
 import SQLiteKit
 import StrataCore
 import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
 
 /// `strata query FILE QUERY`: objects matching a Realm-style query, streamed in any format.
 struct QueryCommand {

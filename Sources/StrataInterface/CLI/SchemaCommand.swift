@@ -1,9 +1,7 @@
 import StrataCore
 import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
+
 /// `strata schema FILE [CLASS]`: properties, types, keys, links, lists, backlinks and indexes.
 struct SchemaCommand {
     let parsed: ParsedArguments

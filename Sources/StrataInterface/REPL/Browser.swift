@@ -1,10 +1,6 @@
 import SQLiteKit
 import StrataCore
 import StrataQuery
-import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
 
 /// The result the REPL pages through: a class, a query or one object's list, one page at a time.
 ///

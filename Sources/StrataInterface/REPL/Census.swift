@@ -2,10 +2,6 @@ import Dispatch
 import SQLiteKit
 import StrataCore
 import StrataQuery
-import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
 
 /// Counts a result and remembers the paging key of every `stride`-th object, so that `page N` of a
 /// result in key order seeks straight to its page instead of skipping N pages of rows.

@@ -1,9 +1,5 @@
 import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
+
 /// Tab completion for the REPL: commands first, then class names, then properties and key paths through
 /// links after a class, and the query language's keywords and operators.
 public struct Completer: Sendable {

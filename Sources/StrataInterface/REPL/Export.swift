@@ -1,10 +1,6 @@
 import SQLiteKit
 import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
 
 /// `export FILE [--format csv|json|ndjson] [--force]`: the whole current result into a file.
 extension REPL {

@@ -1,9 +1,3 @@
-import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
 /// Where the REPL keeps its history: `STRATA_HISTORY`, else `$XDG_STATE_HOME/strata/history`, else
 /// `~/.local/state/strata/history`.
 public enum HistoryFile {

@@ -1,9 +1,3 @@
-import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
 /// Where the REPL gets its lines: readline on a terminal, plain lines from a script, a list in tests.
 public protocol LineReader: AnyObject {
     /// The next line without its line break, or nil at the end of input (Ctrl-D).

@@ -1,11 +1,7 @@
 import Dispatch
 import SQLiteKit
 import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
 
 /// What the browser shows first: the file, its size, SQLite's version, the schema version, and the
 /// classes with their object counts.

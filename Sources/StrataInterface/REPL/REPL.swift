@@ -2,9 +2,7 @@ import SQLiteKit
 import StrataCore
 import StrataQuery
 import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
 
 /// The interactive browser: commands, queries typed at the prompt, paging, objects and links.
 ///

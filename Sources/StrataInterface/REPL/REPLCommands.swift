@@ -1,10 +1,7 @@
 import SQLiteKit
 import StrataCore
 import StrataQuery
-import StrataEdit
-import StrataMigrate
 import StrataRender
-import StrataDemo
 
 /// One REPL command: the table `help` prints and the dispatcher resolves by unique prefix.
 struct REPLCommand: Sendable {

@@ -2,9 +2,6 @@ import SQLiteKit
 import StrataCore
 import StrataQuery
 import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
 
 extension REPLCommands {
     /// An edit command: refused until writing is on, and followed by a fresh look at what is shown.

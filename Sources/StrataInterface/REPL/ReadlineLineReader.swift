@@ -1,14 +1,11 @@
 import CReadline
-import StrataCore
-import StrataQuery
-import StrataEdit
-import StrataMigrate
-import StrataRender
-import StrataDemo
+
 #if canImport(Glibc)
 import Glibc
+
 #elseif canImport(Darwin)
 import Darwin
+
 #endif
 
 /// Line editing on a terminal through GNU readline (libedit on macOS): history kept in a file, and tab
