@@ -23,6 +23,10 @@ import Testing
         Case(arguments: ["clases", "@DB@"], status: 2, stderr: "strata: unknown command 'clases' (did you mean 'classes'?)\n"),
         Case(arguments: ["frobnicate"], status: 2, stderr: "strata: unknown command 'frobnicate' (see 'strata help')\n"),
         Case(arguments: ["--bogus"], status: 2, stderr: "strata: unknown option '--bogus' (see 'strata help')\n"),
+        // The browser's options before its file: their own errors, not "unknown option".
+        Case(arguments: ["--timeout", "x", "@DB@"], status: 2,
+             stderr: "strata: --timeout takes a number of seconds from 0 to 86400, not 'x'\n"),
+        Case(arguments: ["-w", "-x", "@DB@"], status: 2, stderr: "strata: unknown option '-x' for 'open' (see 'strata help open')\n"),
         Case(arguments: ["classes"], status: 2, stderr: "strata: missing FILE for 'classes' (see 'strata help classes')\n"),
         Case(arguments: ["classes", "@DB@", "--format", "xml"], status: 2,
              stderr: "strata: 'xml' is not a valid --format; expected one of: table, json\n"),

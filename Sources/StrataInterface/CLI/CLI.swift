@@ -106,11 +106,13 @@ public struct CLI {
             }
             if first.hasPrefix("-") {
                 // `strata --write FILE`: options of the browser before its file.
-                if let parsed = try? ArgumentParser.parse(arguments, for: Commands.open), !parsed.flag(Options.help) {
-                    try OpenCommand(parsed: parsed, context: context).run()
-                    return
+                guard Self.isOption(first, of: Commands.open) else {
+                    throw StrataError.usage("unknown option '\(first)' (see 'strata help')")
                 }
-                throw StrataError.usage("unknown option '\(first)' (see 'strata help')")
+                let parsed = try ArgumentParser.parse(arguments, for: Commands.open)
+                if parsed.flag(Options.help) { context.stdout.write(HelpFormatter.help(for: Commands.open)); return }
+                try OpenCommand(parsed: parsed, context: context).run()
+                return
             }
             let hint = Suggestion.hint(for: first, in: Commands.all.map(\.name))
             throw StrataError.usage("unknown command '\(first)'" + (hint.isEmpty ? " (see 'strata help')" : hint))
@@ -122,6 +124,17 @@ public struct CLI {
         }
         guard let run = command.run else { throw StrataError.usage("unknown command '\(command.name)'") }
         try run(parsed, context)
+    }
+}
+
+extension CLI {
+    /// True when `word` (`--write`, `--timeout=3`, `-w`) names one of the command's options.
+    static func isOption(_ word: String, of command: CommandSpec) -> Bool {
+        switch ArgumentTokenizer.tokens([word]).first {
+        case .long(let name, _): command.option(named: name) != nil
+        case .short(let letter): command.option(short: letter) != nil
+        default: false
+        }
     }
 }
 

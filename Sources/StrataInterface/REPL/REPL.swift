@@ -132,6 +132,7 @@ public final class REPL {
     func makeCurrent(_ next: Browser?) {
         if browser !== next { browser?.stopCensus() }
         browser = next
+        // The census only adds a count to the page; when it cannot start, `count` counts and says why.
         if reader.isInteractive, let next { try? next.startCensus(session) }
     }
 
@@ -250,7 +251,7 @@ public final class REPL {
         if editor != nil {
             // Edits since it was shown: read it again.
             try previousBrowser?.reload(session)
-            previousObject = previousObject.flatMap(reread)
+            previousObject = try previousObject.flatMap(reread)
             if previousObject == nil && previousBrowser == nil { throw StrataError("the object shown before was deleted") }
         }
         makeCurrent(previousBrowser)

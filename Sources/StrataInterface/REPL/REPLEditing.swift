@@ -162,18 +162,22 @@ extension REPL {
     }
 
     /// After an edit, what is shown is read again: the current page and the open object (what `back`
-    /// returns to is read again when it is shown).
+    /// returns to is read again when it is shown). The edit is done: a failure to read is said as a note.
     func refreshAfterEdit() {
-        object = object.flatMap(reread)
-        if let browser {
-            try? browser.reload(session)
-            makeCurrent(browser)
+        do {
+            object = try object.flatMap(reread)
+            if let browser {
+                try browser.reload(session)
+                makeCurrent(browser)
+            }
+        } catch {
+            err.write("note: the edit is saved, but what is shown could not be read again: \(DatabaseFile.describe(error, path: session.path).message)\n")
         }
     }
 
     /// An object as it is now in the file; nil when it is gone.
-    func reread(_ object: StoredObject) -> StoredObject? {
-        try? ObjectReader(session: session).object(object.info, key: object.key)
+    func reread(_ object: StoredObject) throws -> StoredObject? {
+        try ObjectReader(session: session).object(object.info, key: object.key)
     }
 
     /// `[CLASS] KEY` or `#ROW` at word `index`, or nothing before `name =` when an object is open: the
