@@ -32,12 +32,15 @@ public struct DatabaseSession {
         runner = try QueryRunner(connection: connection)
     }
 
-    /// Opens `path` read-only and reads its schema.
+    /// Opens `path` read-only (or for writing) and reads its schema.
     ///
     /// - Returns: the session and what the schema reader found odd (for the caller to show as warnings).
-    /// - Throws: `StrataError` naming the file: missing, not a database, locked, damaged.
-    public static func open(_ path: String, timeout: Int32 = 5000) throws -> (DatabaseSession, warnings: [String]) {
-        let connection = try DatabaseFile.openForReading(path, timeout: timeout)
+    /// - Throws: `StrataError` naming the file: missing, not a database, locked, damaged, read-only.
+    public static func open(_ path: String, timeout: Int32 = 5000, forWriting: Bool = false) throws
+        -> (DatabaseSession, warnings: [String])
+    {
+        let connection = forWriting ? try DatabaseFile.openForWriting(path, timeout: timeout)
+            : try DatabaseFile.openForReading(path, timeout: timeout)
         var reader = SchemaReader(connection: connection)
         let schema: Schema
         do {

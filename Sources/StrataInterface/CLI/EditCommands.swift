@@ -77,18 +77,11 @@ final class EditCommand {
     ///   - interruptible: Ctrl-C stops a long statement and rolls the edit back (exit 130); a delete's
     ///     question at the terminal is left to end the process as usual.
     private func openEditor(recording: Bool, interruptible: Bool = true) throws -> Editor {
-        let path = parsed.required(Arguments.file)
-        let timeout = try parsed.timeoutMilliseconds()
-        let connection = try DatabaseFile.openForWriting(path, timeout: timeout)
-        var reader = SchemaReader(connection: connection)
-        let schema: Schema
-        do {
-            schema = try reader.read()
-        } catch {
-            throw DatabaseFile.describe(error, path: path, timeout: timeout)
-        }
-        if interruptible { watcher = InterruptWatcher(connection.interruptHandle) }
-        return try Editor(connection: connection, schema: schema, path: path, timeout: timeout, recording: recording)
+        let (session, _) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: try parsed.timeoutMilliseconds(),
+                                                    forWriting: true)
+        if interruptible { watcher = InterruptWatcher(session.connection.interruptHandle) }
+        return try Editor(connection: session.connection, schema: session.schema, path: session.path, timeout: session.timeout,
+                          recording: recording)
     }
 
     /// A key as scripts want it: numbers and text as they are.
