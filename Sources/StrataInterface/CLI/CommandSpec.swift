@@ -1,37 +1,4 @@
-/// An option of a command, as the parser and the help see it.
-public struct OptionSpec: Sendable {
-    public var name: String
-    public var short: Character?
-    /// The placeholder of the option's value (`SECONDS`); nil for a flag.
-    public var valueName: String?
-    /// The values the option accepts; empty when any.
-    public var choices: [String]
-    public var help: String
 
-    public init(_ name: String, short: Character? = nil, value: String? = nil, choices: [String] = [], help: String) {
-        self.name = name
-        self.short = short
-        self.valueName = value
-        self.choices = choices
-        self.help = help
-    }
-}
-
-/// A positional argument of a command.
-public struct ArgumentSpec: Sendable {
-    public var name: String
-    public var isOptional: Bool
-    /// The last argument only: takes every positional value left (`PROPERTY=VALUE...`).
-    public var isVariadic: Bool
-    public var help: String
-
-    public init(_ name: String, optional: Bool = false, variadic: Bool = false, help: String) {
-        self.name = name
-        self.isOptional = optional
-        self.isVariadic = variadic
-        self.help = help
-    }
-}
 
 /// A subcommand: everything the parser checks and the help prints, and what running it does.
 public struct CommandSpec: Sendable {

@@ -1,0 +1,86 @@
+import SQLiteKit
+import StrataCore
+import StrataQuery
+import StrataRender
+
+/// Classes with their kinds and exact object counts, as a table or as JSON: `strata classes` and the
+/// browser's `classes`.
+struct ClassListing {
+    var json: Bool
+    var style: Style
+    var maxWidth: Int?
+    var out: TextSink
+    var err: TextSink
+    /// A progress line on stderr while counting takes long (stderr is a terminal).
+    var showsProgress: Bool
+
+    /// Counts and prints the classes; when there are none, says so on stderr, followed by `emptyNote`.
+    func show(_ classes: [ClassInfo], in session: DatabaseSession, emptyNote: String) throws {
+        let counts = try count(classes, in: session)
+        if json {
+            let items = zip(classes, counts).map { info, count -> JSONValue in
+                var members: [(String, JSONValue)] = [
+                    ("name", .string(info.name)), ("kind", .string(info.kind.rawValue)),
+                    ("count", count.map(JSONValue.int) ?? .null),
+                ]
+                if info.tableName != info.name { members.append(("table", .string(info.tableName))) }
+                if info.isHidden { members.append(("hidden", .bool(true))) }
+                return .object(members)
+            }
+            out.write(JSONValue.array(items).serialized(pretty: true) + "\n")
+            return
+        }
+        guard !classes.isEmpty else {
+            err.write("strata: no classes in \(session.path)\(emptyNote)\n")
+            return
+        }
+        let table = Self.table(classes, counts: counts.map { $0.map(String.init) ?? "?" })
+        out.write(table.render(maxWidth: maxWidth, style: style))
+    }
+
+    /// Classes, kinds and counts as a table (the counts as they should read).
+    static func table(_ classes: [ClassInfo], counts: [String]) -> TextTable {
+        var table = TextTable(columns: [.init("CLASS"), .init("KIND"), .init("OBJECTS", rightAligned: true)])
+        for (info, count) in zip(classes, counts) {
+            var kind = info.kind.rawValue
+            if info.isHidden { kind += " (internal)" }
+            table.append([info.name, kind, count])
+        }
+        return table
+    }
+
+    /// Exact counts; nil for a class that cannot be counted (a broken view), with a warning.
+    /// Counts run on one connection per processor; Ctrl-C interrupts them all, and after half a
+    /// second a terminal shows progress.
+    private func count(_ classes: [ClassInfo], in session: DatabaseSession) throws -> [Int64?] {
+        let watcher = InterruptWatcher(session.connection.interruptHandle)
+        let progress = showsProgress ? ProgressLine() : nil
+        defer { progress?.finish() }
+        let total = classes.count
+        progress?.update("counting objects: 0 of \(total) classes…")
+        let results = ObjectCounter(connection: session.connection).countAll(
+            classes, workers: min(Platform.processorCount, 4),
+            open: session.openAnother, watcher: watcher,
+            progress: { done in progress?.update("counting objects: \(done) of \(total) classes…") })
+        progress?.finish()
+        if watcher.wasInterrupted { throw StrataError.interrupted }
+        var counts: [Int64?] = []
+        for (info, result) in zip(classes, results) {
+            switch result {
+            case .success(let count):
+                counts.append(count)
+            case .failure(let error):
+                switch error.code {
+                case ResultCode.interrupt:
+                    throw StrataError.interrupted
+                case ResultCode.busy, ResultCode.locked, ResultCode.corrupt, ResultCode.notADatabase, ResultCode.ioError:
+                    throw DatabaseFile.describe(error, path: session.path, timeout: session.timeout)
+                default:
+                    err.write("strata: warning: cannot count \(info.name): \(error.message)\n")
+                    counts.append(nil)
+                }
+            }
+        }
+        return counts
+    }
+}
