@@ -1,0 +1,36 @@
+import SQLiteKit
+
+/// The whole schema of a database as classes.
+public struct Schema: Sendable, Equatable {
+    /// Every class, visible and hidden, sorted by name.
+    public var classes: [ClassInfo]
+    /// True when the file is a Core Data store.
+    public var isCoreData: Bool
+
+    public init(classes: [ClassInfo], isCoreData: Bool = false) {
+        self.classes = classes
+        self.isCoreData = isCoreData
+    }
+
+    public var visibleClasses: [ClassInfo] { classes.filter { !$0.isHidden } }
+
+    /// The class with this exact name.
+    public func `class`(named name: String) -> ClassInfo? {
+        classes.first { $0.name == name }
+    }
+
+    /// The class a user named: exact, else the only one that matches ignoring case.
+    ///
+    /// - Parameters:
+    ///   - includeHidden: also look among internal tables (list tables, framework metadata) by any
+    ///     spelling; without it, a hidden table is found only by its exact name.
+    ///   - file: the database, for the message.
+    /// - Throws: `StrataError` naming the class and the file, with the nearest name as a hint.
+    public func findClass(_ name: String, includeHidden: Bool, in file: String) throws -> ClassInfo {
+        let candidates = includeHidden ? classes : classes.filter { !$0.isHidden || $0.name == name }
+        if let exact = candidates.first(where: { $0.name == name }) { return exact }
+        let folded = candidates.filter { $0.name.lowercased() == name.lowercased() }
+        if folded.count == 1 { return folded[0] }
+        throw StrataError("unknown class '\(name)' in \(file)" + Suggestion.hint(for: name, in: candidates.map(\.name)))
+    }
+}
