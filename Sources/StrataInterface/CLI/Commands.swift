@@ -286,10 +286,8 @@ public enum Commands {
         arguments: [ArgumentSpec("DIR", help: "the migrations directory")],
         options: [json, help],
         discussion: """
-            Also spelled 'strata migrate lint DIR'. Codes: S001 DROP TABLE, S002 DROP COLUMN, S003 DELETE \
-            without WHERE (destructive); S004 UPDATE without WHERE, S005 ADD COLUMN NOT NULL without DEFAULT, \
-            S006 a statement that cannot run in a transaction, S007 no way down (risky). Exit status 1 when a \
-            step is destructive.
+            Also spelled 'strata migrate lint DIR'. Codes: \(LintCode.helpSummary). Exit status 1 when a step \
+            is destructive, or when a .strata file does not parse (the error names its file and line).
             """,
         examples: ["strata migrate lint Migrations --json"])
 
