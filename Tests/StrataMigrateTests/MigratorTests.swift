@@ -142,7 +142,7 @@ import Testing
         #expect(throws: StrataError.self) { try migrator.apply(to: nil, stepwise: true) }
         #expect(fixture.version == 2)
         #expect(try migrator.history().map(\.version) == [1, 2])
-        let down = try Migrator(connection: fixture.connection, files: try fixture.files([
+        let down = Migrator(connection: fixture.connection, files: try fixture.files([
             Self.good[0], ("2_tags.sql", "CREATE TABLE Tag (name TEXT PRIMARY KEY);\n-- strata:down\nDROP TABLE Tag;"),
         ]))
         // Going down step by step passes through each version.
