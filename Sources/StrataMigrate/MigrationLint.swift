@@ -1,31 +1,32 @@
 import StrataCore
+import StrataQuery
 
-/// Risky or destructive statements in `.sql` migrations, each with a code and the line it starts on.
-public struct LintFinding: Sendable, Equatable {
-    public enum Severity: String, Sendable { case destructive, risky }
+/// Finds risky and destructive steps in migration files (the codes are `LintCode`'s).
+package enum MigrationLint {
+    /// The findings of one migration file, in the order of its steps; a missing way down comes last.
+    /// - Throws: `StrataError` "FILE:LINE: message" when a `.strata` file does not parse: what it would do
+    ///   cannot be known, and a lint that passed it over would pass a file that `migrate` refuses.
+    package static func check(_ file: MigrationFile) throws -> [LintFinding] {
+        switch file.kind {
+        case .sql:
+            let sections = file.sections
+            var findings = checkSQL(sections.up, file: file.fileName, firstLine: 1)
+            if sections.down == nil {
+                findings.append(LintFinding(file: file.fileName, line: 1, code: .noWayDown, message: "no way down: no '-- strata:down' section"))
+            }
+            return findings
+        case .strata:
+            return try checkStrata(file)
+        }
+    }
 
-    public let file: String
-    public let line: Int
-    public let code: String
-    public let severity: Severity
-    public let message: String
-}
-
-public enum MigrationLint {
-    /// The codes, for the manual and `--json` readers:
-    /// - S001 DROP TABLE (destructive; not when another table is renamed to its name: a rebuild),
-    /// - S002 ALTER TABLE … DROP COLUMN (destructive),
-    /// - S003 DELETE without WHERE (destructive), S004 UPDATE without WHERE (risky),
-    /// - S005 ADD COLUMN … NOT NULL without DEFAULT (fails on a table with rows),
-    /// - S006 a statement that cannot run in a transaction, S007 no way down.
-    public static func check(_ file: MigrationFile) -> [LintFinding] {
-        guard file.kind == .sql else { return checkStrata(file) }
+    /// The findings of SQL text (every code but `noWayDown`), on the lines of the file it starts on `firstLine` of.
+    static func checkSQL(_ text: String, file: String, firstLine: Int) -> [LintFinding] {
         var findings: [LintFinding] = []
-        let text = file.sections.up
         let lineStarts = Array(text.utf8.enumerated().filter { $0.element == UInt8(ascii: "\n") }.map { $0.offset + 1 })
-        func line(_ offset: Int) -> Int { 1 + lineStarts.prefix { $0 <= offset }.count }
-        func add(_ offset: Int, _ code: String, _ severity: LintFinding.Severity, _ message: String) {
-            findings.append(LintFinding(file: file.fileName, line: line(offset), code: code, severity: severity, message: message))
+        func add(_ offset: Int, _ code: LintCode, _ message: String) {
+            let line = firstLine + lineStarts.prefix { $0 <= offset }.count
+            findings.append(LintFinding(file: file, line: line, code: code, message: message))
         }
         let all = statements(SQLTokenizer.tokens(text))
         // A table dropped and then replaced by renaming another to its name is rebuilt, not lost.
@@ -40,46 +41,41 @@ public enum MigrationLint {
             if first.isKeyword("DROP"), statement.count > 1, statement[1].isKeyword("TABLE"),
                !replaced.contains(statement.last?.text.lowercased() ?? "")
             {
-                add(first.offset, "S001", .destructive, "DROP TABLE deletes the table and every row in it")
+                add(first.offset, .dropTable, "DROP TABLE deletes the table and every row in it")
             } else if first.isKeyword("ALTER"), words.contains("DROP") {
-                add(first.offset, "S002", .destructive, "DROP COLUMN deletes the column's values")
+                add(first.offset, .dropColumn, "DROP COLUMN deletes the column's values")
             } else if first.isKeyword("DELETE"), !words.contains("WHERE") {
-                add(first.offset, "S003", .destructive, "DELETE without WHERE deletes every row")
+                add(first.offset, .deleteWithoutWhere, "DELETE without WHERE deletes every row")
             } else if first.isKeyword("UPDATE"), !words.contains("WHERE") {
-                add(first.offset, "S004", .risky, "UPDATE without WHERE changes every row")
+                add(first.offset, .updateWithoutWhere, "UPDATE without WHERE changes every row")
             } else if first.isKeyword("ALTER"), words.contains("ADD"), words.contains("NOT"), words.contains("NULL"), !words.contains("DEFAULT") {
-                add(first.offset, "S005", .risky, "ADD COLUMN … NOT NULL needs a DEFAULT, or it fails on a table that has rows")
+                add(first.offset, .requiredColumnWithoutDefault, "ADD COLUMN … NOT NULL needs a DEFAULT, or it fails on a table that has rows")
             }
         }
-        if let reason = Migrator.notInTransaction(text) { add(0, "S006", .risky, reason) }
-        if file.sections.down == nil { add(0, "S007", .risky, "no way down: no '-- strata:down' section") }
+        if let reason = Migrator.notInTransaction(text) { add(0, .notInTransaction, reason) }
         return findings
     }
 
-    /// The same codes for a `.strata` file's operations (a file that does not parse is left to `migrate`,
-    /// which names its error).
-    static func checkStrata(_ file: MigrationFile) -> [LintFinding] {
-        guard let script = try? StrataScript.parse(file.text, file: file.fileName) else { return [] }
+    /// The same codes for a `.strata` file's operations, and the SQL of its `sql { … }` blocks.
+    static func checkStrata(_ file: MigrationFile) throws -> [LintFinding] {
+        let script = try StrataScript.parse(file.text, file: file.fileName)
         var findings: [LintFinding] = []
-        for (operation, line) in zip(script.up, script.lines) {
-            func add(_ code: String, _ severity: LintFinding.Severity, _ message: String) {
-                findings.append(LintFinding(file: file.fileName, line: line, code: code, severity: severity, message: message))
+        for entry in script.up {
+            func add(_ code: LintCode, _ message: String) {
+                findings.append(LintFinding(file: file.fileName, line: entry.line, code: code, message: message))
             }
-            switch operation {
-            case .deleteClass: add("S001", .destructive, "delete class deletes the class and every object in it")
-            case .deleteProperty: add("S002", .destructive, "delete property deletes the property's values")
-            case .update(_, _, nil): add("S004", .risky, "update without where changes every object")
-            case .sql(let text):
-                let inner = (try? MigrationFile(fileName: file.fileName.replacingSuffix(".strata", with: ".sql"), bytes: Array((text + "\n-- strata:down").utf8)))
-                    .map(check) ?? []
-                findings += inner.filter { $0.code != "S007" }.map {
-                    LintFinding(file: file.fileName, line: line + $0.line - 1, code: $0.code, severity: $0.severity, message: $0.message)
-                }
+            switch entry.operation {
+            case .deleteClass: add(.dropTable, "delete class deletes the class and every object in it")
+            case .deleteProperty: add(.dropColumn, "delete property deletes the property's values")
+            case .update(_, _, nil): add(.updateWithoutWhere, "update without where changes every object")
+            case .sql(let text): findings += checkSQL(text, file: file.fileName, firstLine: entry.line)
             default: break
             }
         }
-        if script.wayDown == nil { findings.append(LintFinding(file: file.fileName, line: 1, code: "S007", severity: .risky,
-                                                               message: "no way down: it deletes, updates, changes or runs sql, and has no down { … } block")) }
+        if script.wayDown == nil {
+            findings.append(LintFinding(file: file.fileName, line: 1, code: .noWayDown,
+                                        message: "no way down: it deletes, updates, changes or runs sql, and has no down { … } block"))
+        }
         return findings
     }
 
@@ -98,11 +94,5 @@ public enum MigrationLint {
         }
         if !current.isEmpty { result.append(current) }
         return result
-    }
-}
-
-extension String {
-    fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
     }
 }

@@ -43,20 +43,33 @@ extension StrataOperation {
         quoteIdentifier(([owner] + properties).joined(separator: "_"))
     }
 
-    /// The statements, with their bound values; `runner` compiles `update … where` predicates.
-    func statements(schema: Schema, runner: QueryRunner) throws -> [(sql: String, arguments: [SQLiteValue])] {
+    /// The statements that carry out this operation on `schema`, with their bound values.
+    /// - Parameter runner: compiles `update … where` predicates, on the connection the statements will run on.
+    /// - Throws: `StrataError` for a class, property or key the schema does not have; `QueryError` for a
+    ///   predicate that does not fit.
+    func statements(schema: Schema, runner: QueryRunner) throws -> [MigrationStatement] {
+        try translate(schema: schema, runner: runner).map { MigrationStatement(sql: $0.sql, arguments: $0.arguments) }
+    }
+
+    /// The single key a link or a list points at, with the type it is declared with.
+    private struct LinkedKey {
+        var name: String
+        var declaredType: String
+    }
+
+    /// `statements(schema:runner:)`, operation by operation.
+    private func translate(schema: Schema, runner: QueryRunner) throws -> [(sql: String, arguments: [SQLiteValue])] {
         func table(_ name: String) throws -> ClassInfo {
             guard let info = schema.class(named: name) else { throw StrataError("no class \(name)") }
             return info
         }
-        /// The single key a link or a list points at, with its declared type.
-        func key(of name: String) throws -> (String, String) {
+        func key(of name: String) throws -> LinkedKey {
             let info = try table(name)
             guard info.primaryKey.count == 1, let key = info.primaryKey.first else {
                 throw StrataError("\(name) has no single primary key for a link or list to point at")
             }
             let declared = info.property(named: key)?.declaredType ?? ""
-            return (key, declared.isEmpty ? "INTEGER" : declared)
+            return LinkedKey(name: key, declaredType: declared.isEmpty ? "INTEGER" : declared)
         }
         switch self {
         case .addClass(let name, let properties):
@@ -78,15 +91,15 @@ extension StrataOperation {
         case .deleteIndex(let owner, let properties):
             return [("DROP INDEX \(Self.indexName(owner, properties))", [])]
         case .addLink(let owner, let name, let target):
-            let (targetKey, type) = try key(of: target)
+            let targetKey = try key(of: target)
             // As in Realm, deleting the target leaves the link nil.
-            return [("ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) ADD COLUMN \(quoteIdentifier(name)) \(type) "
-                     + "REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey))) ON DELETE SET NULL", [])]
+            return [("ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) ADD COLUMN \(quoteIdentifier(name)) \(targetKey.declaredType) "
+                     + "REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey.name))) ON DELETE SET NULL", [])]
         case .addList(let owner, let name, let target):
-            let (ownerKey, ownerType) = try key(of: owner)
-            let (targetKey, targetType) = try key(of: target)
-            return [(ListTable.createSQL(owner: owner, property: name, target: target, ownerKey: ownerKey, targetKey: targetKey,
-                                         ownerKeyType: ownerType, targetKeyType: targetType), [])]
+            let ownerKey = try key(of: owner)
+            let targetKey = try key(of: target)
+            return [(ListTable.createSQL(owner: owner, property: name, target: target, ownerKey: ownerKey.name, targetKey: targetKey.name,
+                                         ownerKeyType: ownerKey.declaredType, targetKeyType: targetKey.declaredType), [])]
         case .update(let owner, let assignments, let predicate):
             let info = try table(owner)
             let set = assignments.map { "\(quoteIdentifier($0.0)) = \($0.1)" }.joined(separator: ", ")
@@ -104,7 +117,7 @@ extension StrataOperation {
         case .sql(let text):
             return [(text, [])]
         case .changeProperty(let owner, let property):
-            return try TableRebuild(info: try table(owner), connection: runner.connection).change(property)
+            return try TableRebuild(info: try table(owner), connection: runner.connection).change(property).map { ($0.sql, $0.arguments) }
         }
     }
 }

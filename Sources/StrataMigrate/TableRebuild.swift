@@ -13,7 +13,7 @@ struct TableRebuild {
     /// The statements that change one property's type, optionality or default.
     /// - Throws: `StrataError` for what cannot be changed, or when values cannot become the new type
     ///   (with how many, and the first), before any statement runs.
-    func change(_ property: PropertyDeclaration) throws -> [(sql: String, arguments: [SQLiteValue])] {
+    func change(_ property: PropertyDeclaration) throws -> [MigrationStatement] {
         guard info.kind == .table, !info.isVirtual else { throw StrataError("\(info.name) is not a table that can be rebuilt") }
         guard let old = info.property(named: property.name), let column = old.column else {
             throw StrataError("\(info.name) has no property '\(property.name)'")
@@ -41,15 +41,16 @@ struct TableRebuild {
 
         let columns = info.properties.compactMap(\.column)
         let copied = columns.map { $0 == column ? conversion(quoted, to: property) : quoteIdentifier($0) }
-        var statements: [(String, [SQLiteValue])] = [
-            (newSQL, []),
-            ("INSERT INTO \(quoteIdentifier(temporary)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) "
-             + "SELECT \(copied.joined(separator: ", ")) FROM \(table)", []),
+        var statements = [
+            MigrationStatement(sql: newSQL),
+            MigrationStatement(sql: "INSERT INTO \(quoteIdentifier(temporary)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) "
+                               + "SELECT \(copied.joined(separator: ", ")) FROM \(table)"),
         ]
         // Views go first: renaming the new table re-reads them, and one that names the dropped table fails.
-        statements += views.map { ("DROP VIEW \(quoteIdentifier($0))", []) }
-        statements += [("DROP TABLE \(table)", []), ("ALTER TABLE \(quoteIdentifier(temporary)) RENAME TO \(table)", [])]
-        statements += others.compactMap { $0[2].string }.map { ($0, []) }
+        statements += views.map { MigrationStatement(sql: "DROP VIEW \(quoteIdentifier($0))") }
+        statements += [MigrationStatement(sql: "DROP TABLE \(table)"),
+                       MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(temporary)) RENAME TO \(table)")]
+        statements += others.compactMap { $0[2].string }.map { MigrationStatement(sql: $0) }
         return statements
     }
 
@@ -104,41 +105,40 @@ struct TableRebuild {
         else { throw StrataError("cannot read how \(info.name) was created") }
         // The table's name is the last name token before the parenthesis (after IF NOT EXISTS, a schema).
         let nameToken = tokens[tableKeyword + 1..<open].last { $0.kind == .word || $0.kind == .quoted }
-        // The column definitions: segments between commas at depth 1.
-        var depth = 0
-        var segments: [(start: Int, end: Int)] = []
-        var segmentStart: Int?
-        for index in open..<tokens.count {
+        // The column definitions: token ranges between commas at depth 1.
+        var depth = 1
+        var segments: [Range<Int>] = []
+        var segmentStart = open + 1
+        for index in (open + 1)..<tokens.count {
             let token = tokens[index]
             if token.isSymbol("(") {
                 depth += 1
-                if depth == 1 { segmentStart = index + 1; continue }
             } else if token.isSymbol(")") {
                 depth -= 1
-                if depth == 0 { segments.append((segmentStart!, index)); break }
+                if depth == 0 { segments.append(segmentStart..<index); break }
             } else if token.isSymbol(","), depth == 1 {
-                segments.append((segmentStart!, index))
+                segments.append(segmentStart..<index)
                 segmentStart = index + 1
             }
         }
         guard let segment = segments.first(where: { segment in
-            segment.start < segment.end && tokens[segment.start].isName(column)
+            !segment.isEmpty && tokens[segment.lowerBound].isName(column)
         }) else { throw StrataError("cannot find \(column) in how \(info.name) was created") }
         // Constraints that are not about type or nil stay: a link's REFERENCES clause, UNIQUE, COLLATE.
         var kept = ""
-        let definition = tokens[segment.start..<segment.end]
+        let definition = tokens[segment]
         if let references = definition.firstIndex(where: { $0.isKeyword("REFERENCES") }) {
             let start = tokens[references].offset
-            let end = segment.end < tokens.count ? tokens[segment.end].offset : bytes.count
+            let end = segment.upperBound < tokens.count ? tokens[segment.upperBound].offset : bytes.count
             kept += " " + String(decoding: bytes[start..<end], as: UTF8.self).trimmingSpaces
         }
         if definition.contains(where: { $0.isKeyword("UNIQUE") }) { kept = " UNIQUE" + kept }
-        if let collate = definition.firstIndex(where: { $0.isKeyword("COLLATE") }), collate + 1 < segment.end {
+        if let collate = definition.firstIndex(where: { $0.isKeyword("COLLATE") }), collate + 1 < segment.upperBound {
             kept = " COLLATE " + tokens[collate + 1].text + kept
         }
         let replacement = StrataOperation.column(property, strict: info.isStrict) + kept
-        let columnStart = tokens[segment.start].offset
-        let columnEnd = tokens[segment.end].offset
+        let columnStart = tokens[segment.lowerBound].offset
+        let columnEnd = tokens[segment.upperBound].offset
         var result = bytes
         result.replaceSubrange(columnStart..<columnEnd, with: Array(replacement.utf8))
         if let nameToken {

@@ -278,3 +278,107 @@ import Testing
         #expect(try StrataProcess.run(["migrate", "status", db]).status == 0)
     }
 }
+
+/// Failures that `migrate plan` and `migrate lint` once passed over: each is one line on stderr, exit 1,
+/// and with `--json` the error shape on stdout.
+@Suite struct MigrateFailureTests {
+    @Test(arguments: [
+        // A .strata operation that cannot be translated on the schema the steps before it leave.
+        (["1_priority.sql": "ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;\n",
+          "2_link.strata": "add property Task.done bool = false\nadd link Task.owner -> Nowhere?\n"],
+         "cannot plan 2_link.strata:2 (add link Task.owner -> Nowhere): no class Nowhere"),
+        // A .sql step that fails: the .strata step after it would be translated on a schema that never was.
+        (["1_bad.sql": "ALTER TABLE Nope ADD COLUMN x INTEGER;\n", "2_p.strata": "add property Task.p int?\n"],
+         "cannot plan 1_bad.sql: no such table: Nope"),
+        // One that fails only because of the step before it.
+        (["1_rename.strata": "rename class Task to Todo\n", "2_p.strata": "add property Task.p int?\n"],
+         "cannot plan 2_p.strata:1 (add property Task.p): no class Task"),
+    ])
+    func planReportsAStepThatWouldFail(_ migrations: [String: String], _ message: String) throws {
+        let workspace = try MigrateCommandTests.workspace(migrations)
+        let db = workspace.file("app.sqlite")
+        let before = try workspace.fingerprint("app.sqlite")
+        let plan = try StrataProcess.run(["migrate", "plan", db])
+        #expect(plan.status == 1)
+        #expect(plan.stdout == "")
+        #expect(plan.stderr == "strata: \(message)\n")
+        let json = try StrataProcess.run(["migrate", "plan", db, "--json"])
+        #expect(json.status == 1)
+        #expect(json.stderr == "strata: \(message)\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["error"] as? String == message)
+        #expect(try workspace.fingerprint("app.sqlite").0 == before.0)
+    }
+
+    @Test func planRehearsesEveryStepAndPrintsTheTranslatedSQL() throws {
+        let workspace = try MigrateCommandTests.workspace([
+            "1_tags.sql": "CREATE TABLE Tag (name TEXT PRIMARY KEY);\n-- strata:down\nDROP TABLE Tag;\n",
+            "2_link.strata": "add link Task.tag -> Tag?\nupdate Task set tag = 'home' where name == \"Buy milk\"\n",
+        ])
+        let db = workspace.file("app.sqlite")
+        let plan = try StrataProcess.run(["migrate", "plan", db])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(plan.stdout == """
+            -- \(db): version 0 to 2, in one transaction
+
+            -- 1_tags.sql
+            CREATE TABLE Tag (name TEXT PRIMARY KEY);
+
+            -- 2_link.strata
+            -- warning: line 1: S007 no way down: it deletes, updates, changes or runs sql, and has no down { … } block
+            ALTER TABLE "Task" ADD COLUMN "tag" TEXT REFERENCES "Tag"("name") ON DELETE SET NULL;
+            UPDATE "Task" SET "tag" = 'home' WHERE "id" IN (SELECT t0."id" FROM "Task" AS t0 WHERE t0."name" IS ?1 COLLATE BINARY \
+            ORDER BY t0."id" ASC LIMIT ?2);  -- ?1 = 'Buy milk', ?2 = -1
+
+            """)
+    }
+
+    /// Every subcommand with --json says why it failed on stdout too; a usage error only on stderr.
+    @Test(arguments: [
+        (["migrate", "$DB", "--json"], 1, "3_bad.sql failed: no such table: Nope; nothing was changed (still at version 0)"),
+        (["migrate", "status", "$DB", "--json", "--dir", "$DIR/none"], 1, "no migrations directory $DIR/none (see --dir)"),
+        (["migrate", "validate", "$DIR/none.sqlite", "--json"], 1, nil),
+        (["migrate", "plan", "$DB", "--json", "--to", "7"], 1, "there is no migration with version 7"),
+        (["migrate", "baseline", "$DB", "--version", "1", "--json", "--dir", "$DIR/none"], 1, "no migrations directory $DIR/none (see --dir)"),
+        (["migrate", "plan", "$DB", "--json", "--to", "x"], 2, nil),
+    ])
+    func jsonFailuresPrintTheErrorShape(_ arguments: [String], _ status: Int32, _ message: String?) throws {
+        let workspace = try MigrateCommandTests.workspace(["1_a.sql": "SELECT 1;\n", "3_bad.sql": "INSERT INTO Nope VALUES (1);\n"])
+        let expand = { (text: String) in
+            text.replacingOccurrences(of: "$DB", with: workspace.file("app.sqlite")).replacingOccurrences(of: "$DIR", with: workspace.path)
+        }
+        let result = try StrataProcess.run(arguments.map(expand))
+        #expect(result.status == status)
+        #expect(result.stderr.hasPrefix("strata: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+        if status == 2 {
+            #expect(result.stdout == "")
+            return
+        }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let error = try #require(object["error"] as? String)
+        #expect(result.stderr == "strata: \(error)\n")
+        if let message { #expect(error == expand(message)) }
+    }
+
+    @Test func lintFailsOnAStrataFileThatDoesNotParse() throws {
+        let workspace = try MigrateCommandTests.workspace([
+            "1_priority.sql": "ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;\n-- strata:down\nSELECT 1;\n",
+            "2_bad.strata": "add property Task.x int = 0\ntransform property Task.x\n",
+        ])
+        let directory = workspace.file("Migrations")
+        let message = "2_bad.strata:2: unknown operation 'transform' (add, delete, rename, update, sql { … }, down { … })"
+        let lint = try StrataProcess.run(["migrate", "lint", directory])
+        #expect(lint.status == 1)
+        #expect(lint.stdout == "")
+        #expect(lint.stderr == "strata: \(message)\n")
+        let json = try StrataProcess.run(["migrate", "lint", directory, "--json"])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["error"] as? String == message)
+        // Fixed, it lints clean.
+        try "add property Task.x int = 0\n".write(toFile: workspace.file("Migrations/2_bad.strata"), atomically: true, encoding: .utf8)
+        let clean = try StrataProcess.run(["migrate", "lint", directory])
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "")
+    }
+}

@@ -1,3 +1,4 @@
+import StrataMigrate
 import StrataQuery
 import StrataRender
 
@@ -225,7 +226,7 @@ public enum Commands {
             "strata migrate app.sqlite --to 5 --dir db/migrations",
             "strata migrate app.sqlite --dry-run --json",
         ],
-        run: { try MigrateCommand(parsed: $0, context: $1).dispatch() })
+        run: { try MigrateCommand(parsed: $0, context: $1).run() })
 
     public static let migrateStatus = CommandSpec(
         name: "migrate-status",
@@ -238,7 +239,7 @@ public enum Commands {
             3 when migrations are pending, 4 when an applied file changed (drift).
             """,
         examples: ["strata migrate status app.sqlite --json"],
-        run: { try MigrateCommand(parsed: $0, context: $1).dispatch() })
+        run: { try MigrateCommand(parsed: $0, context: $1).status() })
 
     public static let migratePlan = CommandSpec(
         name: "migrate-plan",
@@ -247,7 +248,7 @@ public enum Commands {
         options: [Options.migrationsDir, Options.planTo, Options.json, Options.timeout, Options.help],
         discussion: "Also spelled 'strata migrate plan FILE'. Changes nothing.",
         examples: ["strata migrate plan app.sqlite --to 4"],
-        run: { try MigrateCommand(parsed: $0, context: $1).dispatch() })
+        run: { try MigrateCommand(parsed: $0, context: $1).plan() })
 
     public static let migrateBaseline = CommandSpec(
         name: "migrate-baseline",
@@ -262,7 +263,7 @@ public enum Commands {
             unless --force, which replaces it: the way to accept changed files for good.
             """,
         examples: ["strata migrate baseline app.sqlite --version 3"],
-        run: { try MigrateCommand(parsed: $0, context: $1).dispatch() })
+        run: { try MigrateCommand(parsed: $0, context: $1).baseline() })
 
     public static let migrateNew = CommandSpec(
         name: "migrate-new",
@@ -275,7 +276,7 @@ public enum Commands {
             the migration language in a comment, or with --sql <next version>_NAME.sql with an up and a down section.
             """,
         examples: ["strata migrate new Migrations add_priority"],
-        run: { try MigrateCommand(parsed: $0, context: $1).dispatch() })
+        run: { try MigrateCommand(parsed: $0, context: $1).create() })
 
     public static let migrateLint = CommandSpec(
         name: "migrate-lint",
@@ -283,13 +284,11 @@ public enum Commands {
         arguments: [migrationsDirectory],
         options: [Options.json, Options.help],
         discussion: """
-            Also spelled 'strata migrate lint DIR'. Codes: S001 DROP TABLE, S002 DROP COLUMN, S003 DELETE \
-            without WHERE (destructive); S004 UPDATE without WHERE, S005 ADD COLUMN NOT NULL without DEFAULT, \
-            S006 a statement that cannot run in a transaction, S007 no way down (risky). Exit status 1 when a \
-            step is destructive.
+            Also spelled 'strata migrate lint DIR'. Codes: \(LintCode.helpSummary). Exit status 1 when a step \
+            is destructive, or when a .strata file does not parse (the error names its file and line).
             """,
         examples: ["strata migrate lint Migrations --json"],
-        run: { try MigrateCommand(parsed: $0, context: $1).dispatch() })
+        run: { try MigrateCommand(parsed: $0, context: $1).lint() })
 
     public static let migrateValidate = CommandSpec(
         name: "migrate-validate",
@@ -304,7 +303,7 @@ public enum Commands {
             Exit status 4 on drift of either kind, 1 when the file is damaged or has broken links, else 0.
             """,
         examples: ["strata migrate validate app.sqlite --json"],
-        run: { try MigrateCommand(parsed: $0, context: $1).dispatch() })
+        run: { try MigrateCommand(parsed: $0, context: $1).validate() })
 
     /// `strata migrate SUBCOMMAND …` is `strata migrate-SUBCOMMAND …`.
     static let migrateSubcommands = ["status", "plan", "validate", "baseline", "new", "lint"]

@@ -1,0 +1,50 @@
+import SQLiteKit
+import StrataCore
+import StrataMigrate
+import StrataRender
+
+/// `strata migrate status FILE`: where the database stands; exit 3 when migrations are pending, 4 on drift.
+extension MigrateCommand {
+    func status() throws {
+        let status = try reportingFailure {
+            let files = try MigrationDirectory.load(directory)
+            let timeout = try parsed.timeoutMilliseconds()
+            let connection = try DatabaseFile.openForReading(file, timeout: timeout)
+            do { return try Migrator(connection: connection, files: files).status() } catch let error as SQLiteError {
+                throw DatabaseFile.describe(error, path: file, timeout: timeout)
+            }
+        }
+        if parsed.flag(Options.json) {
+            func list(_ files: [MigrationFile]) -> JSONValue {
+                .array(files.map { .object([("version", .int(Int64($0.version))), ("file", .string($0.fileName))]) })
+            }
+            let value = JSONValue.object([
+                ("file", .string(file)), ("version", .int(Int64(status.version))),
+                ("applied", .array(status.applied.map { entry in
+                    .object([("version", .int(Int64(entry.version))), ("name", .string(entry.name)),
+                             ("checksum", .string(entry.checksum)), ("applied_at", .string(entry.appliedAt)),
+                             ("duration_ms", .int(Int64(entry.durationMilliseconds)))])
+                })),
+                ("pending", list(status.pending)),
+                ("drifted", list(status.drifted.map(\.file))),
+                ("missing", .array(status.missing.map { .object([("version", .int(Int64($0.version))), ("name", .string($0.name))]) })),
+            ])
+            context.stdout.write(value.serialized(pretty: true) + "\n")
+        } else {
+            var table = TextTable(columns: [.init("VERSION", rightAligned: true), .init("MIGRATION"), .init("STATE")])
+            for entry in status.entries {
+                let state = switch entry.state {
+                case .applied(let at): "applied \(at)"
+                case .drifted: "drifted: the file changed since"
+                case .missing: "applied; the file is gone"
+                case .pending: "pending"
+                }
+                table.append([String(entry.version), entry.fileName, state])
+            }
+            context.stdout.write("\(file) is at version \(status.version)\n")
+            if !table.rows.isEmpty { context.stdout.write(table.render(maxWidth: context.terminalWidth, style: parsed.style(context))) }
+        }
+        if !status.drifted.isEmpty { throw StrataError("", status: .drift) }
+        if !status.pending.isEmpty { throw StrataError("", status: .pending) }
+    }
+}

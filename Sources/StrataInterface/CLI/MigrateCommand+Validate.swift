@@ -1,0 +1,52 @@
+import SQLiteKit
+import StrataCore
+import StrataMigrate
+import StrataRender
+
+/// `strata migrate validate FILE`: drift of files or schema (exit 4), missing files, integrity and links (exit 1).
+extension MigrateCommand {
+    func validate() throws {
+        let validation = try reportingFailure {
+            let files = try MigrationDirectory.load(directory)
+            let timeout = try parsed.timeoutMilliseconds()
+            let connection = try DatabaseFile.openForReading(file, timeout: timeout)
+            do { return try Migrator(connection: connection, files: files).validate() } catch let error as SQLiteError {
+                throw DatabaseFile.describe(error, path: file, timeout: timeout)
+            }
+        }
+        let status = validation.status
+        let schemaDrift = validation.schemaDrift
+        let broken = validation.brokenLinks.count
+        if parsed.flag(Options.json) {
+            let value = JSONValue.object([
+                ("file", .string(file)), ("version", .int(Int64(status.version))),
+                ("drifted", .array(status.drifted.map { .object([("version", .int(Int64($0.file.version))), ("file", .string($0.file.fileName)),
+                                                                 ("recorded", .string($0.applied.checksum)), ("now", .string($0.file.checksum))]) })),
+                ("missing", .array(status.missing.map { .object([("version", .int(Int64($0.version))), ("name", .string($0.name))]) })),
+                ("schema_drift", .array(schemaDrift.lines.map(JSONValue.string))),
+                ("schema_unchecked", schemaDrift.unchecked.map(JSONValue.string) ?? .null),
+                ("integrity_check", .array(validation.integrity.map(JSONValue.string))), ("broken_links", .int(Int64(broken))),
+            ])
+            context.stdout.write(value.serialized(pretty: true) + "\n")
+        } else {
+            for drift in status.drifted {
+                context.stdout.write("drift: \(drift.file.fileName) was applied with checksum \(drift.applied.checksum.prefix(12))…, "
+                                     + "the file's is now \(drift.file.checksum.prefix(12))…\n")
+            }
+            for entry in status.missing { context.stdout.write("missing: version \(entry.version) (\(entry.name)) was applied; its file is gone\n") }
+            for line in schemaDrift.lines { context.stdout.write("schema drift: \(line)\n") }
+            if let unchecked = schemaDrift.unchecked {
+                context.stdout.write("schema not compared: the applied migrations do not build it from an empty database (\(unchecked))\n")
+            }
+            if !validation.isIntact { context.stdout.write("integrity_check: " + validation.integrity.joined(separator: "; ") + "\n") }
+            if broken > 0 { context.stdout.write("foreign_key_check: \(broken) broken link\(broken == 1 ? "" : "s")\n") }
+            if status.drifted.isEmpty && status.missing.isEmpty && schemaDrift.lines.isEmpty && validation.isIntact && broken == 0 {
+                let migrations = "\(status.applied.count) applied migration\(status.applied.count == 1 ? "" : "s")"
+                context.stdout.write("\(file) at version \(status.version): \(migrations) match their files"
+                                     + "\(schemaDrift.unchecked == nil ? " and the schema" : ""); integrity ok; no broken links\n")
+            }
+        }
+        if !status.drifted.isEmpty || !schemaDrift.lines.isEmpty { throw StrataError("", status: .drift) }
+        if !validation.isIntact || broken > 0 { throw StrataError("") }
+    }
+}

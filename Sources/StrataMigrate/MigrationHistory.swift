@@ -1,0 +1,63 @@
+import SQLiteKit
+import StrataCore
+
+/// The history table `strata_migrations`: one row for each migration applied, with its file's checksum.
+///
+/// The one place that knows the table: its name, its columns and the SQL that reads and writes it. It
+/// writes inside the caller's transaction, so that a row goes in or out together with the migration it
+/// records.
+struct MigrationHistory {
+    static let tableName = "strata_migrations"
+
+    let connection: Connection
+
+    /// Whether the database has the table (a database never migrated by Strata has not).
+    func exists() throws -> Bool {
+        try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(Self.tableName)]).int64 == 1
+    }
+
+    /// Every row, oldest version first; none when there is no table.
+    func entries() throws -> [AppliedMigration] {
+        guard try exists() else { return [] }
+        return try connection.rows("""
+            SELECT version, name, checksum, applied_at, duration_ms, strata_version FROM \(Self.tableName) ORDER BY version
+            """).map { row in
+            AppliedMigration(version: Int(row[0].int64 ?? 0), name: row[1].string ?? "", checksum: row[2].string ?? "",
+                             appliedAt: row[3].string ?? "", durationMilliseconds: Int(row[4].int64 ?? 0),
+                             strataVersion: row[5].string ?? "")
+        }
+    }
+
+    /// Makes the table when it is not there.
+    func create() throws {
+        try connection.execute("""
+            CREATE TABLE IF NOT EXISTS \(Self.tableName) (
+                version INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                checksum TEXT NOT NULL,
+                applied_at TEXT NOT NULL,
+                duration_ms INTEGER NOT NULL,
+                strata_version TEXT NOT NULL
+            )
+            """)
+    }
+
+    /// Records `file` as applied now, by this version of Strata.
+    func record(_ file: MigrationFile, milliseconds: Int) throws {
+        try connection.execute("""
+            INSERT INTO \(Self.tableName) (version, name, checksum, applied_at, duration_ms, strata_version)
+            VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?)
+            """, [.integer(Int64(file.version)), .text(file.name), .text(file.checksum), .integer(Int64(milliseconds)),
+                  .text(Version.number)])
+    }
+
+    /// Forgets the migration of `version`: it was undone.
+    func remove(version: Int) throws {
+        try connection.execute("DELETE FROM \(Self.tableName) WHERE version = ?", [.integer(Int64(version))])
+    }
+
+    /// Forgets every row: a baseline starts the history over.
+    func removeAll() throws {
+        try connection.execute("DELETE FROM \(Self.tableName)")
+    }
+}

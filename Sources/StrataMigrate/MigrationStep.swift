@@ -1,0 +1,35 @@
+import StrataCore
+
+/// One migration of a plan: a file's up part, or, going down, the part that undoes it.
+package struct MigrationStep: Sendable {
+    /// What a step runs.
+    enum Body: Sendable {
+        /// A `.sql` file's section, as written.
+        case sql(String)
+        /// A `.strata` file's operations, each translated just before it runs against the schema the
+        /// ones before it left.
+        case operations([StrataScript.Entry])
+    }
+
+    package let file: MigrationFile
+    package let direction: MigrationDirection
+    let body: Body
+    /// What runs, as `migrate plan` shows it: a `.sql` file's section as written; for `.strata`, the SQL of
+    /// its operations when the plan was made `translated` (empty otherwise).
+    package internal(set) var sql: String
+
+    /// - Throws: `StrataError` when the step holds a statement that cannot run inside the run's transaction.
+    init(file: MigrationFile, direction: MigrationDirection, body: Body) throws {
+        let raw = switch body {
+        case .sql(let text): text
+        case .operations(let entries):
+            entries.compactMap { if case .sql(let text) = $0.operation { text } else { nil } }.joined(separator: ";\n")
+        }
+        (self.file, self.direction, self.body) = (file, direction, body)
+        if case .sql(let text) = body { sql = text } else { sql = "" }
+        if let reason = Migrator.notInTransaction(raw) { throw StrataError("\(title): \(reason)") }
+    }
+
+    /// The file's name, and `(down)` after it going down: how messages and the plan name the step.
+    package var title: String { file.fileName + (direction == .down ? " (down)" : "") }
+}

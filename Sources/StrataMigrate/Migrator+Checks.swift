@@ -1,0 +1,62 @@
+import SQLiteKit
+import StrataCore
+
+/// What `migrate validate` and `migrate --dry-run` check: schema drift, integrity, links.
+extension Migrator {
+    /// The history against the files, the schema against the migrations, the file's integrity and links.
+    /// Reads only.
+    package func validate() throws -> MigrationValidation {
+        MigrationValidation(status: try status(), schemaDrift: try schemaDrift(), integrity: try integrityCheck(),
+                            brokenLinks: try foreignKeyViolations())
+    }
+
+    /// `PRAGMA integrity_check` (https://www.sqlite.org/pragma.html#pragma_integrity_check): `["ok"]`, or
+    /// one line for each problem. Reads the whole file.
+    package func integrityCheck() throws -> [String] {
+        try connection.rows("PRAGMA integrity_check").map { $0[0].string ?? "" }
+    }
+
+    /// `PRAGMA foreign_key_check` (https://www.sqlite.org/pragma.html#pragma_foreign_key_check): one line
+    /// for each row whose link points at nothing, as `Table row 3 → Target`.
+    func foreignKeyViolations() throws -> [String] {
+        try connection.rows("PRAGMA foreign_key_check").map { row in
+            "\(row[0].string ?? "?") row \(row[1].int64.map(String.init) ?? "?") → \(row[2].string ?? "?")"
+        }
+    }
+
+    /// Schema drift: how the database's schema differs from the one its applied migrations make, replayed
+    /// on an empty in-memory database.
+    ///
+    /// The comparison assumes the migrations build the schema from nothing; when they cannot (the file had
+    /// tables before its first migration), the result says why instead, and there is no drift to report.
+    func schemaDrift() throws -> SchemaDrift {
+        let applied = Set(try history().map(\.version))
+        let replay = try Connection(path: ":memory:", mode: .memory)
+        do {
+            try Migrator(connection: replay, files: files.filter { applied.contains($0.version) }).apply(to: nil, allowDrift: true)
+        } catch let error as StrataError {
+            return SchemaDrift(lines: [], unchecked: error.message)
+        }
+        let expected = try Self.schemaSummary(replay)
+        let actual = try Self.schemaSummary(connection)
+        return SchemaDrift(lines: actual.subtracting(expected).sorted().map { "+ " + $0 } + expected.subtracting(actual).sorted().map { "- " + $0 },
+                           unchecked: nil)
+    }
+
+    /// A line for each table column (declared type, NOT NULL, key) and each index, view and trigger;
+    /// the history table is left out.
+    static func schemaSummary(_ connection: Connection) throws -> Set<String> {
+        let columns = try connection.rows("""
+            SELECT m.name, p.name, p.type, p."notnull", p.pk FROM sqlite_schema AS m, pragma_table_info(m.name) AS p
+            WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> ?
+            """, [.text(MigrationHistory.tableName)]).map { row in
+            "\(row[0].string ?? "").\(row[1].string ?? "") \(row[2].string ?? "")" + (row[3].int64 == 1 ? " not null" : "")
+                + (row[4].int64 ?? 0 > 0 ? " key" : "")
+        }
+        let others = try connection.rows("""
+            SELECT type, name, tbl_name FROM sqlite_schema
+            WHERE type IN ('index', 'view', 'trigger') AND name NOT LIKE 'sqlite_%'
+            """).map { "\($0[0].string ?? "") \($0[1].string ?? "") on \($0[2].string ?? "")" }
+        return Set(columns + others)
+    }
+}

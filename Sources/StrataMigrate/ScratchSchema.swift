@@ -1,0 +1,78 @@
+import SQLiteKit
+import StrataCore
+import StrataQuery
+
+/// A copy of a database's schema without its rows, in memory, on which `migrate plan` rehearses a run:
+/// each step runs on it in turn, inside one transaction as in a run, so that every step sees what the
+/// ones before it made, and a step that would fail fails here first, before its SQL is ever printed.
+///
+/// Rows are not copied: a step that fails only on the file's data (a constraint, a conversion) is found
+/// by the run, which then changes nothing. A step that attaches a database is refused: SQLite would
+/// create the attached file, and a plan changes no file.
+struct ScratchSchema {
+    let connection: Connection
+    let runner: QueryRunner
+    /// What could not be made again on the copy, each as `kind name (reason)`: an object that needs a
+    /// collation, function or virtual table module that the app registers and Strata has not. The plan
+    /// says so in a warning, and a step that fails says it too.
+    let missing: [String]
+
+    /// Copies the tables, indexes, views and triggers of `source` (not the tables a virtual table keeps
+    /// its data in: making the virtual table makes them).
+    /// - Throws: what SQLite says when the schema cannot be read or the copy cannot be made.
+    init(copying source: Connection) throws {
+        connection = try Connection(path: ":memory:", mode: .memory)
+        let objects = try source.rows("""
+            SELECT type, name, sql FROM sqlite_schema
+            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+              AND name NOT IN (SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow')
+            ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid
+            """)
+        var missing: [String] = []
+        for object in objects {
+            do {
+                try connection.execute(object[2].string ?? "")
+            } catch {
+                missing.append("\(object[0].string ?? "") \(object[1].string ?? "") (\(Migrator.reason(error)))")
+            }
+        }
+        self.missing = missing
+        runner = try QueryRunner(connection: connection)
+        try connection.execute("BEGIN")
+    }
+
+    /// Runs `step` on the copy and returns its SQL as `migrate plan` prints it: a `.sql` section as
+    /// written, a `.strata` file's operations translated one by one, each on the schema the ones before left.
+    /// - Throws: `StrataError` "cannot plan FILE[:LINE]: reason" for the first statement that fails, with
+    ///   what the copy lacks, if anything.
+    func run(_ step: MigrationStep) throws -> String {
+        switch step.body {
+        case .sql(let text):
+            do { try execute(text) } catch { throw StrataError("cannot plan \(step.title): \(reason(error))") }
+            return text
+        case .operations(let entries):
+            return try entries.map { entry in
+                do {
+                    var reader = SchemaReader(connection: connection)
+                    let statements = try entry.operation.statements(schema: try reader.read(), runner: runner)
+                    for statement in statements { try execute(statement.sql, statement.arguments) }
+                    return statements.map(\.planText).joined(separator: "\n")
+                } catch {
+                    throw StrataError("cannot plan \(step.file.fileName):\(entry.line)\(step.direction == .down ? " (down)" : "") "
+                                      + "(\(entry.operation.description)): \(reason(error))")
+                }
+            }.joined(separator: "\n")
+        }
+    }
+
+    /// A step's error, and what the copy lacks that may be why.
+    private func reason(_ error: any Error) -> String {
+        Migrator.reason(error) + (missing.isEmpty ? "" : "; the copy of the schema lacks " + missing.joined(separator: ", "))
+    }
+
+    private func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
+        let attaches = MigrationLint.statements(SQLTokenizer.tokens(sql)).contains { $0.first?.isKeyword("ATTACH") == true }
+        guard !attaches else { throw StrataError("ATTACH would open another database file, and a plan changes no file") }
+        try connection.execute(sql, arguments)
+    }
+}

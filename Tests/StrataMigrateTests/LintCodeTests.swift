@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+@testable import StrataMigrate
+
+@Suite struct LintCodeTests {
+    @Test func helpListsEveryCodeGroupedBySeverity() {
+        #expect(LintCode.helpSummary == "S001 DROP TABLE, S002 DROP COLUMN, S003 DELETE without WHERE (destructive); "
+                + "S004 UPDATE without WHERE, S005 ADD COLUMN NOT NULL without DEFAULT, "
+                + "S006 a statement that cannot run in a transaction, S007 no way down (risky)")
+        #expect(Set(LintCode.allCases.map(\.rawValue)).count == LintCode.allCases.count)
+    }
+
+    /// The manual's list under `migrate lint` has an item for each code, which says how bad it is.
+    @Test(arguments: LintCode.allCases)
+    func theManualListsTheCodeWithItsSeverity(_ code: LintCode) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("man/strata.1"), encoding: .utf8)
+        // Each item runs up to the next .It, or to the end of its list.
+        let items = page.components(separatedBy: "\n.It ").dropFirst().map { $0.components(separatedBy: "\n.El").first ?? "" }
+        let body = try #require(items.first { $0.hasPrefix(code.rawValue + "\n") }, "the man page has no .It \(code.rawValue)")
+        #expect(body.contains(code.severity.rawValue), "the man page's \(code.rawValue) does not say \(code.severity.rawValue)")
+    }
+}
