@@ -1,9 +1,14 @@
 import StrataCore
 
-/// Output bytes built without intermediate strings, for the formats that stream the most (CSV, NDJSON).
+/// Output bytes built without intermediate strings: the one place that quotes CSV fields and escapes JSON
+/// strings, for the streaming formats and for `JSONValue` alike.
+///
+/// Text is written as UTF-8: bytes that are not valid UTF-8 are replaced as `String(decoding:as:)` replaces
+/// them (U+FFFD for each bad sequence), so that every output agrees with the text one `SQLiteValue` holds.
 public struct ByteBuffer {
     public private(set) var bytes: [UInt8] = []
 
+    /// Reserves `capacity` bytes: the streaming writers flush at 32 KiB, one value needs a few dozen.
     public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
     public var count: Int { bytes.count }
@@ -38,14 +43,31 @@ public struct ByteBuffer {
         }
     }
 
+    /// UTF-8 text as it is (invalid sequences replaced): JSON made elsewhere, such as SQLite's arrays.
+    public mutating func appendUTF8(_ raw: UnsafeRawBufferPointer) {
+        if raw.contains(where: { $0 >= 0x80 }) && !Self.isValidUTF8(raw) {
+            Self.withRepairedUTF8(raw) { bytes.append(contentsOf: $0) }
+        } else {
+            bytes.append(contentsOf: raw)
+        }
+    }
+
+    // MARK: - CSV
+
     /// A CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces.
     public mutating func appendCSVField(_ raw: UnsafeRawBufferPointer) {
         var needsQuotes = !raw.isEmpty && (raw[0] == 0x20 || raw[raw.count - 1] == 0x20)
-        if !needsQuotes {
-            for byte in raw where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+        var isASCII = true
+        for byte in raw {
+            if byte >= 0x80 {
+                isASCII = false
+            } else if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
                 needsQuotes = true
-                break
             }
+        }
+        if !isASCII && !Self.isValidUTF8(raw) {
+            Self.withRepairedUTF8(raw) { appendCSVField($0) }
+            return
         }
         guard needsQuotes else { bytes.append(contentsOf: raw); return }
         bytes.append(UInt8(ascii: "\""))
@@ -56,29 +78,68 @@ public struct ByteBuffer {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// A JSON string with its quotes and escapes.
+    // MARK: - JSON
+
+    /// A JSON string with its quotes and escapes: `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, and `\u00XX` for
+    /// the other controls; everything else as it is.
     public mutating func appendJSONString(_ raw: UnsafeRawBufferPointer) {
+        let start = bytes.count
+        var isASCII = true
         bytes.append(UInt8(ascii: "\""))
         for byte in raw {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
             case 0x0A: append("\\n" as StaticString)
             case 0x0D: append("\\r" as StaticString)
             case 0x09: append("\\t" as StaticString)
+            case 0x08: append("\\b" as StaticString)
+            case 0x0C: append("\\f" as StaticString)
             case 0..<0x20:
                 append("\\u00" as StaticString)
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            default: bytes.append(byte)
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            default:
+                if byte >= 0x80 { isASCII = false }
+                bytes.append(byte)
             }
         }
+        if !isASCII && !Self.isValidUTF8(raw) {
+            bytes.removeSubrange(start...)
+            Self.withRepairedUTF8(raw) { appendJSONString($0) }
+            return
+        }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A JSON number (`JSONValue.number`), or `null` for an infinity or NaN, which JSON cannot hold.
+    public mutating func appendJSONNumber(_ number: Double) {
+        if number.isFinite { append(JSONValue.number(number)) } else { append("null" as StaticString) }
     }
 
     /// Base64 of some bytes, straight into the buffer.
     public mutating func appendBase64(_ raw: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: Base64.encode(Array(raw)).utf8)
+    }
+
+    // MARK: - UTF-8
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    static func isValidUTF8(_ raw: UnsafeRawBufferPointer) -> Bool {
+        var iterator = raw.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// Calls `body` with `raw` decoded as Swift decodes UTF-8, bad sequences replaced by U+FFFD.
+    private static func withRepairedUTF8(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+        var text = String(decoding: raw, as: UTF8.self)
+        text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 }

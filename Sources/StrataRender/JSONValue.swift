@@ -1,3 +1,5 @@
+import StrataCore
+
 /// A JSON value whose objects keep their keys in order, written by Strata's own serializer.
 public enum JSONValue: Sendable, Equatable {
     case null
@@ -7,7 +9,7 @@ public enum JSONValue: Sendable, Equatable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
-    /// JSON text made elsewhere (SQLite's json_group_array), written as it is.
+    /// JSON text made elsewhere, written as it is: a stored value as `ValueFormatter.json` writes it.
     case raw(String)
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
@@ -25,72 +27,53 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The value as JSON text: indented by two spaces when `pretty`, else on one line.
     public func serialized(pretty: Bool = false) -> String {
-        var output = ""
-        write(to: &output, pretty: pretty, depth: 0)
-        return output
+        var buffer = ByteBuffer(capacity: 256)
+        write(to: &buffer, pretty: pretty, depth: 0)
+        return String(decoding: buffer.bytes, as: UTF8.self)
     }
 
-    private func write(to output: inout String, pretty: Bool, depth: Int) {
+    private func write(to buffer: inout ByteBuffer, pretty: Bool, depth: Int) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .double(let value):
-            // JSON has no infinities or NaN.
-            output += value.isFinite ? Self.number(value) : "null"
-        case .string(let value): Self.quote(value, into: &output)
-        case .raw(let text): output += text
+        case .null: buffer.append("null" as StaticString)
+        case .bool(let value): buffer.append(value ? "true" as StaticString : "false")
+        case .int(let value): buffer.append(value)
+        case .double(let value): buffer.appendJSONNumber(value)
+        case .string(var value): value.withUTF8 { buffer.appendJSONString(UnsafeRawBufferPointer($0)) }
+        case .raw(let text): buffer.append(text)
         case .array(let items):
-            guard !items.isEmpty else { output += "[]"; return }
-            output += "["
+            guard !items.isEmpty else { buffer.append("[]" as StaticString); return }
+            buffer.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: depth + 1) }
-                item.write(to: &output, pretty: pretty, depth: depth + 1)
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                if pretty { Self.newline(&buffer, depth: depth + 1) }
+                item.write(to: &buffer, pretty: pretty, depth: depth + 1)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: depth) }
-            output += "]"
+            if pretty { Self.newline(&buffer, depth: depth) }
+            buffer.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
-            output += "{"
+            guard !members.isEmpty else { buffer.append("{}" as StaticString); return }
+            buffer.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                if pretty { output += "\n" + String(repeating: "  ", count: depth + 1) }
-                Self.quote(key, into: &output)
-                output += pretty ? ": " : ":"
-                value.write(to: &output, pretty: pretty, depth: depth + 1)
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                if pretty { Self.newline(&buffer, depth: depth + 1) }
+                JSONValue.string(key).write(to: &buffer, pretty: pretty, depth: depth + 1)
+                buffer.append(pretty ? ": " as StaticString : ":")
+                value.write(to: &buffer, pretty: pretty, depth: depth + 1)
             }
-            if pretty { output += "\n" + String(repeating: "  ", count: depth) }
-            output += "}"
+            if pretty { Self.newline(&buffer, depth: depth) }
+            buffer.append(UInt8(ascii: "}"))
         }
     }
 
-    /// The shortest text that reads back as the same Double; whole numbers keep no `.0`.
-    static func number(_ value: Double) -> String {
+    private static func newline(_ buffer: inout ByteBuffer, depth: Int) {
+        buffer.append(UInt8(ascii: "\n"))
+        for _ in 0..<depth { buffer.append("  " as StaticString) }
+    }
+
+    /// The shortest text that reads back as the same `Double` or `Float`; whole numbers below 1e15 keep
+    /// no `.0`. An infinity is `inf` or `-inf`: callers writing JSON use `ByteBuffer.appendJSONNumber`.
+    static func number<Number: BinaryFloatingPoint & CustomStringConvertible>(_ value: Number) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
-
-    static func quote(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        return value.description
     }
 }

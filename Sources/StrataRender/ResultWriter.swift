@@ -38,32 +38,13 @@ public final class ResultWriter {
         self.encoder = RowEncoder(columns: columns)
     }
 
-    /// Writes the current row of a statement: CSV and JSON straight from its bytes, the rest through values.
-    public func write(_ statement: Statement) {
-        switch format {
-        case .csv, .ndjson, .json:
-            if format == .json { encoder.buffer.append(rowsWritten == 0 ? "\n  " as StaticString : ",\n  ") }
-            if format == .csv { encoder.csvRow(statement) } else { encoder.jsonObject(statement) }
-            if format == .ndjson { encoder.buffer.append(UInt8(ascii: "\n")) }
-            rowsWritten += 1
-            if encoder.buffer.count >= 1 << 15 { flushEncoder() }
-        default:
-            write((0..<columns.count).map(statement.column))
-        }
-    }
-
-    private func flushEncoder() {
-        guard encoder.buffer.count > 0 else { return }
-        sink.write(bytes: encoder.buffer.bytes)
-        encoder.buffer.removeAll()
-    }
-
     public var count: Int { rowsWritten }
 
     public func begin() {
         switch format {
         case .csv:
-            sink.write(columns.map { Self.csvField($0.name) }.joined(separator: ",") + "\r\n")
+            encoder.csvHeader()
+            flushEncoder()
         case .markdown:
             sink.write("| " + columns.map { Self.markdownCell($0.name) }.joined(separator: " | ") + " |\n")
             sink.write("|" + columns.map { _ in " --- |" }.joined() + "\n")
@@ -74,26 +55,29 @@ public final class ResultWriter {
         }
     }
 
-    public func write(_ row: [SQLiteValue]) {
+    /// Writes the current row of a statement, read straight from its bytes.
+    public func write(_ statement: Statement) { write(row: statement) }
+
+    /// Writes values already read, such as a browser page's rows.
+    public func write(_ row: [SQLiteValue]) { write(row: row) }
+
+    private func write<Row: StoredRow>(row: Row) {
         defer { rowsWritten += 1 }
         switch format {
-        case .json, .ndjson:
-            let object = JSONValue.object(zip(columns, row).map { ($0.name, formatter.json($1, $0)) })
-            if format == .json {
-                sink.write((rowsWritten == 0 ? "\n  " : ",\n  ") + object.serialized())
-            } else {
-                sink.write(object.serialized() + "\n")
-            }
         case .csv:
-            sink.write(zip(columns, row).map { column, value in
-                formatter.csv(value, column).map(Self.csvField) ?? ""
-            }.joined(separator: ",") + "\r\n")
+            encoder.csvRow(row)
+        case .json:
+            encoder.buffer.append(rowsWritten == 0 ? "\n  " as StaticString : ",\n  ")
+            encoder.jsonObject(row)
+        case .ndjson:
+            encoder.jsonObject(row)
+            encoder.buffer.append(UInt8(ascii: "\n"))
         case .markdown:
-            sink.write("| " + zip(columns, row).map { Self.markdownCell(formatter.text($1, $0)) }.joined(separator: " | ") + " |\n")
+            sink.write("| " + cells(row).map(Self.markdownCell).joined(separator: " | ") + " |\n")
         case .vertical:
-            writeVertical(zip(columns, row).map { formatter.text($1, $0) })
+            writeVertical(cells(row))
         case .table:
-            let cells = zip(columns, row).map { formatter.text($1, $0) }
+            let cells = cells(row)
             if switchedToVertical {
                 writeVertical(cells)
             } else if let widths {
@@ -103,6 +87,17 @@ public final class ResultWriter {
                 if pending.count >= Self.measuredRows { flushPending() }
             }
         }
+        if encoder.buffer.count >= 1 << 15 { flushEncoder() }
+    }
+
+    private func cells<Row: StoredRow>(_ row: Row) -> [String] {
+        columns.indices.map { formatter.text(row, $0, columns[$0]) }
+    }
+
+    private func flushEncoder() {
+        guard encoder.buffer.count > 0 else { return }
+        sink.write(bytes: encoder.buffer.bytes)
+        encoder.buffer.removeAll()
     }
 
     public func end() {
@@ -178,29 +173,10 @@ public final class ResultWriter {
 
     // MARK: - Escaping
 
-    /// RFC 4180: quoted when it holds a comma, a quote, a line break or edge spaces; quotes doubled.
-    static func csvField(_ text: String) -> String {
-        // Scalars, not characters: a quote followed by a combining mark is one Character.
-        let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-            || text.unicodeScalars.first == " " || text.unicodeScalars.last == " "
-        return needsQuotes ? "\"" + text.replacingAllQuotes() + "\"" : text
-    }
-
     static func markdownCell(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in TextWidth.visible(text).unicodeScalars {
             if scalar == "|" { result.append("\\") }
-            result.append(scalar)
-        }
-        return String(result)
-    }
-}
-
-extension String {
-    fileprivate func replacingAllQuotes() -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
-            if scalar == "\"" { result.append("\"") }
             result.append(scalar)
         }
         return String(result)

@@ -1,7 +1,12 @@
 import SQLiteKit
 import StrataCore
 
-/// Turns stored values into what each output shows, by the property's type (ARCHITECTURE.md §3).
+/// Turns stored values into what each output shows, by the property's type (ARCHITECTURE.md §3): the one
+/// owner of how a value becomes text, JSON or a CSV field.
+///
+/// Every value is read once by `read` into a `TypedValue`, which `encode` writes as JSON or CSV and `text`
+/// as one line for people. `RowEncoder` streams whole rows through `encode` straight from a statement's
+/// bytes; the methods that take an `SQLiteValue` serve object views, the browser and `sql`.
 public struct ValueFormatter: Sendable {
     public var style: Style
     /// The glyph for NULL in text output: a dim ∅ with color, else the word NULL.
@@ -9,81 +14,153 @@ public struct ValueFormatter: Sendable {
 
     public init(style: Style) { self.style = style }
 
-    /// For JSON and NDJSON.
+    // MARK: - One value
+
+    /// The value as the `json` and `ndjson` formats write it, as `JSONValue.raw` text.
     public func json(_ value: SQLiteValue, _ column: ResultColumn) -> JSONValue {
-        if case .null = value { return .null }
-        switch column.property.type {
-        case .bool:
-            if let number = value.int64, number == 0 || number == 1 { return .bool(number == 1) }
-        case .date:
-            if let milliseconds = column.dateStorage?.milliseconds(value) { return .string(ISODate.format(unixMilliseconds: milliseconds)) }
-        case .list:
-            if case .text(let text) = value { return .raw(text) }
-        case .uuid:
-            if case .blob(let bytes) = value, bytes.count == 16 { return .string(UUIDText.canonical(bytes)) }
-        case .float:
-            // A float property holds Float values in a REAL column: show the Float's shortest digits.
-            if let number = value.double, case .real = value, Float(number).isFinite, Double(Float(number)) == number {
-                return .raw(Self.shortest(Float(number)))
-            }
-        default:
-            break
-        }
-        switch value {
-        case .null: return .null
-        case .integer(let number): return .int(number)
-        case .real(let number): return .double(number)
-        case .text(let text): return .string(text)
-        case .blob(let bytes): return .string(Base64.encode(bytes))
-        }
+        var buffer = ByteBuffer(capacity: 32)
+        Self.encode(CollectionOfOne(value), 0, type: column.property.type, dateStorage: column.dateStorage, json: true,
+                    into: &buffer)
+        return .raw(String(decoding: buffer.bytes, as: UTF8.self))
     }
 
-    /// For CSV: the JSON text of lists, ISO dates, base64 data, and nothing for NULL.
-    public func csv(_ value: SQLiteValue, _ column: ResultColumn) -> String? {
-        switch json(value, column) {
-        case .null: return nil
-        case .bool(let flag): return flag ? "true" : "false"
-        case .int(let number): return String(number)
-        case .double(let number): return JSONValue.number(number)
-        case .string(let text), .raw(let text): return text
-        case let other: return other.serialized()
-        }
-    }
-
-    /// For tables, vertical and markdown output: one line of text.
+    /// For tables, vertical and markdown output and object views: one line of text.
     public func text(_ value: SQLiteValue, _ column: ResultColumn) -> String {
+        text(CollectionOfOne(value), 0, column)
+    }
+
+    /// Column `index` of `row` as one line of text.
+    func text<Row: StoredRow>(_ row: Row, _ index: Int, _ column: ResultColumn) -> String {
+        Self.read(row, index, type: column.property.type, dateStorage: column.dateStorage) { text($0) }
+    }
+
+    // MARK: - Reading by type
+
+    /// Reads column `index` of `row` as a property of `type` and passes what it is to `body`.
+    ///
+    /// bool: 0 and 1. float: a REAL that is exactly a `Float`. date: a value that reads as a date in
+    /// `dateStorage` (without one, nothing does). list: text, taken to be the JSON array of keys that the
+    /// query's `json_group_array` makes. uuid: a 16-byte blob. Every other value, including one whose
+    /// storage class does not fit its type, is taken as stored.
+    @inline(__always)
+    static func read<Row: StoredRow, Result>(_ row: Row, _ index: Int, type: PropertyType, dateStorage: DateStorage?,
+                                             _ body: (TypedValue) -> Result) -> Result
+    {
+        switch row.storageClass(index) {
+        case .null:
+            return body(.null)
+        case .integer:
+            let number = row.int64(index) ?? 0
+            if type == .bool, number == 0 || number == 1 { return body(.bool(number == 1)) }
+            if type == .date, let milliseconds = dateStorage?.milliseconds(.integer(number)) { return body(.date(milliseconds)) }
+            return body(.integer(number))
+        case .real:
+            let number = row.double(index)
+            if type == .float, Float(number).isFinite, Double(Float(number)) == number { return body(.float(Float(number))) }
+            if type == .date, let milliseconds = dateStorage?.milliseconds(.real(number)) { return body(.date(milliseconds)) }
+            return body(.double(number))
+        case .text:
+            return row.withBytes(index) { raw in
+                if type == .list { return body(.keys(raw)) }
+                // Text already in Strata's own form is what it would be formatted as: no need to parse it.
+                if type == .date, !isCanonicalDate(raw),
+                   let milliseconds = dateStorage?.milliseconds(.text(String(decoding: raw, as: UTF8.self)))
+                {
+                    return body(.date(milliseconds))
+                }
+                return body(.text(raw))
+            }
+        case .blob:
+            return row.withBytes(index) { raw in body(type == .uuid && raw.count == 16 ? .uuid(raw) : .data(raw)) }
+        }
+    }
+
+    /// `2026-11-29T21:28:29.123Z` exactly, digits where digits go.
+    static func isCanonicalDate(_ raw: UnsafeRawBufferPointer) -> Bool {
+        guard raw.count == 24 else { return false }
+        for (offset, byte) in raw.enumerated() {
+            let expected: UInt8? = switch offset {
+            case 4, 7: UInt8(ascii: "-")
+            case 10: UInt8(ascii: "T")
+            case 13, 16: UInt8(ascii: ":")
+            case 19: UInt8(ascii: ".")
+            case 23: UInt8(ascii: "Z")
+            default: nil
+            }
+            if let expected { if byte != expected { return false } } else if !(0x30...0x39).contains(byte) { return false }
+        }
+        return true
+    }
+
+    // MARK: - JSON and CSV
+
+    /// Writes column `index` of `row` as JSON (`json`) or as a CSV field, without allocating for most values.
+    ///
+    /// JSON: numbers and booleans bare, dates (ISO 8601), uuids (canonical), data (base64) and text as
+    /// strings, a list's keys as their array, NULL and infinities as `null`. CSV holds the same without the
+    /// quotes around strings (quoted as RFC 4180 needs): NULL is an empty field, an infinity `inf` or `-inf`.
+    @inline(__always)
+    static func encode<Row: StoredRow>(_ row: Row, _ index: Int, type: PropertyType, dateStorage: DateStorage?, json: Bool,
+                                       into buffer: inout ByteBuffer)
+    {
+        read(row, index, type: type, dateStorage: dateStorage) { encode($0, json: json, into: &buffer) }
+    }
+
+    private static func encode(_ value: TypedValue, json: Bool, into buffer: inout ByteBuffer) {
         switch value {
         case .null:
-            return nullText
-        case .blob(let bytes) where column.property.type != .uuid || bytes.count != 16:
-            return Self.describe(bytes)
-        default:
-            break
-        }
-        if column.property.type == .list, case .text(let text) = value {
-            // SQLite's JSON array of keys: numbers as they are, strings without their quotes.
-            let keys = text.dropFirst().dropLast().split(separator: ",").map { key in
-                key.hasPrefix("\"") && key.hasSuffix("\"") && key.count >= 2 ? key.dropFirst().dropLast() : key
-            }
-            return "[\(keys.count)]" + (keys.isEmpty ? "" : " " + keys.joined(separator: ", "))
-        }
-        switch json(value, column) {
-        case .bool(let flag): return flag ? "true" : "false"
-        case .int(let number): return String(number)
-        case .double(let number): return "\(number)"
-        case .string(let text), .raw(let text): return TextWidth.visible(text)
-        default: return "?"
+            if json { buffer.append("null" as StaticString) }
+        case .bool(let flag):
+            buffer.append(flag ? "true" as StaticString : "false")
+        case .integer(let number):
+            buffer.append(number)
+        case .float(let number):
+            buffer.append(JSONValue.number(number))
+        case .double(let number):
+            if json { buffer.appendJSONNumber(number) } else { buffer.append(JSONValue.number(number)) }
+        case .date(let milliseconds):
+            var text = ISODate.format(unixMilliseconds: milliseconds)
+            text.withUTF8 { encode(.text(UnsafeRawBufferPointer($0)), json: json, into: &buffer) }
+        case .text(let raw):
+            if json { buffer.appendJSONString(raw) } else { buffer.appendCSVField(raw) }
+        case .keys(let raw):
+            if json { buffer.appendUTF8(raw) } else { buffer.appendCSVField(raw) }
+        case .uuid(let raw):
+            var text = UUIDText.canonical(Array(raw))
+            text.withUTF8 { encode(.text(UnsafeRawBufferPointer($0)), json: json, into: &buffer) }
+        case .data(let raw):
+            if json { buffer.append(UInt8(ascii: "\"")) }
+            buffer.appendBase64(raw)
+            if json { buffer.append(UInt8(ascii: "\"")) }
         }
     }
 
-    /// The shortest text that reads back as the same Float, without a needless `.0`.
-    static func shortest(_ value: Float) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+    // MARK: - Text
+
+    /// One line for people: NULL as `nullText`, data as `<N bytes> 0a1b…`, a list as `[N] key, key`,
+    /// control characters made visible; a double keeps a whole number's `.0`, which JSON and CSV drop.
+    private func text(_ value: TypedValue) -> String {
+        switch value {
+        case .null: nullText
+        case .bool(let flag): flag ? "true" : "false"
+        case .integer(let number): String(number)
+        case .float(let number): JSONValue.number(number)
+        case .double(let number): number.description
+        case .date(let milliseconds): ISODate.format(unixMilliseconds: milliseconds)
+        case .text(let raw): TextWidth.visible(String(decoding: raw, as: UTF8.self))
+        case .keys(let raw): Self.listKeys(raw).map(Self.summary) ?? TextWidth.visible(String(decoding: raw, as: UTF8.self))
+        case .uuid(let raw): UUIDText.canonical(Array(raw))
+        case .data(let raw): Self.describe(raw)
+        }
+    }
+
+    /// `[2] errand, home`: how many keys a list holds, then the keys.
+    private static func summary(_ keys: [String]) -> String {
+        "[\(keys.count)]" + (keys.isEmpty ? "" : " " + keys.joined(separator: ", "))
     }
 
     /// `<12 bytes> 0a1b2c3d4e5f6a7b…`
-    static func describe(_ bytes: [UInt8]) -> String {
+    static func describe(_ bytes: UnsafeRawBufferPointer) -> String {
         let shown = bytes.prefix(8).map { byte in
             let hex = String(byte, radix: 16)
             return hex.count == 1 ? "0" + hex : hex

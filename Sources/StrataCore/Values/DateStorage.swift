@@ -34,13 +34,17 @@ public enum DateStorage: String, Sendable, Equatable {
         }
     }
 
-    /// A stored value as milliseconds since 1970, for display; nil when it does not read as a date.
+    /// A stored value as milliseconds since 1970, for display; nil when it does not read as a date,
+    /// including a number beyond JavaScript's date range (±100,000,000 days), an infinity or NaN.
     public func milliseconds(_ value: SQLiteValue) -> Int64? {
+        let milliseconds: Double?
         switch (self, value) {
         case (_, .text(let text)): return ISODate.parse(text)
-        case (.unixMilliseconds, _): return value.double.map { Int64($0.rounded()) }
-        case (.referenceSeconds, _): return value.double.map { Int64((($0 + Double(Self.referenceOffsetSeconds)) * 1000).rounded()) }
-        default: return value.double.map { Int64(($0 * 1000).rounded()) }
+        case (.unixMilliseconds, _): milliseconds = value.double
+        case (.referenceSeconds, _): milliseconds = value.double.map { ($0 + Double(Self.referenceOffsetSeconds)) * 1000 }
+        default: milliseconds = value.double.map { $0 * 1000 }
         }
+        guard let rounded = milliseconds?.rounded(), abs(rounded) <= 8.64e15 else { return nil }
+        return Int64(rounded)
     }
 }
