@@ -180,15 +180,15 @@ struct StrataLineParser {
         case "update":
             let owner = try word()
             try expectWord("set")
-            var assignments: [UpdateAssignments.Element] = []
+            var assignments: [UpdateAssignment] = []
             repeat {
                 let name = try word()
                 try expect("=")
-                assignments.append((name, try literal()))
+                assignments.append(UpdateAssignment(property: name, value: try literal()))
             } while accept(",")
             try end()
             if let predicate, predicate.isEmpty { throw StrataError("where needs a predicate") }
-            return .update(className: owner, assignments: UpdateAssignments(assignments), predicate: predicate)
+            return .update(className: owner, assignments: assignments, predicate: predicate)
         default:
             throw StrataError("unknown operation '\(verb)' (add, delete, rename, update, sql { … }, down { … })")
         }

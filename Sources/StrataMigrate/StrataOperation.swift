@@ -17,7 +17,7 @@ enum StrataOperation: Equatable, Sendable {
     case addLink(className: String, name: String, target: String)
     case addList(className: String, name: String, target: String)
     /// The predicate is in the query language, kept as typed.
-    case update(className: String, assignments: UpdateAssignments, predicate: String?)
+    case update(className: String, assignments: [UpdateAssignment], predicate: String?)
     case sql(text: String)
     /// A property's new type, optionality or default: values converted, the table rebuilt.
     case changeProperty(className: String, property: PropertyDeclaration)

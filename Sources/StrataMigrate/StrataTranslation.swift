@@ -43,22 +43,18 @@ extension StrataOperation {
         quoteIdentifier(([owner] + properties).joined(separator: "_"))
     }
 
-    /// The statements that carry out this operation on `schema`, with their bound values.
-    /// - Parameter runner: compiles `update … where` predicates, on the connection the statements will run on.
-    /// - Throws: `StrataError` for a class, property or key the schema does not have; `QueryError` for a
-    ///   predicate that does not fit.
-    func statements(schema: Schema, runner: QueryRunner) throws -> [MigrationStatement] {
-        try translate(schema: schema, runner: runner).map { MigrationStatement(sql: $0.sql, arguments: $0.arguments) }
-    }
-
     /// The single key a link or a list points at, with the type it is declared with.
     private struct LinkedKey {
         var name: String
         var declaredType: String
     }
 
-    /// `statements(schema:runner:)`, operation by operation.
-    private func translate(schema: Schema, runner: QueryRunner) throws -> [(sql: String, arguments: [SQLiteValue])] {
+    /// The statements that carry out this operation on `schema`, with their bound values.
+    /// - Parameter runner: compiles `update … where` predicates, on the connection the statements will run on.
+    /// - Throws: `StrataError` for a class, property or key the schema does not have; `QueryError` for a
+    ///   predicate that does not fit.
+
+    func statements(schema: Schema, runner: QueryRunner) throws -> [MigrationStatement] {
         func table(_ name: String) throws -> ClassInfo {
             guard let info = schema.class(named: name) else { throw StrataError("no class \(name)") }
             return info
@@ -73,36 +69,37 @@ extension StrataOperation {
         }
         switch self {
         case .addClass(let name, let properties):
-            return [("CREATE TABLE \(quoteIdentifier(name)) (" + properties.map { Self.column($0) }.joined(separator: ", ") + ")", [])]
+            return [MigrationStatement(sql: "CREATE TABLE \(quoteIdentifier(name)) (" + properties.map { Self.column($0) }.joined(separator: ", ") + ")")]
         case .deleteClass(let name):
-            return [("DROP TABLE \(quoteIdentifier(try table(name).tableName))", [])]
+            return [MigrationStatement(sql: "DROP TABLE \(quoteIdentifier(try table(name).tableName))")]
         case .renameClass(let from, let to):
-            return [("ALTER TABLE \(quoteIdentifier(try table(from).tableName)) RENAME TO \(quoteIdentifier(to))", [])]
+            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(try table(from).tableName)) RENAME TO \(quoteIdentifier(to))")]
         case .addProperty(let owner, let property):
             let info = try table(owner)
-            return [("ALTER TABLE \(quoteIdentifier(info.tableName)) ADD COLUMN " + Self.column(property, strict: info.isStrict), [])]
+            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(info.tableName)) ADD COLUMN " + Self.column(property, strict: info.isStrict))]
         case .deleteProperty(let owner, let name):
-            return [("ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) DROP COLUMN \(quoteIdentifier(name))", [])]
+            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) DROP COLUMN \(quoteIdentifier(name))")]
         case .renameProperty(let owner, let from, let to):
-            return [("ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) RENAME COLUMN \(quoteIdentifier(from)) TO \(quoteIdentifier(to))", [])]
+            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) RENAME COLUMN \(quoteIdentifier(from)) TO \(quoteIdentifier(to))")]
         case .addIndex(let owner, let properties, let unique):
             let columns = properties.map(quoteIdentifier).joined(separator: ", ")
-            return [("CREATE \(unique ? "UNIQUE " : "")INDEX \(Self.indexName(owner, properties)) ON \(quoteIdentifier(try table(owner).tableName)) (\(columns))", [])]
+            return [MigrationStatement(sql: "CREATE \(unique ? "UNIQUE " : "")INDEX \(Self.indexName(owner, properties)) ON \(quoteIdentifier(try table(owner).tableName)) (\(columns))")]
         case .deleteIndex(let owner, let properties):
-            return [("DROP INDEX \(Self.indexName(owner, properties))", [])]
+            return [MigrationStatement(sql: "DROP INDEX \(Self.indexName(owner, properties))")]
         case .addLink(let owner, let name, let target):
             let targetKey = try key(of: target)
             // As in Realm, deleting the target leaves the link nil.
-            return [("ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) ADD COLUMN \(quoteIdentifier(name)) \(targetKey.declaredType) "
-                     + "REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey.name))) ON DELETE SET NULL", [])]
+            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) ADD COLUMN \(quoteIdentifier(name)) \(targetKey.declaredType) "
+                     + "REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey.name))) ON DELETE SET NULL")]
         case .addList(let owner, let name, let target):
             let ownerKey = try key(of: owner)
             let targetKey = try key(of: target)
-            return [(ListTable.createSQL(owner: owner, property: name, target: target, ownerKey: ownerKey.name, targetKey: targetKey.name,
-                                         ownerKeyType: ownerKey.declaredType, targetKeyType: targetKey.declaredType), [])]
+            return [MigrationStatement(sql: ListTable.createSQL(
+                owner: owner, property: name, target: target, ownerKey: ownerKey.name, targetKey: targetKey.name,
+                ownerKeyType: ownerKey.declaredType, targetKeyType: targetKey.declaredType))]
         case .update(let owner, let assignments, let predicate):
             let info = try table(owner)
-            let set = assignments.map { "\(quoteIdentifier($0.0)) = \($0.1)" }.joined(separator: ", ")
+            let set = assignments.map { "\(quoteIdentifier($0.property)) = \($0.value)" }.joined(separator: ", ")
             var sql = "UPDATE \(quoteIdentifier(info.tableName)) SET \(set)"
             var arguments: [SQLiteValue] = []
             if let predicate {
@@ -113,11 +110,11 @@ extension StrataOperation {
                 sql += " WHERE " + selection.text
                 arguments = selection.arguments
             }
-            return [(sql, arguments)]
+            return [MigrationStatement(sql: sql, arguments: arguments)]
         case .sql(let text):
-            return [(text, [])]
+            return [MigrationStatement(sql: text)]
         case .changeProperty(let owner, let property):
-            return try TableRebuild(info: try table(owner), connection: runner.connection).change(property).map { ($0.sql, $0.arguments) }
+            return try TableRebuild(info: try table(owner), connection: runner.connection).change(property)
         }
     }
 }

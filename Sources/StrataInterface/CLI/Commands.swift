@@ -246,7 +246,11 @@ public enum Commands {
         summary: "print the exact SQL a migrate run would execute, with lint warnings",
         arguments: [ArgumentSpec("FILE", help: "the database file")],
         options: [Options.migrationsDir, Options.planTo, Options.json, Options.timeout, Options.help],
-        discussion: "Also spelled 'strata migrate plan FILE'. Changes nothing.",
+        discussion: """
+            Also spelled 'strata migrate plan FILE'. Rehearses every step on an in-memory copy of the file's \
+            schema (no rows) and stops at the first that would fail, naming its file and line (exit 1). Changes \
+            nothing.
+            """,
         examples: ["strata migrate plan app.sqlite --to 4"],
         run: { try MigrateCommand(parsed: $0, context: $1).plan() })
 
