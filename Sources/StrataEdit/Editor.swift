@@ -315,8 +315,8 @@ public final class Editor {
             return outcome
         }
         if let (_, condition) = try compiler.compileCondition(query) {
-            arguments = compiler.arguments
-            sql = "UPDATE \(table) AS t0 SET " + setClause(values, arguments: &arguments) + (condition == "1" ? "" : " WHERE " + condition)
+            arguments = condition?.arguments ?? []
+            sql = "UPDATE \(table) AS t0 SET " + setClause(values, arguments: &arguments) + (condition.map { " WHERE " + $0.text } ?? "")
         } else {
             // SORT, LIMIT or a path through a link: the objects are picked by key.
             let selection = try compiler.compileKeySelection(query)

@@ -3,12 +3,17 @@ import StrataCore
 
 /// A query checked against a schema and translated into one SQL statement with bound parameters.
 public struct CompiledQuery: Sendable {
-    public var sql: String
-    public var arguments: [SQLiteValue]
+    /// The statement with the values it binds.
+    public var statement: SQL
     public var classInfo: ClassInfo
     /// The result's columns, in order: one per property (links as the target's key, lists as a JSON
     /// array of keys).
     public var columns: [ResultColumn]
+
+    /// The statement's text, its parameters numbered `?1`, `?2`, … (what `--explain` shows).
+    public var sql: String { statement.text }
+    /// The values of `?1`, `?2`, …
+    public var arguments: [SQLiteValue] { statement.arguments }
 }
 
 /// Which page of a result to compile (see `QueryCompiler.compile(_:key:page:)`).

@@ -2,9 +2,6 @@
 public struct Query: Sendable, Equatable {
     public var className: String
     public var predicate: Predicate
-    public var sort: [SortKey] = []
-    public var distinct: [KeyPath] = []
-    public var limit: Int?
     /// SORT, DISTINCT and LIMIT in the order written: each applies to what the ones before it left.
     public var stages: [Stage] = []
     /// Where the class name starts, for errors.
@@ -16,19 +13,29 @@ public struct Query: Sendable, Equatable {
         case limit(Int)
     }
 
-    /// True when the stages are at most one SORT, then one DISTINCT, then one LIMIT: one flat statement.
-    var hasSimpleStages: Bool {
-        var rank = 0
+    /// The stages of a query that one flat statement runs: at most one SORT, then at most one LIMIT.
+    struct FlatStages {
+        var sort: [SortKey] = []
+        var limit: Int?
+    }
+
+    /// The stages as one flat statement's ORDER BY and LIMIT; nil when they need one query over another's
+    /// result (DISTINCT, a LIMIT before a SORT, two of one kind).
+    var flatStages: FlatStages? {
+        var flat = FlatStages()
+        var sorted = false
         for stage in stages {
-            let next = switch stage {
-            case .sort: 1
-            case .distinct: 2
-            case .limit: 3
+            switch stage {
+            case .sort(let keys) where !sorted && flat.limit == nil:
+                flat.sort = keys
+                sorted = true
+            case .limit(let limit) where flat.limit == nil:
+                flat.limit = limit
+            default:
+                return nil
             }
-            if next <= rank { return false }
-            rank = next
         }
-        return true
+        return flat
     }
 }
 

@@ -8,7 +8,7 @@ extension QueryCompiler {
     ]
 
     /// One comparison as a two-valued SQL condition.
-    mutating func compile(_ comparison: Comparison, in scope: Scope) throws -> String {
+    mutating func compile(_ comparison: Comparison, in scope: Scope) throws -> SQL {
         var comparison = comparison
         // A value on the left and a path on the right: turn it around.
         if !isPathLike(comparison.left), isPathLike(comparison.right) {
@@ -57,7 +57,7 @@ extension QueryCompiler {
     }
 
     /// ANY (EXISTS), NONE (NOT EXISTS) and ALL (NOT EXISTS of the negation) over the objects of a list.
-    private mutating func quantified(_ comparison: Comparison, many: Many) throws -> String {
+    private mutating func quantified(_ comparison: Comparison, many: Many) throws -> SQL {
         guard !many.rest.components.isEmpty else {
             throw semanticError("compare a property of the objects in '\(many.name)', as in \(many.name).name, or count them with \(many.name).@count",
                                 at: comparison.offset)
@@ -67,9 +67,9 @@ extension QueryCompiler {
         inner.quantifier = nil
         let condition = try compile(inner, in: many.inner)
         switch comparison.quantifier ?? .any {
-        case .any: return "EXISTS (" + many.subquery(select: "1", condition: condition) + ")"
-        case .none: return "NOT EXISTS (" + many.subquery(select: "1", condition: condition) + ")"
-        case .all: return "NOT EXISTS (" + many.subquery(select: "1", condition: "NOT (" + condition + ")") + ")"
+        case .any: return "EXISTS (\(many.subquery(select: "1", condition: .expression(condition))))"
+        case .none: return "NOT EXISTS (\(many.subquery(select: "1", condition: .expression(condition))))"
+        case .all: return "NOT EXISTS (\(many.subquery(select: "1", condition: .expression("NOT (\(condition))"))))"
         }
     }
 
@@ -83,17 +83,17 @@ extension QueryCompiler {
         let inner = Scope(info: many.inner.info, alias: many.inner.alias, variable: variable, parent: many.inner.parent)
         many.inner = inner
         let condition = try compile(predicate, in: inner)
-        return Value(sql: "(" + many.subquery(select: "count(*)", condition: condition) + ")", type: .int, isOptional: false,
+        return Value(sql: "(\(many.subquery(select: "count(*)", condition: condition)))", type: .int, isOptional: false,
                      target: nil, name: "SUBQUERY(\(collection)).@count")
     }
 
     // MARK: - Comparing one value
 
-    private mutating func compare(_ left: Value, _ comparison: Comparison, in scope: Scope) throws -> String {
+    private mutating func compare(_ left: Value, _ comparison: Comparison, in scope: Scope) throws -> SQL {
         let op = comparison.op
-        let mode = (comparison.caseInsensitive ? 1 : 0) | (comparison.diacriticInsensitive ? 2 : 0)
-        let folds = mode != 0
-        if folds || op.isStringOperator {
+        let folding = StringMatching.Folding(caseInsensitive: comparison.caseInsensitive,
+                                             diacriticInsensitive: comparison.diacriticInsensitive)
+        if !folding.isEmpty || op.isStringOperator {
             let textual: Set<PropertyType> = [.string, .data, .any, .uuid]
             guard textual.contains(left.type) else {
                 let what = op.isStringOperator ? op.rawValue : "[c] and [d]"
@@ -112,26 +112,28 @@ extension QueryCompiler {
             case .list(let list, _): items = list
             case .parameter, .literal: items = [comparison.right]
             case .keyPath(let path):
-                return try inCollection(left, path, mode: mode, in: scope)
+                return try inCollection(left, path, folding: folding, in: scope)
             default: throw semanticError("IN needs a list of values in braces, as in {1, 2, 3}, or a list property", at: comparison.right.offset)
             }
-            var values: [String] = []
+            var values: [SQL] = []
             var includesNull = false
             for item in items {
-                let value = try operand(item, for: left, in: scope)
-                if value == "NULL" { includesNull = true } else { values.append(folds ? "strata_fold(\(value), \(mode))" : value) }
+                switch try operand(item, for: left, in: scope) {
+                case .null: includesNull = true
+                case .value(let value): values.append(fold(value, folding))
+                }
             }
-            var parts: [String] = []
-            let needle = folds ? "strata_fold(\(left.sql), \(mode))" : left.sql
-            if !values.isEmpty { parts.append(twoValued("\(needle) IN (\(values.joined(separator: ", ")))", left.isOptional)) }
-            if includesNull { parts.append("\(left.sql) IS NULL") }
-            return parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")"
+            guard !values.isEmpty else { return includesNull ? "(\(left.sql) IS NULL)" : "0" }
+            // The left value first, so that naming it again for nil binds its values once.
+            let inValues = twoValued("\(fold(left.sql, folding)) IN (\(values.joined(separator: ", ")))", left.isOptional)
+            return includesNull ? "(\(inValues.appending(" OR ", again: left.sql)) IS NULL)" : "(\(inValues))"
         case .between:
             guard case .list(let bounds, let offset) = comparison.right, bounds.count == 2 else {
                 throw semanticError("BETWEEN needs two values in braces, as in {1, 10}", at: comparison.right.offset)
             }
-            let low = try operand(bounds[0], for: left, in: scope), high = try operand(bounds[1], for: left, in: scope)
-            guard low != "NULL", high != "NULL" else { throw semanticError("BETWEEN needs two values that are not nil", at: offset) }
+            guard case .value(let low) = try operand(bounds[0], for: left, in: scope),
+                  case .value(let high) = try operand(bounds[1], for: left, in: scope)
+            else { throw semanticError("BETWEEN needs two values that are not nil", at: offset) }
             try checkOrdered(left, comparison)
             return twoValued("\(left.sql) BETWEEN \(low) AND \(high)", left.isOptional)
         default:
@@ -141,13 +143,16 @@ extension QueryCompiler {
         if case .list(_, let offset) = comparison.right {
             throw semanticError("a list of values in braces goes with IN or BETWEEN", at: offset)
         }
-        let right = try operand(comparison.right, for: left, in: scope)
-        if right == "NULL" {
+        let right: SQL
+        switch try operand(comparison.right, for: left, in: scope) {
+        case .null:
             switch op {
             case .equal: return "\(left.sql) IS NULL"
             case .notEqual: return "\(left.sql) IS NOT NULL"
             default: throw semanticError("only == and != compare with nil", at: comparison.right.offset)
             }
+        case .value(let value):
+            right = value
         }
         if op.isStringOperator {
             let operation: StringMatching.Operation = switch op {
@@ -156,28 +161,28 @@ extension QueryCompiler {
             case .contains: .contains
             default: .like
             }
-            return "strata_match(\(operation.rawValue), \(left.sql), \(right), \(mode))"
+            return "strata_match(\(verbatim: String(operation.rawValue)), \(left.sql), \(right), \(verbatim: String(folding.rawValue)))"
         }
-        var lhs = left.sql, rhs = right
-        if folds {
-            lhs = "strata_fold(\(lhs), \(mode))"
-            rhs = "strata_fold(\(rhs), \(mode))"
-        } else if left.type == .string {
-            rhs += " COLLATE BINARY"
-        }
+        let lhs = fold(left.sql, folding)
+        // Text compares byte by byte, whatever collation the column declares.
+        let rhs: SQL = folding.isEmpty && left.type == .string ? "\(right) COLLATE BINARY" : fold(right, folding)
         switch op {
         case .equal: return "\(lhs) IS \(rhs)"
         case .notEqual: return "\(lhs) IS NOT \(rhs)"
         default:
             try checkOrdered(left, comparison)
-            let symbol = op.rawValue
-            var condition = twoValued("\(lhs) \(symbol) \(rhs)", left.isOptional || rightIsOptional(comparison.right))
+            var condition = twoValued("\(lhs) \(verbatim: op.rawValue) \(rhs)", left.isOptional || rightIsOptional(comparison.right))
             // SQLite orders every number before every string; Realm compares only like with like.
             if left.type == .any, let family = storageFamily(comparison.right) {
-                condition = "(typeof(\(left.sql)) IN (\(family)) AND \(condition))"
+                condition = "(typeof(\(left.sql)) IN (\(verbatim: family)) AND \(condition))"
             }
             return condition
         }
+    }
+
+    /// `strata_fold(value, mode)` when the comparison folds case or diacritics, else the value itself.
+    private func fold(_ value: SQL, _ folding: StringMatching.Folding) -> SQL {
+        folding.isEmpty ? value : "strata_fold(\(value), \(verbatim: String(folding.rawValue)))"
     }
 
     /// The storage classes a literal compares with in an untyped column, as an SQL list.
@@ -191,24 +196,19 @@ extension QueryCompiler {
     }
 
     /// `name IN list.items.name`: some object of the collection has that value.
-    private mutating func inCollection(_ left: Value, _ path: KeyPath, mode: Int, in scope: Scope) throws -> String {
+    private mutating func inCollection(_ left: Value, _ path: KeyPath, folding: StringMatching.Folding, in scope: Scope) throws -> SQL {
         switch try resolve(path, in: scope) {
         case .value(let right):
-            guard compatible(left.type, right.type) else {
-                throw semanticError("cannot compare '\(left.name)' (\(left.type.rawValue)) with '\(right.name)' (\(right.type.rawValue))", at: path.offset)
-            }
-            return mode == 0 ? "\(left.sql) IS \(right.sql)" : "strata_fold(\(left.sql), \(mode)) IS strata_fold(\(right.sql), \(mode))"
+            try checkComparable(left, right, at: path.offset)
+            return "\(fold(left.sql, folding)) IS \(fold(right.sql, folding))"
         case .many(let many):
             guard !many.rest.components.isEmpty, many.rest.aggregate == nil else {
                 throw semanticError("IN needs a property of the objects in '\(many.name)', as in \(many.name).name", at: path.offset)
             }
             let element = try resolveValue(many.rest, in: many.inner, purpose: "IN")
-            guard compatible(left.type, element.type) else {
-                throw semanticError("cannot compare '\(left.name)' (\(left.type.rawValue)) with '\(element.name)' (\(element.type.rawValue))", at: path.offset)
-            }
-            let condition = mode == 0 ? "\(element.sql) IS \(left.sql)"
-                : "strata_fold(\(element.sql), \(mode)) IS strata_fold(\(left.sql), \(mode))"
-            return "EXISTS (" + many.subquery(select: "1", condition: condition) + ")"
+            try checkComparable(left, element, at: path.offset)
+            let condition: SQL = "\(fold(element.sql, folding)) IS \(fold(left.sql, folding))"
+            return "EXISTS (\(many.subquery(select: "1", condition: .expression(condition))))"
         }
     }
 
@@ -226,33 +226,46 @@ extension QueryCompiler {
     }
 
     /// NULL makes a comparison NULL, which NOT would keep NULL: Realm says false, so say 0.
-    private func twoValued(_ sql: String, _ optional: Bool) -> String {
+    private func twoValued(_ sql: SQL, _ optional: Bool) -> SQL {
         optional ? "coalesce(\(sql), 0)" : sql
     }
 
-    /// The right-hand side as SQL: a bound parameter typed by the left side, another path, or NULL.
-    private mutating func operand(_ expression: Expression, for left: Value, in scope: Scope) throws -> String {
+    /// The right side of a comparison: nil, or a value in SQL (a bound parameter, another path, a count).
+    ///
+    /// Nil is a case of its own, never recognised by the text of the SQL: whatever a path compiles to, it is
+    /// compared as a value.
+    private enum Operand {
+        case null
+        case value(SQL)
+    }
+
+    /// The right-hand side: a bound parameter typed by the left side, another path, or nil.
+    private mutating func operand(_ expression: Expression, for left: Value, in scope: Scope) throws -> Operand {
         switch expression {
         case .literal(.null, _):
-            return "NULL"
+            return .null
         case .literal(let literal, let offset):
-            return bind(try convert(literal, for: left, at: offset))
+            return .value("\(try convert(literal, for: left, at: offset))")
         case .parameter(let index, let offset):
             guard index < parameters.count else {
                 throw semanticError("$\(index) has no value: give it with --arg (\(parameters.count) given)", at: offset)
             }
-            return bind(try convert(parameter: parameters[index], for: left, at: offset))
+            return .value("\(try convert(parameter: parameters[index], for: left, at: offset))")
         case .keyPath(let path):
             let right = try resolveValue(path, in: scope, purpose: "a comparison")
-            guard compatible(left.type, right.type) else {
-                throw semanticError("cannot compare '\(left.name)' (\(left.type.rawValue)) with '\(right.name)' (\(right.type.rawValue))",
-                                    at: path.offset)
-            }
-            return right.sql
+            try checkComparable(left, right, at: path.offset)
+            return .value(right.sql)
         case .subqueryCount(let collection, let variable, let predicate, let offset):
-            return try subqueryCount(collection, variable: variable, predicate: predicate, offset: offset, in: scope).sql
+            return .value(try subqueryCount(collection, variable: variable, predicate: predicate, offset: offset, in: scope).sql)
         case .list(_, let offset):
             throw semanticError("a list of values in braces goes with IN or BETWEEN", at: offset)
+        }
+    }
+
+    /// Two values of types that compare, or an error naming both.
+    private func checkComparable(_ left: Value, _ right: Value, at offset: Int) throws {
+        guard compatible(left.type, right.type) else {
+            throw semanticError("cannot compare '\(left.name)' (\(left.type.rawValue)) with '\(right.name)' (\(right.type.rawValue))", at: offset)
         }
     }
 
@@ -263,6 +276,8 @@ extension QueryCompiler {
         if (a == .string && b == .uuid) || (a == .uuid && b == .string) { return true }
         return false
     }
+
+    // MARK: - Literals as stored values
 
     /// A literal as the stored value it is compared with, or a type error naming both.
     func convert(_ literal: Literal, for left: Value, at offset: Int) throws -> SQLiteValue {

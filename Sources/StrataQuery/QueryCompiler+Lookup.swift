@@ -52,15 +52,17 @@ extension QueryCompiler {
 
 extension QueryCompiler {
     /// A query's predicate as a WHERE condition on its class's table under the alias `t0`, for statements
-    /// that change the objects it finds in place (`UPDATE "Task" AS t0 SET … WHERE …`); nil when the query
-    /// needs more than that table (SORT, DISTINCT, LIMIT, or a join for a key path), which a caller then
-    /// picks by key instead. The condition's parameters are in `arguments`.
-    public mutating func compileCondition(_ query: Query) throws -> (info: ClassInfo, condition: String)? {
+    /// that change the objects it finds in place (`UPDATE "Task" AS t0 SET … WHERE …`).
+    ///
+    /// - Returns: the class and the condition with its bound values, the condition nil when the query finds
+    ///   every object (no WHERE clause); nil instead of both when the query needs more than that table (SORT,
+    ///   DISTINCT, LIMIT, or a join for a key path), which a caller then picks by key (`compileKeySelection`).
+    public mutating func compileCondition(_ query: Query) throws -> (info: ClassInfo, condition: SQL?)? {
         guard query.stages.isEmpty, members == nil else { return nil }
         let info = try findClass(query.className, at: query.classOffset)
-        let scope = Scope(info: info, alias: "t0")
+        let scope = objectScope(info)
         let condition = try compile(query.predicate, in: scope)
-        return scope.joins.isEmpty ? (info, condition) : nil
+        return scope.joins.isEmpty ? (info, condition.restriction) : nil
     }
 }
 
@@ -74,6 +76,6 @@ extension QueryCompiler {
         let info = try findClass(query.className, at: query.classOffset)
         guard let key = info.objectKey.tupleSQL() else { throw StrataError("\(info.name) has no key to pick objects by") }
         let compiled = try compile(query, page: Page(size: -1, keysOnly: true))
-        return SQL(verbatim: key + " IN (") + SQL(numbered: compiled.sql, arguments: compiled.arguments) + SQL(verbatim: ")")
+        return "\(verbatim: key) IN (\(compiled.statement))"
     }
 }

@@ -4,7 +4,7 @@ import StrataCore
 extension QueryCompiler {
     /// A to-one value in SQL: a column reached through links, an aggregate, or a SUBQUERY count.
     struct Value {
-        var sql: String
+        var sql: SQL
         var type: PropertyType
         var isOptional: Bool
         /// For links: the class whose key the value holds.
@@ -15,18 +15,19 @@ extension QueryCompiler {
     /// A path that goes through a list or backlinks: the objects at its end, to be quantified.
     struct Many {
         /// `FROM … AS x` for the objects, without the inner scope's own joins.
-        var from: String
+        var from: SQL
         /// Ties those objects to the outer object.
-        var correlation: String
+        var correlation: SQL
         var inner: Scope
         /// What the path goes on to say about each object.
         var rest: KeyPath
         var name: String
 
-        func subquery(select: String, condition: String?) -> String {
-            var sql = "SELECT \(select) \(from)" + inner.joins.map { " " + $0 }.joined() + " WHERE " + correlation
-            if let condition, condition != "1" { sql += " AND " + condition }
-            return sql
+        /// `SELECT select FROM … WHERE correlation AND condition`: what `select` says of the objects that meet
+        /// `condition`.
+        func subquery(select: SQL, condition: Condition) -> SQL {
+            let from = inner.joins.reduce(from) { "\($0) \($1)" }
+            return "SELECT \(select) \(from) WHERE \(correlation)" + (condition.restriction.map { " AND \($0)" } ?? "")
         }
     }
 
@@ -34,6 +35,8 @@ extension QueryCompiler {
         case value(Value)
         case many(Many)
     }
+
+    // MARK: - Following paths
 
     /// Follows a key path from a scope: links become joins, lists and backlinks stop at a `Many`.
     mutating func resolve(_ path: KeyPath, in scope: Scope) throws -> Resolved {
@@ -93,8 +96,8 @@ extension QueryCompiler {
                         alias = existing
                     } else {
                         let next = newAlias()
-                        owner.joins.append("LEFT JOIN \(quoteIdentifier(targetInfo.tableName)) AS \(next) ON "
-                                           + "\(singleKeySQL(targetInfo, alias: next)) = \(alias).\(quoteIdentifier(column))")
+                        owner.joins.append("LEFT JOIN \(identifier: targetInfo.tableName) AS \(verbatim: next) ON "
+                                           + "\(try singleKeySQL(targetInfo, alias: next)) = \(verbatim: alias).\(identifier: column)")
                         owner.joinAliases[joinKey] = next
                         alias = next
                     }
@@ -104,9 +107,9 @@ extension QueryCompiler {
                         throw semanticError("'\(walked)' is \(article(property.type)) \(property.type.rawValue), not a link: it has no properties",
                                     at: path.offset)
                     }
+                    let column: SQL = "\(verbatim: alias).\(identifier: property.column ?? property.name)"
                     if path.aggregate == .size, property.type == .string || property.type == .data || property.type == .any {
                         // Realm's @size of a string or data: its length in characters or bytes.
-                        let column = alias + "." + quoteIdentifier(property.column ?? property.name)
                         return .value(Value(sql: "length(\(column))", type: .int, isOptional: property.isOptional || alias != owner.alias,
                                             target: nil, name: walked + ".@size"))
                     }
@@ -114,9 +117,8 @@ extension QueryCompiler {
                         throw semanticError("@\(aggregate.rawValue) needs a list, and '\(walked)' is \(article(property.type)) \(property.type.rawValue)",
                                     at: path.offset)
                     }
-                    let column = alias + "." + quoteIdentifier(property.column ?? property.name)
                     var sql = column
-                    if property.type == .date { sql = dateStorage(info, property).millisecondsSQL(column) }
+                    if property.type == .date { sql = SQL(verbatim: dateStorage(info, property).millisecondsSQL(column.text)) }
                     // A UUID may be stored as 16 bytes or as text in either case: compare canonical text.
                     if property.type == .uuid { sql = "strata_uuid(\(column))" }
                     return .value(Value(sql: sql, type: property.type,
@@ -137,9 +139,9 @@ extension QueryCompiler {
         }
         let list = newAlias(), element = newAlias()
         let inner = Scope(info: target, alias: element, parent: parent)
-        return Many(from: "FROM \(quoteIdentifier(table)) AS \(list) JOIN \(quoteIdentifier(target.tableName)) AS \(element) "
-                    + "ON \(singleKeySQL(target, alias: element)) = \(list).target",
-                    correlation: "\(list).owner = \(singleKeySQL(ownerInfo, alias: ownerAlias))", inner: inner, rest: rest, name: name)
+        return Many(from: "FROM \(identifier: table) AS \(verbatim: list) JOIN \(identifier: target.tableName) AS \(verbatim: element) "
+                    + "ON \(try singleKeySQL(target, alias: element)) = \(verbatim: list).target",
+                    correlation: "\(verbatim: list).owner = \(try singleKeySQL(ownerInfo, alias: ownerAlias))", inner: inner, rest: rest, name: name)
     }
 
     private mutating func backlinkMany(source: ClassInfo, link: Property, ownerInfo: ClassInfo, ownerAlias: String,
@@ -150,15 +152,17 @@ extension QueryCompiler {
         if link.type == .list {
             guard let table = source.listTables[link.name] else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
             let list = newAlias()
-            return Many(from: "FROM \(quoteIdentifier(table)) AS \(list) JOIN \(quoteIdentifier(source.tableName)) AS \(element) "
-                        + "ON \(singleKeySQL(source, alias: element)) = \(list).owner",
-                        correlation: "\(list).target = \(singleKeySQL(ownerInfo, alias: ownerAlias))", inner: inner, rest: rest, name: name)
+            return Many(from: "FROM \(identifier: table) AS \(verbatim: list) JOIN \(identifier: source.tableName) AS \(verbatim: element) "
+                        + "ON \(try singleKeySQL(source, alias: element)) = \(verbatim: list).owner",
+                        correlation: "\(verbatim: list).target = \(try singleKeySQL(ownerInfo, alias: ownerAlias))", inner: inner, rest: rest, name: name)
         }
         guard let column = link.column else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
-        return Many(from: "FROM \(quoteIdentifier(source.tableName)) AS \(element)",
-                    correlation: "\(element).\(quoteIdentifier(column)) = \(singleKeySQL(ownerInfo, alias: ownerAlias))",
+        return Many(from: "FROM \(identifier: source.tableName) AS \(verbatim: element)",
+                    correlation: "\(verbatim: element).\(identifier: column) = \(try singleKeySQL(ownerInfo, alias: ownerAlias))",
                     inner: inner, rest: rest, name: name)
     }
+
+    // MARK: - Values and aggregates
 
     /// A path that must be one value (SORT, DISTINCT, either side of most comparisons); aggregates over
     /// lists are values too.
@@ -183,7 +187,7 @@ extension QueryCompiler {
             guard propertyPath.isEmpty else {
                 throw semanticError("@\(aggregate.rawValue) counts the objects of a list; write \(many.name).@\(aggregate.rawValue)", at: offset)
             }
-            return Value(sql: "(" + many.subquery(select: "count(*)", condition: nil) + ")", type: .int, isOptional: false,
+            return Value(sql: "(\(many.subquery(select: "count(*)", condition: .always)))", type: .int, isOptional: false,
                          target: nil, name: description)
         }
         guard !propertyPath.isEmpty else {
@@ -198,7 +202,7 @@ extension QueryCompiler {
             throw semanticError("@\(aggregate.rawValue) needs a number, and '\(element.name)' is \(article(element.type)) \(element.type.rawValue)",
                         at: offset)
         }
-        let function: String
+        let function: SQL
         var type = element.type
         switch aggregate {
         case .sum: function = "coalesce(strata_sum(\(element.sql)), 0)"
@@ -206,11 +210,11 @@ extension QueryCompiler {
         case .min: function = "min(\(element.sql))"
         default: function = "max(\(element.sql))"
         }
-        return Value(sql: "(" + many.subquery(select: function, condition: nil) + ")", type: type,
+        return Value(sql: "(\(many.subquery(select: function, condition: .always)))", type: type,
                      isOptional: aggregate != .sum, target: nil, name: description)
     }
 
     func article(_ type: PropertyType) -> String {
-        ["int", "object", "any"].contains(type.rawValue) ? "an" : "a"
+        [.int, .object, .any].contains(type) ? "an" : "a"
     }
 }

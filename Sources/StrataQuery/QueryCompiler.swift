@@ -13,7 +13,6 @@ public struct QueryCompiler {
     /// `$0`, `$1`, … as given with `--arg`; typed by the property they are compared with.
     let parameters: [String]
     let text: String
-    package var arguments: [SQLiteValue] = []
     /// When set, the query ranges over the elements of this list, in list order.
     public var members: ListMembers?
     private var aliasCounter = 0
@@ -40,7 +39,7 @@ public struct QueryCompiler {
         let alias: String
         let variable: String?
         let parent: Scope?
-        var joins: [String] = []
+        var joins: [SQL] = []
         var joinAliases: [String: String] = [:]
 
         init(info: ClassInfo, alias: String, variable: String? = nil, parent: Scope? = nil) {
@@ -54,6 +53,11 @@ public struct QueryCompiler {
         func scope(for variable: String) -> Scope? {
             self.variable == variable ? self : parent?.scope(for: variable)
         }
+    }
+
+    /// The scope of the class a query ranges over, under the alias `t0` that `compileCondition` promises.
+    func objectScope(_ info: ClassInfo) -> Scope {
+        Scope(info: info, alias: "t0")
     }
 
     mutating func newAlias() -> String {
@@ -73,27 +77,27 @@ public struct QueryCompiler {
     ///     for `members`, its position in the list after that).
     public mutating func compile(_ query: Query, key: [SQLiteValue]? = nil, page: Page? = nil) throws -> CompiledQuery {
         let info = try findClass(query.className, at: query.classOffset)
-        let scope = Scope(info: info, alias: "t0")
+        let scope = objectScope(info)
         var condition = try compile(query.predicate, in: scope)
         if let members {
             guard info.primaryKey.count <= 1 else { throw StrataError("\(info.name) has no single key for a list to hold") }
-            condition = (condition == "1" ? "" : "(" + condition + ") AND ") + "tm.owner = " + bind(members.owner)
+            condition = condition.and("tm.owner = \(members.owner)")
         }
         if let key {
-            let columns = keySQL(info, alias: "t0")
+            let columns = keySQL(info, alias: scope.alias)
             guard !columns.isEmpty, columns.count == key.count else { throw StrataError("\(info.name) has no key to look objects up by") }
-            condition = zip(columns, key).map { column, value in column + " = " + bind(value) }.joined(separator: " AND ")
+            condition = .expression(zip(columns, key).map { column, value -> SQL in "\(column) = \(value)" }.joined(separator: " AND "))
         }
-        let objectKey = keySQL(info, alias: "t0")
+        let objectKey = keySQL(info, alias: scope.alias)
         // What orders the result when nothing sorts it: the object key, or the position in the list.
-        let key = members == nil ? objectKey : ["tm.position"]
+        let key: [SQL] = members == nil ? objectKey : ["tm.position"]
         var columns: [ResultColumn] = []
-        var selected: [String] = []
+        var selected: [SQL] = []
         for property in info.properties where property.type != .linkingObjects && page?.keysOnly != true {
             if property.type == .list {
-                selected.append(try listArraySQL(property, of: info, alias: "t0"))
+                selected.append(try listArraySQL(property, of: info, alias: scope.alias))
             } else if let column = property.column {
-                selected.append("t0." + quoteIdentifier(column))
+                selected.append("\(verbatim: scope.alias).\(identifier: column)")
             } else {
                 continue
             }
@@ -103,136 +107,147 @@ public struct QueryCompiler {
             return try paged(query, page: page, info: info, scope: scope, condition: condition,
                              selected: selected + objectKey + (members == nil ? [] : key), columns: columns, key: key)
         }
+        let statement = try whole(query, selected: selected, key: key, condition: condition, scope: scope)
+        return CompiledQuery(statement: statement, classInfo: info, columns: columns)
+    }
 
-        let whereClause = condition == "1" ? "" : " WHERE " + condition
-        var sql: String
-        if query.hasSimpleStages && query.distinct.isEmpty {
-            sql = try flat(query, selected: selected, key: key, whereClause: whereClause, scope: scope)
-        } else {
-            sql = try pipeline(query, selected: selected, key: key, whereClause: whereClause, scope: scope)
+    /// The whole result: one flat statement when the stages allow it, else a pipeline.
+    private mutating func whole(_ query: Query, selected: [SQL], key: [SQL], condition: Condition, scope: Scope) throws -> SQL {
+        if let stages = query.flatStages {
+            return try flat(stages, selected: selected, key: key, condition: condition, scope: scope)
         }
-        return CompiledQuery(sql: sql, arguments: arguments, classInfo: info, columns: columns)
+        return try pipeline(query.stages, selected: selected, key: key, condition: condition, scope: scope)
     }
 
     /// The common case, one flat statement: SORT, then LIMIT.
-    private mutating func flat(_ query: Query, selected: [String], key: [String], whereClause: String, scope: Scope) throws -> String {
-        var sortTerms = try query.sort.map { key in
-            try resolveValue(key.path, in: scope, purpose: "SORT").sql + (key.ascending ? " ASC" : " DESC")
+    private mutating func flat(_ stages: Query.FlatStages, selected: [SQL], key: [SQL], condition: Condition,
+                               scope: Scope) throws -> SQL
+    {
+        var sortTerms = try stages.sort.map { key in
+            sortTerm(try resolveValue(key.path, in: scope, purpose: "SORT").sql, ascending: key.ascending)
         }
         // Ties keep key order, so every sort is stable and every page repeatable.
-        sortTerms += key.map { $0 + " ASC" }
-        var sql = "SELECT " + (selected.isEmpty ? "NULL" : selected.joined(separator: ", ")) + " " + from(scope) + whereClause
-        if !sortTerms.isEmpty { sql += " ORDER BY " + sortTerms.joined(separator: ", ") }
-        if let limit = query.limit { sql += " LIMIT " + bind(.integer(Int64(limit))) }
+        sortTerms += key.map { sortTerm($0, ascending: true) }
+        var sql: SQL = "SELECT \(selected.isEmpty ? "NULL" : selected.joined(separator: ", ")) \(try from(scope))\(condition.whereClause)"
+        if !sortTerms.isEmpty { sql += " ORDER BY \(sortTerms.joined(separator: ", "))" }
+        if let limit = stages.limit { sql += " LIMIT \(Int64(limit))" }
         return sql
+    }
+
+    /// A stage of a pipeline, its paths resolved to columns of the innermost query (`e0`, `e1`, …).
+    private enum PipelineStage {
+        case sort(terms: [SQL])
+        case distinct(columns: [SQL])
+        case limit(Int)
     }
 
     /// SORT, DISTINCT and LIMIT applied one after another in the order written, each as a query over the
     /// result of the one before; the values they need are computed once, in the innermost query.
-    private mutating func pipeline(_ query: Query, selected: [String], key: [String], whereClause: String, scope: Scope) throws -> String {
-        var expressions: [String] = []
-        func column(_ sql: String) -> String {
-            if let index = expressions.firstIndex(of: sql) { return "e\(index)" }
+    private mutating func pipeline(_ stages: [Query.Stage], selected: [SQL], key: [SQL], condition: Condition,
+                                   scope: Scope) throws -> SQL
+    {
+        var expressions: [SQL] = []
+        func column(_ sql: SQL) -> SQL {
+            if let index = expressions.firstIndex(of: sql) { return SQL(verbatim: "e\(index)") }
             expressions.append(sql)
-            return "e\(expressions.count - 1)"
+            return SQL(verbatim: "e\(expressions.count - 1)")
         }
-        let keyColumns = key.map(column)
-        var order = keyColumns.map { $0 + " ASC" }
-        var stages: [(kind: Int, columns: [String], limit: Int)] = []
-        for stage in query.stages {
+        var order = key.map { sortTerm(column($0), ascending: true) }
+        let resolved: [PipelineStage] = try stages.map { stage in
             switch stage {
             case .sort(let keys):
-                let terms = try keys.map { key in
-                    column(try resolveValue(key.path, in: scope, purpose: "SORT").sql) + (key.ascending ? " ASC" : " DESC")
-                }
-                stages.append((0, terms, 0))
+                .sort(terms: try keys.map { key in
+                    sortTerm(column(try resolveValue(key.path, in: scope, purpose: "SORT").sql), ascending: key.ascending)
+                })
             case .distinct(let paths):
-                stages.append((1, try paths.map { column(try resolveValue($0, in: scope, purpose: "DISTINCT").sql) }, 0))
+                .distinct(columns: try paths.map { column(try resolveValue($0, in: scope, purpose: "DISTINCT").sql) })
             case .limit(let limit):
-                stages.append((2, [], limit))
+                .limit(limit)
             }
         }
-        let outputs = selected.enumerated().map { "\($1) AS c\($0)" } + expressions.enumerated().map { "\($1) AS e\($0)" }
+        let outputs = selected.enumerated().map { "\($1) AS \(verbatim: "c\($0)")" as SQL }
+            + expressions.enumerated().map { "\($1) AS \(verbatim: "e\($0)")" as SQL }
         // The FROM clause last: resolving the stages' paths may have joined more links.
-        var relation = "(SELECT " + outputs.joined(separator: ", ") + " " + from(scope) + whereClause + ")"
-        for stage in stages {
-            switch stage.kind {
-            case 0:
-                order = stage.columns + order
-            case 1:
-                relation = "(SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY " + stage.columns.joined(separator: ", ")
-                    + " ORDER BY " + order.joined(separator: ", ") + ") AS strata_rank FROM " + relation + ") WHERE strata_rank = 1)"
-            default:
-                relation = "(SELECT * FROM " + relation + " ORDER BY " + order.joined(separator: ", ")
-                    + " LIMIT " + bind(.integer(Int64(stage.limit))) + ")"
+        var relation: SQL = "(SELECT \(outputs.joined(separator: ", ")) \(try from(scope))\(condition.whereClause))"
+        for stage in resolved {
+            switch stage {
+            case .sort(let terms):
+                order = terms + order
+            case .distinct(let columns):
+                relation = "(SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY \(columns.joined(separator: ", ")) "
+                    + "ORDER BY \(order.joined(separator: ", "))) AS strata_rank FROM \(relation)) WHERE strata_rank = 1)"
+            case .limit(let limit):
+                relation = "(SELECT * FROM \(relation) ORDER BY \(order.joined(separator: ", ")) LIMIT \(Int64(limit)))"
             }
         }
-        return "SELECT " + (0..<selected.count).map { "c\($0)" }.joined(separator: ", ") + " FROM " + relation
-            + " ORDER BY " + order.joined(separator: ", ")
+        let results = (0..<selected.count).map { SQL(verbatim: "c\($0)") }
+        return "SELECT \(results.joined(separator: ", ")) FROM \(relation) ORDER BY \(order.joined(separator: ", "))"
+    }
+
+    private func sortTerm(_ value: SQL, ascending: Bool) -> SQL {
+        "\(value) \(verbatim: ascending ? "ASC" : "DESC")"
     }
 
     /// One page of a query: keyset paging on the object key when the result is in key order (as fast on
     /// the last page as on the first), OFFSET when it is sorted otherwise.
-    private mutating func paged(_ query: Query, page: Page, info: ClassInfo, scope: Scope, condition: String,
-                                selected: [String], columns: [ResultColumn], key: [String]) throws -> CompiledQuery
+    private mutating func paged(_ query: Query, page: Page, info: ClassInfo, scope: Scope, condition: Condition,
+                                selected: [SQL], columns: [ResultColumn], key: [SQL]) throws -> CompiledQuery
     {
         var condition = condition
         let keyset = page.isKeyset && query.stages.isEmpty && !key.isEmpty
-        var order = key.map { $0 + (page.fromEnd ? " DESC" : " ASC") }
+        var order = key.map { sortTerm($0, ascending: !page.fromEnd) }
         if keyset, let bound = page.after ?? page.before, bound.count == key.count {
-            let comparison = page.after != nil ? ">" : "<"
-            let tuple = key.count == 1 ? key[0] : "(" + key.joined(separator: ", ") + ")"
-            let values = bound.map { bind($0) }
-            let bounds = values.count == 1 ? values[0] : "(" + values.joined(separator: ", ") + ")"
-            condition = (condition == "1" ? "" : "(" + condition + ") AND ") + "\(tuple) \(comparison) \(bounds)"
-            if page.before != nil { order = key.map { $0 + " DESC" } }
+            let comparison: SQL = page.after != nil ? ">" : "<"
+            condition = condition.and("\(rowValue(key)) \(comparison) \(rowValue(bound.map { value -> SQL in "\(value)" }))")
+            if page.before != nil { order = key.map { sortTerm($0, ascending: false) } }
         }
-        let whereClause = condition == "1" ? "" : " WHERE " + condition
-        var sql: String
+        var statement: SQL
         if keyset {
-            sql = "SELECT " + selected.joined(separator: ", ") + " " + from(scope) + whereClause
-                + " ORDER BY " + order.joined(separator: ", ") + " LIMIT " + bind(.integer(Int64(page.size)))
-            if page.offset > 0 { sql += " OFFSET " + bind(.integer(Int64(page.offset))) }
+            statement = "SELECT \(selected.joined(separator: ", ")) \(try from(scope))\(condition.whereClause) "
+                + "ORDER BY \(order.joined(separator: ", ")) LIMIT \(Int64(page.size))"
+            if page.offset > 0 { statement += " OFFSET \(Int64(page.offset))" }
         } else {
             // A sorted result pages by position: the whole query, then LIMIT and OFFSET around it.
-            let inner = query.hasSimpleStages && query.distinct.isEmpty
-                ? try flat(query, selected: selected, key: key, whereClause: whereClause, scope: scope)
-                : try pipeline(query, selected: selected, key: key, whereClause: whereClause, scope: scope)
-            sql = "SELECT * FROM (" + inner + ") LIMIT " + bind(.integer(Int64(page.size)))
-                + " OFFSET " + bind(.integer(Int64(page.offset)))
+            let inner = try whole(query, selected: selected, key: key, condition: condition, scope: scope)
+            statement = "SELECT * FROM (\(inner)) LIMIT \(Int64(page.size)) OFFSET \(Int64(page.offset))"
         }
-        return CompiledQuery(sql: sql, arguments: arguments, classInfo: info, columns: columns)
+        return CompiledQuery(statement: statement, classInfo: info, columns: columns)
+    }
+
+    /// One value, or a row value `(a, b)` for more.
+    private func rowValue(_ parts: [SQL]) -> SQL {
+        parts.count == 1 ? parts[0] : "(\(parts.joined(separator: ", ")))"
     }
 
     /// The main class and every link a path joined, once all paths are resolved.
-    private func from(_ scope: Scope) -> String {
-        var from = "FROM \(quoteIdentifier(scope.info.tableName)) AS \(scope.alias)"
+    private func from(_ scope: Scope) throws -> SQL {
+        var from: SQL = "FROM \(identifier: scope.info.tableName) AS \(verbatim: scope.alias)"
         if let members {
-            from = "FROM \(quoteIdentifier(members.table)) AS tm JOIN \(quoteIdentifier(scope.info.tableName)) AS \(scope.alias) "
-                + "ON \(singleKeySQL(scope.info, alias: scope.alias)) = tm.target"
+            from = "FROM \(identifier: members.table) AS tm JOIN \(identifier: scope.info.tableName) AS \(verbatim: scope.alias) "
+                + "ON \(try singleKeySQL(scope.info, alias: scope.alias)) = tm.target"
         }
-        return from + scope.joins.map { " " + $0 }.joined()
+        return scope.joins.reduce(from) { "\($0) \($1)" }
     }
 
     /// The key columns of a class as SQL on an alias: its primary key, or its rowid.
-    package func keySQL(_ info: ClassInfo, alias: String) -> [String] {
-        info.objectKey.sql(alias: alias)
+    package func keySQL(_ info: ClassInfo, alias: String) -> [SQL] {
+        info.objectKey.sql(alias: alias).map(SQL.init(verbatim:))
     }
 
     /// The single-column key a link or list points at.
-    func singleKeySQL(_ info: ClassInfo, alias: String) -> String {
-        keySQL(info, alias: alias).first ?? alias + "." + (info.rowIDName ?? "rowid")
+    ///
+    /// - Throws: `StrataError` for a class with no key (a view; a table whose columns take every rowid name).
+    func singleKeySQL(_ info: ClassInfo, alias: String) throws -> SQL {
+        guard let key = keySQL(info, alias: alias).first else { throw StrataError("\(info.name) has no key for a link or list to point at") }
+        return key
     }
 
-    private func listArraySQL(_ property: Property, of info: ClassInfo, alias: String) throws -> String {
+    /// A list property's result column: the JSON array of its targets' keys, in list order.
+    private func listArraySQL(_ property: Property, of info: ClassInfo, alias: String) throws -> SQL {
+        // A list property without its table (a hand-made schema) holds nothing to show: the column reads NULL.
         guard let table = info.listTables[property.name] else { return "NULL" }
-        return "(SELECT json_group_array(target) FROM (SELECT target FROM \(quoteIdentifier(table)) "
-            + "WHERE owner = \(singleKeySQL(info, alias: alias)) ORDER BY position))"
-    }
-
-    mutating func bind(_ value: SQLiteValue) -> String {
-        arguments.append(value)
-        return "?\(arguments.count)"
+        return "(SELECT json_group_array(target) FROM (SELECT target FROM \(identifier: table) "
+            + "WHERE owner = \(try singleKeySQL(info, alias: alias)) ORDER BY position))"
     }
 
     func findClass(_ name: String, at offset: Int) throws -> ClassInfo {
@@ -252,14 +267,16 @@ public struct QueryCompiler {
 
     // MARK: - Predicates
 
-    mutating func compile(_ predicate: Predicate, in scope: Scope) throws -> String {
+    /// A predicate as a condition on the objects of `scope`: TRUEPREDICATE alone is every object, and `1`
+    /// where it stands inside NOT, AND or OR.
+    mutating func compile(_ predicate: Predicate, in scope: Scope) throws -> Condition {
         switch predicate {
-        case .truePredicate: return "1"
-        case .falsePredicate: return "0"
-        case .not(let inner): return "NOT (" + (try compile(inner, in: scope)) + ")"
-        case .and(let terms): return "(" + (try terms.map { try compile($0, in: scope) }).joined(separator: " AND ") + ")"
-        case .or(let terms): return "(" + (try terms.map { try compile($0, in: scope) }).joined(separator: " OR ") + ")"
-        case .comparison(let comparison): return try compile(comparison, in: scope)
+        case .truePredicate: return .always
+        case .falsePredicate: return .expression("0")
+        case .not(let inner): return .expression("NOT (\(try compile(inner, in: scope).sql))")
+        case .and(let terms): return .expression("(\(try terms.map { try compile($0, in: scope).sql }.joined(separator: " AND ")))")
+        case .or(let terms): return .expression("(\(try terms.map { try compile($0, in: scope).sql }.joined(separator: " OR ")))")
+        case .comparison(let comparison): return .expression(try compile(comparison, in: scope))
         }
     }
 }

@@ -114,14 +114,12 @@ public struct QueryParser {
                     keys.append(SortKey(path: path, ascending: ascending))
                 } while eatSymbol(",")
                 try expectSymbol(")")
-                query.sort = keys
                 query.stages.append(.sort(keys))
             } else if eatKeyword("DISTINCT") {
                 try expectSymbol("(")
                 var paths: [KeyPath] = []
                 repeat { paths.append(try parseKeyPath()) } while eatSymbol(",")
                 try expectSymbol(")")
-                query.distinct = paths
                 query.stages.append(.distinct(paths))
             } else if eatKeyword("LIMIT") {
                 try expectSymbol("(")
@@ -129,7 +127,6 @@ public struct QueryParser {
                     throw syntax("LIMIT takes a whole number of objects")
                 }
                 position += 1
-                query.limit = Int(clamping: limit)
                 query.stages.append(.limit(Int(clamping: limit)))
                 try expectSymbol(")")
             } else {

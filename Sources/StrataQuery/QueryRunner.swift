@@ -14,8 +14,7 @@ public struct QueryRunner {
 
     /// Calls `row` with each result row until it returns false or the rows run out.
     public func run(_ query: CompiledQuery, _ row: ([SQLiteValue]) throws -> Bool) throws {
-        let statement = try connection.prepare(query.sql)
-        try statement.bind(query.arguments)
+        let statement = try prepare(query.statement)
         let count = statement.columnCount
         var values = [SQLiteValue](repeating: .null, count: count)
         while try statement.step() {
@@ -27,8 +26,7 @@ public struct QueryRunner {
     /// Calls `row` with the statement positioned on each result row, until it returns false: for
     /// writers that read columns without building values.
     public func step(_ query: CompiledQuery, _ row: (Statement) throws -> Bool) throws {
-        let statement = try connection.prepare(query.sql)
-        try statement.bind(query.arguments)
+        let statement = try prepare(query.statement)
         while try statement.step() {
             if try !row(statement) { break }
         }
@@ -43,8 +41,7 @@ public struct QueryRunner {
 
     /// SQLite's plan for the query, one step a line (`EXPLAIN QUERY PLAN`).
     public func plan(_ query: CompiledQuery) throws -> [String] {
-        let statement = try connection.prepare("EXPLAIN QUERY PLAN " + query.sql)
-        try statement.bind(query.arguments)
+        let statement = try prepare("EXPLAIN QUERY PLAN \(query.statement)")
         var lines: [(id: Int64, parent: Int64, text: String)] = []
         while try statement.step() {
             lines.append((statement.int64(0) ?? 0, statement.int64(1) ?? 0, statement.string(3) ?? ""))
@@ -55,5 +52,12 @@ public struct QueryRunner {
             depth[line.id] = level
             return String(repeating: "  ", count: level) + line.text
         }
+    }
+
+    /// The statement prepared, its values bound.
+    private func prepare(_ sql: SQL) throws -> Statement {
+        let statement = try connection.prepare(sql.text)
+        try statement.bind(sql.arguments)
+        return statement
     }
 }

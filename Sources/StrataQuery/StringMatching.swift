@@ -5,15 +5,31 @@ import StrataCore
 /// The string operators of the query language, as SQL functions registered on each connection that runs
 /// queries: SQLite's own `lower()` and `LIKE` only fold ASCII, and RQL's `[c]` and `[d]` fold all of Unicode.
 enum StringMatching {
+    /// What `[c]` and `[d]` ask of a comparison, as the mode that `strata_fold` and `strata_match` take.
+    struct Folding: OptionSet, Sendable {
+        let rawValue: Int64
+
+        static let caseInsensitive = Folding(rawValue: 1)
+        static let diacriticInsensitive = Folding(rawValue: 2)
+
+        init(rawValue: Int64) { self.rawValue = rawValue }
+
+        init(caseInsensitive: Bool, diacriticInsensitive: Bool) {
+            self = []
+            if caseInsensitive { insert(.caseInsensitive) }
+            if diacriticInsensitive { insert(.diacriticInsensitive) }
+        }
+    }
+
     /// Case and diacritic folding as `[c]`, `[d]` and `[cd]` ask.
-    static func fold(_ text: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
+    static func fold(_ text: String, _ folding: Folding) -> String {
         var options: String.CompareOptions = []
-        if caseInsensitive { options.insert(.caseInsensitive) }
-        if diacriticInsensitive { options.insert(.diacriticInsensitive) }
+        if folding.contains(.caseInsensitive) { options.insert(.caseInsensitive) }
+        if folding.contains(.diacriticInsensitive) { options.insert(.diacriticInsensitive) }
         guard !options.isEmpty else { return text }
         // Folding through Foundation, then lower-casing: folding alone keeps some capitals (ß, Σ).
         let folded = text.folding(options: options, locale: nil)
-        return caseInsensitive ? folded.lowercased() : folded
+        return folding.contains(.caseInsensitive) ? folded.lowercased() : folded
     }
 
     enum Operation: Int64 {
@@ -83,20 +99,17 @@ enum StringMatching {
         return p == pattern.count
     }
 
-    /// Registers `strata_fold(text, mode)` and `strata_match(operation, value, pattern, mode)`;
-    /// mode bit 1 is `[c]`, bit 2 is `[d]`. NULL in, NULL out for folding; no match for matching.
+    /// Registers `strata_fold(text, mode)` and `strata_match(operation, value, pattern, mode)`, the mode
+    /// being a `Folding`. NULL in, NULL out for folding; no match for matching.
     static func register(on connection: Connection) throws {
         try connection.createFunction("strata_fold", argumentCount: 2) { arguments in
             guard case .text(let text) = arguments[0] else { return arguments[0] }
-            let mode = arguments[1].int64 ?? 0
-            return .text(fold(text, caseInsensitive: mode & 1 != 0, diacriticInsensitive: mode & 2 != 0))
+            return .text(fold(text, Folding(rawValue: arguments[1].int64 ?? 0)))
         }
         try connection.createFunction("strata_match", argumentCount: 4) { arguments in
             guard let operation = Operation(rawValue: arguments[0].int64 ?? -1) else { return .integer(0) }
-            let mode = arguments[3].int64 ?? 0
-            func folded(_ text: String) -> String {
-                fold(text, caseInsensitive: mode & 1 != 0, diacriticInsensitive: mode & 2 != 0)
-            }
+            let folding = Folding(rawValue: arguments[3].int64 ?? 0)
+            func folded(_ text: String) -> String { fold(text, folding) }
             switch (arguments[1], arguments[2]) {
             case (.text(let value), .text(let pattern)):
                 return .integer(matches(operation, folded(value), folded(pattern)) ? 1 : 0)
