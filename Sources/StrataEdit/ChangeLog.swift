@@ -1,106 +1,6 @@
 import SQLiteKit
 import StrataCore
 
-/// One row changed by an edit: its table, and the row's stored values before and after (empty for the side
-/// that did not exist), each value exactly as SQLite held it.
-public struct RowChange: Sendable {
-    public enum Kind: Int64, Sendable { case insert, update, delete }
-    public var kind: Kind
-    public var old: [SQLiteValue]
-    public var new: [SQLiteValue]
-    let layout: TableLayout
-
-    public var table: String { layout.table }
-
-    /// Puts the row back as it was before the change.
-    func undo(on connection: Connection) throws {
-        switch kind {
-        case .insert: try layout.delete(key: layout.key(of: new), on: connection)
-        case .update: try layout.update(to: old, from: new, on: connection)
-        case .delete: try layout.insert(old, on: connection)
-        }
-    }
-
-    /// Makes the change again.
-    func redo(on connection: Connection) throws {
-        switch kind {
-        case .insert: try layout.insert(new, on: connection)
-        case .update: try layout.update(to: new, from: old, on: connection)
-        case .delete: try layout.delete(key: layout.key(of: old), on: connection)
-        }
-    }
-}
-
-/// How the change log stores the rows of one table: its stored columns (generated ones are computed again
-/// by SQLite), with `rowid` first when no column is the rowid itself, and what finds a row again: the
-/// rowid, or the primary key of a WITHOUT ROWID table.
-final class TableLayout: Sendable {
-    let table: String
-    let columns: [String]
-    /// The positions in `columns` of the key's values.
-    let keyPositions: [Int]
-    let keyColumns: [String]
-
-    init(_ info: ClassInfo, connection: Connection) throws {
-        table = info.tableName
-        var columns = try connection.rows("SELECT name FROM pragma_table_xinfo(?1) WHERE hidden = 0 ORDER BY cid", [.text(table)])
-            .map { quoteIdentifier($0[0].string ?? "") }
-        if let alias = info.rowIDAlias {
-            keyPositions = [columns.firstIndex(of: quoteIdentifier(alias)) ?? 0]
-            keyColumns = [quoteIdentifier(alias)]
-        } else if let rowID = info.rowIDName {
-            columns.insert(rowID, at: 0)
-            keyPositions = [0]
-            keyColumns = [rowID]
-        } else if !info.primaryKey.isEmpty {
-            keyPositions = info.primaryKey.compactMap { columns.firstIndex(of: quoteIdentifier($0)) }
-            keyColumns = info.primaryKey.map(quoteIdentifier)
-        } else {
-            throw StrataError("\(info.name) has no key: it has no primary key, and its columns take the names rowid, oid and _rowid_")
-        }
-        self.columns = columns
-    }
-
-    func key(of row: [SQLiteValue]) -> [SQLiteValue] { keyPositions.map { row[$0] } }
-
-    private var whereKey: String {
-        keyColumns.enumerated().map { "\($1) = ?\(columns.count + $0 + 1)" }.joined(separator: " AND ")
-    }
-
-    func insert(_ row: [SQLiteValue], on connection: Connection) throws {
-        let places = (1...columns.count).map { "?\($0)" }.joined(separator: ", ")
-        try run("INSERT INTO \(quoteIdentifier(table)) (\(columns.joined(separator: ", "))) VALUES (\(places))", row, on: connection)
-    }
-
-    /// Writes only the columns that differ between the two images: less to do (a rowid left alone is not
-    /// moved), and a change another process made to other columns since is kept.
-    func update(to row: [SQLiteValue], from current: [SQLiteValue], on connection: Connection) throws {
-        let changed = columns.indices.filter { row[$0] != current[$0] }
-        guard !changed.isEmpty else { return }
-        let set = changed.map { "\(columns[$0]) = ?\($0 + 1)" }.joined(separator: ", ")
-        var values = row.enumerated().map { changed.contains($0.offset) ? $0.element : SQLiteValue.null }
-        values += key(of: current)
-        try run("UPDATE \(quoteIdentifier(table)) SET \(set) WHERE \(whereKey)", values, on: connection)
-    }
-
-    func delete(key: [SQLiteValue], on connection: Connection) throws {
-        // The key's parameters are numbered after the columns', as in `update`.
-        let unused = Array(repeating: SQLiteValue.null, count: columns.count)
-        try run("DELETE FROM \(quoteIdentifier(table)) WHERE \(whereKey)", unused + key, on: connection, bindFrom: columns.count)
-    }
-
-    /// Runs a statement kept prepared by the connection; it must change exactly one row.
-    private func run(_ sql: String, _ values: [SQLiteValue], on connection: Connection, bindFrom first: Int = 0) throws {
-        let statement = try connection.cachedStatement(sql)
-        defer { statement.reset() }
-        for index in first..<values.count { try statement.bind(values[index], at: index + 1) }
-        while try statement.step() {}
-        guard connection.changes == 1 else { throw ChangedSince(table: table) }
-    }
-
-    struct ChangedSince: Error { let table: String }
-}
-
 /// Records every row an edit changes, including what foreign-key actions and the schema's own triggers
 /// change in its wake: a TEMP trigger after each INSERT, UPDATE and DELETE of every table copies the row's
 /// values before and after into a TEMP table (as https://www.sqlite.org/undoredo.html records changes, but
@@ -122,9 +22,7 @@ final class ChangeLog {
         self.connection = connection
         // A table whose rows SQL cannot find again (no primary key, every rowid name a column) is not
         // recorded: the editor refuses to edit it.
-        for info in schema.classes where info.kind != .view && !info.isVirtual && !info.tableName.lowercased().hasPrefix("sqlite_")
-            && info.objectKey != .none
-        {
+        for info in schema.classes where !info.isReadOnly && !info.tableName.lowercased().hasPrefix("sqlite_") && info.objectKey != .none {
             layouts.append(try TableLayout(info, connection: connection))
         }
         width = max(1, layouts.map(\.columns.count).max() ?? 1)
@@ -149,10 +47,12 @@ final class ChangeLog {
 
     /// Runs `body` without the recording triggers: replaying thousands of recorded statements would
     /// otherwise compile the triggers into each of them (SQLite does so even with triggers turned off).
+    ///
+    /// - Throws: `body`'s error, else the error of putting the triggers back (edits after it would go
+    ///   unrecorded).
     func suspended<T>(_ body: () throws -> T) throws -> T {
         try removeTriggers()
-        defer { try? install() }
-        return try body()
+        return try withCleanup(install, body)
     }
 
     /// The number of the newest entry: what `changes(since:)` starts after.
@@ -189,64 +89,5 @@ final class ChangeLog {
             "\(name)_update AFTER UPDATE ON \(target) BEGIN \(log)\(names("o")), \(names("n"))) VALUES (\(number), 1, \(values("old")), \(values("new"))); END",
             "\(name)_delete AFTER DELETE ON \(target) BEGIN \(log)\(names("o"))) VALUES (\(number), 2, \(values("old"))); END",
         ]
-    }
-}
-
-/// The session's edits, newest last, and the ones undone, for `undo` and `redo`.
-public struct UndoStack {
-    public struct Entry: Sendable {
-        /// What the edit did, as `undo` and `redo` say it: `set Task 42 name`.
-        public var description: String
-        public var changes: [RowChange]
-    }
-
-    public private(set) var done: [Entry] = []
-    public private(set) var undone: [Entry] = []
-
-    public init() {}
-
-    mutating func record(_ entry: Entry) {
-        guard !entry.changes.isEmpty else { return }
-        done.append(entry)
-        undone.removeAll()
-    }
-
-    /// Takes the newest edit back: its changes' inverses, newest first, in one transaction.
-    public mutating func undo(on connection: Connection) throws -> Entry {
-        guard let entry = done.last else { throw StrataError("nothing to undo") }
-        try Self.replay(on: connection, action: "undo \(entry.description)") {
-            for change in entry.changes.reversed() { try change.undo(on: connection) }
-        }
-        undone.append(done.removeLast())
-        return entry
-    }
-
-    /// Does the newest undone edit again.
-    public mutating func redo(on connection: Connection) throws -> Entry {
-        guard let entry = undone.last else { throw StrataError("nothing to redo") }
-        try Self.replay(on: connection, action: "redo \(entry.description)") {
-            for change in entry.changes { try change.redo(on: connection) }
-        }
-        done.append(undone.removeLast())
-        return entry
-    }
-
-    /// Puts recorded rows back exactly, with the schema's triggers off (what they did the first time was
-    /// recorded too) and foreign keys checked when the transaction commits: each row must be where it was
-    /// left, and no link may be left pointing at nothing, else nothing at all is done.
-    static func replay(on connection: Connection, action: String, _ body: () throws -> Void) throws {
-        try connection.setTriggersEnabled(false)
-        defer { try? connection.setTriggersEnabled(true) }
-        do {
-            try connection.transaction(.immediate) {
-                // Rows come back one at a time: a link may point at a row restored a moment later.
-                try connection.execute("PRAGMA defer_foreign_keys = ON")
-                try body()
-            }
-        } catch let changed as TableLayout.ChangedSince {
-            throw StrataError("cannot \(action): a \(changed.table) row it changed was changed since by someone else; nothing was done")
-        } catch ResultCode.constraint {
-            throw StrataError("cannot \(action): the objects it touched were changed since by someone else; nothing was done")
-        }
     }
 }

@@ -33,13 +33,11 @@ extension Editor {
         // A value for the list's `target` column: the same rules as a link to the target class.
         let element = Property(name: property.name, type: .object, target: targetName)
         let parser = ValueParser(info: info, schema: schema, connection: connection)
-        return try perform(description, info: info, values: []) {
-            var arguments: [SQLiteValue] = []
-            let condition = Self.keyCondition(info, key, arguments: &arguments)
-            guard try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(info.tableName)) WHERE \(condition)", arguments).int64 == 1 else {
+        return try perform(info: info, values: []) {
+            guard try connection.scalar("SELECT count(*) FROM \(identifier: info.tableName) WHERE \(Self.keyCondition(info, key))" as SQL).int64 == 1 else {
                 throw StrataError("no \(owner) in \(path)")
             }
-            let entries = try connection.rows("SELECT position, target FROM \(quoteIdentifier(table)) WHERE owner = ?1 ORDER BY position", key)
+            let entries = try connection.rows("SELECT position, target FROM \(identifier: table) WHERE owner = \(key[0]) ORDER BY position" as SQL)
             var targets = entries.map { $0[1] }
             func check(_ index: Int, _ word: String, allowEnd: Bool = false) throws {
                 let last = allowEnd ? targets.count : targets.count - 1
@@ -82,23 +80,21 @@ extension Editor {
     /// updated (never the key (owner, position), which would collide midway); a list with gaps in its
     /// positions is written afresh.
     private func write(_ targets: [SQLiteValue], over entries: [[SQLiteValue]], table: String, owner: SQLiteValue) throws {
-        let name = quoteIdentifier(table)
         let contiguous = entries.enumerated().allSatisfy { index, entry in entry[0].int64 == Int64(index) }
         var old = entries.map { $0[1] }
         if !contiguous {
-            try connection.execute("DELETE FROM \(name) WHERE owner = ?1", [owner])
+            try connection.execute("DELETE FROM \(identifier: table) WHERE owner = \(owner)" as SQL)
             old = []
         }
         for (index, target) in targets.enumerated() where index < old.count && old[index] != target {
-            try connection.execute("UPDATE \(name) SET target = ?1 WHERE owner = ?2 AND position = ?3", [target, owner, .integer(Int64(index))])
+            try connection.execute("UPDATE \(identifier: table) SET target = \(target) WHERE owner = \(owner) AND position = \(Int64(index))" as SQL)
         }
         if targets.count > old.count {
             for index in old.count..<targets.count {
-                try connection.execute("INSERT INTO \(name) (owner, position, target) VALUES (?1, ?2, ?3)",
-                                       [owner, .integer(Int64(index)), targets[index]])
+                try connection.execute("INSERT INTO \(identifier: table) (owner, position, target) VALUES (\(owner), \(Int64(index)), \(targets[index]))" as SQL)
             }
         } else if targets.count < old.count {
-            try connection.execute("DELETE FROM \(name) WHERE owner = ?1 AND position >= ?2", [owner, .integer(Int64(targets.count))])
+            try connection.execute("DELETE FROM \(identifier: table) WHERE owner = \(owner) AND position >= \(Int64(targets.count))" as SQL)
         }
     }
 }

@@ -292,6 +292,11 @@ import Testing
             #expect(result.stdout == "")
             #expect(Self.isOneErrorLine(result.stderr) && result.stderr.contains("locked"), "\(result.stderr)")
             #expect(elapsed < 4, "gave up after \(elapsed) s, not after about 0.2 s")
+            // A delete's trial run (no --yes) waits for the lock like the delete itself, and says so the same way.
+            let delete = try StrataProcess.run(["delete", db, "RealmTestClass1", "3", "--timeout", "0.2"])
+            #expect(delete.status == 1)
+            #expect(delete.stdout == "")
+            #expect(delete.stderr == "strata: database is locked by another process: \(db) (waited 0.2 s; see --timeout)\n")
             try locker.execute("ROLLBACK")
         }
         #expect(try workspace.fingerprint("demo.sqlite").0 == before.0)

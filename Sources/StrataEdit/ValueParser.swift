@@ -2,56 +2,6 @@ import SQLiteKit
 import StrataCore
 import StrataQuery
 
-/// A value as a user typed it after `name =`: the exact text, and whether it was one quoted string.
-public struct TypedValue: Sendable, Equatable {
-    /// The text between the quotes, escapes undone, when `quoted`; else the text as typed.
-    public var text: String
-    public var quoted: Bool
-
-    public init(_ text: String, quoted: Bool = false) {
-        self.text = text
-        self.quoted = quoted
-    }
-
-    /// Reads `"Buy milk"`, `'O''Brien'` or a bare word: a text that is one whole quoted string becomes its
-    /// contents (`\"` and `\\` in double quotes, a doubled quote in either); anything else stays as typed.
-    public static func reading(_ raw: String) -> TypedValue {
-        let text = raw.trimmingSpaces
-        guard let quote = text.first, quote == "\"" || quote == "'", text.count >= 2, text.last == quote else {
-            return TypedValue(text)
-        }
-        var contents = ""
-        var characters = Array(text.dropFirst())
-        characters.removeLast()
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == quote {
-                // Inside, a quote must be doubled; a lone one means this was not a single string.
-                guard index + 1 < characters.count, characters[index + 1] == quote else { return TypedValue(text) }
-                contents.append(quote)
-                index += 2
-            } else if character == "\\" && quote == "\"" && index + 1 < characters.count {
-                let next = characters[index + 1]
-                switch next {
-                case "n": contents.append("\n")
-                case "t": contents.append("\t")
-                case "r": contents.append("\r")
-                default: contents.append(next)
-                }
-                index += 2
-            } else {
-                contents.append(character)
-                index += 1
-            }
-        }
-        return TypedValue(contents, quoted: true)
-    }
-
-    /// Bare `nil` or `null`, in any case.
-    var isNil: Bool { !quoted && (text.lowercased() == "nil" || text.lowercased() == "null") }
-}
-
 /// Turns typed text into the value a property stores (ARCHITECTURE.md §2–3): by the property's type, in the
 /// column's own storage, with an error naming the property, its type and the value when it does not fit.
 public struct ValueParser {
@@ -179,17 +129,16 @@ public struct ValueParser {
         }
         switch storage {
         case .isoText:
-            let sample = try? connection.scalar(
-                "SELECT \(quoteIdentifier(column)) FROM \(quoteIdentifier(info.tableName)) WHERE typeof(\(quoteIdentifier(column))) = 'text' LIMIT 1"
+            let sample = try connection.scalar(
+                "SELECT \(identifier: column) FROM \(identifier: info.tableName) WHERE typeof(\(identifier: column)) = 'text' LIMIT 1" as SQL
             ).string
             return .text(DateTextShape(sample: sample).format(milliseconds))
         case .unixMilliseconds:
             return .integer(milliseconds)
         case .unixSeconds:
             // Whole seconds when the column holds integers (or is declared so), else fractions.
-            let quotedColumn = quoteIdentifier(column)
-            let sampleType = try? connection.scalar(
-                "SELECT typeof(\(quotedColumn)) FROM \(quoteIdentifier(info.tableName)) WHERE \(quotedColumn) IS NOT NULL LIMIT 1").string
+            let sampleType = try connection.scalar(
+                "SELECT typeof(\(identifier: column)) FROM \(identifier: info.tableName) WHERE \(identifier: column) IS NOT NULL LIMIT 1" as SQL).string
             if sampleType == "integer" || (sampleType == nil && property.declaredType.uppercased().contains("INT")) {
                 if milliseconds % 1000 != 0 && !isNow {
                     throw refuse("has milliseconds, and \(info.name).\(property.name) stores whole seconds")
@@ -246,13 +195,13 @@ public struct ValueParser {
         guard hex.count == 32, let bytes = QueryLexer.hexBytes(hex), groups == [8, 4, 4, 4, 12] || groups == [32] else {
             throw refuse("is not a UUID (8-4-4-4-12 hexadecimal digits)")
         }
-        let column = quoteIdentifier(property.column ?? property.name)
-        let sample = try? connection.scalar("SELECT \(column) FROM \(quoteIdentifier(info.tableName)) WHERE \(column) IS NOT NULL LIMIT 1")
+        let column = property.column ?? property.name
+        let sample = try connection.scalar("SELECT \(identifier: column) FROM \(identifier: info.tableName) WHERE \(identifier: column) IS NOT NULL LIMIT 1" as SQL)
         if case .blob = sample { return .blob(bytes) }
         let canonical = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
             String(hex.lowercased()[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
         }.joined(separator: "-")
-        let lower = sample?.string.map { $0 == $0.lowercased() } ?? false
+        let lower = sample.string.map { $0 == $0.lowercased() } ?? false
         return .text(lower ? canonical : canonical.uppercased())
     }
 
@@ -276,55 +225,9 @@ public struct ValueParser {
         guard let keyColumn = target.objectKey.sql().first else {
             throw StrataError("\(target.name) has no key for \(info.name).\(property.name) to link to")
         }
-        let found = try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(target.tableName)) WHERE \(keyColumn) = ?1", key)
+        let found = try connection.scalar("SELECT count(*) FROM \(identifier: target.tableName) WHERE \(SQL(verbatim: keyColumn)) = \(key[0])" as SQL)
         guard found.int64 == 1 else { throw StrataError("no \(target.name) with key \(keyText) for \(info.name).\(property.name) to link to") }
         return key[0]
-    }
-}
-
-/// How a column writes its dates as text, learnt from one of its values: `2026-11-29`,
-/// `2026-11-29 21:28:29` (SQLite's datetime()), or `2026-11-29T21:28:29.123Z` (Strata's own, the default).
-struct DateTextShape: Equatable {
-    var dateOnly = false
-    var separator: Character = "T"
-    var fractionDigits = 3
-    var zone = "Z"
-
-    init(sample: String?) {
-        guard let sample, sample.count >= 10 else { return }
-        let characters = Array(sample)
-        if characters.count == 10 { dateOnly = true; return }
-        separator = characters[10]
-        let time = String(characters[11...])
-        if let dot = time.firstIndex(where: { $0 == "." || $0 == "," }) {
-            fractionDigits = time[time.index(after: dot)...].prefix { $0.isASCIIDigit }.count
-        } else {
-            fractionDigits = 0
-        }
-        if time.hasSuffix("Z") || time.hasSuffix("z") {
-            zone = "Z"
-        } else if time.contains(where: { $0 == "+" || $0 == "-" }) {
-            // Another zone's offset: dates are written in UTC, with the offset spelled the same way.
-            zone = "+00:00"
-        } else {
-            zone = ""
-        }
-    }
-
-    /// The date in this shape, in UTC.
-    func format(_ milliseconds: Int64) -> String {
-        let full = ISODate.format(unixMilliseconds: milliseconds)  // 2026-11-29T21:28:29.123Z
-        let date = String(full.prefix(10))
-        let timeOfDay = full.dropFirst(11).prefix(8)
-        if dateOnly && milliseconds % 86_400_000 == 0 { return date }
-        var text = date + String(dateOnly ? "T" : separator) + timeOfDay
-        let fraction = String(full.dropFirst(20).prefix(3))
-        if fractionDigits > 0 {
-            text += "." + String((fraction + String(repeating: "0", count: max(0, fractionDigits - 3))).prefix(fractionDigits))
-        } else if fraction != "000" {
-            text += "." + fraction
-        }
-        return text + (dateOnly ? "Z" : zone)
     }
 }
 

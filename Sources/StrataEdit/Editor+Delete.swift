@@ -1,0 +1,94 @@
+import SQLiteKit
+import StrataCore
+
+extension Editor {
+    /// `delete Task 42`. `confirm` sees what the delete takes with it (lists, links set to nil, objects
+    /// deleted in cascade), found by deleting in a transaction rolled back at once; it says whether to go on.
+    ///
+    /// - Returns: nil when `confirm` said no.
+    /// - Throws: a link that refuses the delete (ON DELETE RESTRICT or NO ACTION) is named with how many
+    ///   objects hold it.
+    public func delete(_ info: ClassInfo, key: [SQLiteValue], confirm: ((String) -> Bool)? = nil) throws -> Outcome? {
+        let object = Self.describe(info, key)
+        let description = "delete \(object)"
+        func remove() throws -> Outcome {
+            try connection.execute("DELETE FROM \(identifier: info.tableName) WHERE \(Self.keyCondition(info, key))" as SQL)
+            guard connection.changes == 1 else { throw StrataError("no \(object) in \(path)") }
+            return Outcome(description: description, message: "deleted \(object)")
+        }
+        do {
+            if let confirm {
+                let preview = try trial(info: info, remove)
+                guard confirm(description + consequences(preview.changes, besides: info) + "?") else { return nil }
+            }
+            var outcome = try perform(info: info, values: [], remove)
+            outcome.message += consequences(outcome.changes, besides: info)
+            return outcome
+        } catch let error as StrataError where error == Self.brokenLink {
+            // A link that forbids the delete: say which objects hold it.
+            guard let reason = try explaining(info: info, values: [], { try blockingLinks(to: info, key: key) }) else { throw error }
+            throw StrataError("cannot delete \(object): " + reason)
+        }
+    }
+
+    /// Runs an edit and takes it back at once: what it would do, without doing it, and nothing recorded
+    /// for undo. It waits for the write lock like an edit (BEGIN IMMEDIATE), and lets it go before
+    /// returning, leaving the file as it was.
+    private func trial(info: ClassInfo, _ edit: () throws -> Outcome) throws -> Outcome {
+        try explaining(info: info, values: []) {
+            try connection.rollingBack(.immediate) { try logging(edit) }
+        }
+    }
+
+    /// Links that refuse the delete of an object (ON DELETE RESTRICT or NO ACTION), said in words; nil
+    /// when there are none.
+    private func blockingLinks(to info: ClassInfo, key: [SQLiteValue]) throws -> String? {
+        guard key.count == 1 else { return nil }
+        var reasons: [String] = []
+        for link in links(to: info) {
+            let action = link.property.onDelete ?? .noAction
+            guard action == .noAction || action == .restrict else { continue }
+            let count = try connection.scalar(
+                "SELECT count(*) FROM \(identifier: link.source.tableName) WHERE \(identifier: link.column) = \(key[0])" as SQL).int64 ?? 0
+            if count > 0 {
+                let holders = Self.counted(count, link.source.name) + (count == 1 ? " links" : " link")
+                reasons.append("\(holders) to it through \(link.source.name).\(link.property.name) (ON DELETE \(action.rawValue))")
+            }
+        }
+        return reasons.isEmpty ? nil : reasons.joined(separator: "; ") + ": delete or relink those first"
+    }
+
+    /// ` (which removes 3 entries from RealmTestClass1.arrayReference lists, changes 2 Note objects)`: what
+    /// an edit changed besides the object it names.
+    func consequences(_ changes: [RowChange], besides info: ClassInfo) -> String {
+        enum Effect: Hashable { case listEntries(String), deleted(String), added(String), changed(String) }
+        var order: [Effect] = []
+        var counts: [Effect: Int] = [:]
+        // The object's own row is logged last: SQLite runs the foreign-key actions before its AFTER triggers.
+        let own = changes.lastIndex { $0.table == info.tableName }
+        for (index, change) in changes.enumerated() where index != own {
+            let table = schema.classes.first { $0.tableName == change.table }
+            let name = table?.name ?? change.table
+            let effect: Effect
+            switch (change.kind, table?.listOf) {
+            case (.delete, .some(let list)): effect = .listEntries((table?.property(named: "owner")?.target ?? "?") + "." + list)
+            case (.delete, nil): effect = .deleted(name)
+            case (.insert, _): effect = .added(name)
+            case (.update, _): effect = .changed(name)
+            }
+            if counts[effect] == nil { order.append(effect) }
+            counts[effect, default: 0] += 1
+        }
+        guard !order.isEmpty else { return "" }
+        let parts = order.map { effect -> String in
+            let count = counts[effect] ?? 0
+            switch effect {
+            case .listEntries(let list): return "removes \(count) \(count == 1 ? "entry" : "entries") from \(list) lists"
+            case .deleted(let name): return "deletes " + Self.counted(Int64(count), name)
+            case .added(let name): return "adds " + Self.counted(Int64(count), name)
+            case .changed(let name): return "changes " + Self.counted(Int64(count), name)
+            }
+        }
+        return " (which " + parts.joined(separator: ", ") + ")"
+    }
+}
