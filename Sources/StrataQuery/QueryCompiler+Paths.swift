@@ -118,7 +118,7 @@ extension QueryCompiler {
                                     at: path.offset)
                     }
                     var sql = column
-                    if property.type == .date { sql = SQL(verbatim: dateStorage(info, property).millisecondsSQL(column.text)) }
+                    if property.type == .date { sql = SQL(verbatim: try dateStorage(info, property).millisecondsSQL(column.text)) }
                     // A UUID may be stored as 16 bytes or as text in either case: compare canonical text.
                     if property.type == .uuid { sql = "strata_uuid(\(column))" }
                     return .value(Value(sql: sql, type: property.type,

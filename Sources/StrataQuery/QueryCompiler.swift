@@ -101,7 +101,7 @@ public struct QueryCompiler {
             } else {
                 continue
             }
-            columns.append(ResultColumn(property: property, dateStorage: property.type == .date ? dateStorage(info, property) : nil))
+            columns.append(ResultColumn(property: property, dateStorage: property.type == .date ? try dateStorage(info, property) : nil))
         }
         if let page {
             return try paged(query, page: page, info: info, scope: scope, condition: condition,
@@ -256,10 +256,10 @@ public struct QueryCompiler {
         throw semanticError("unknown class '\(name)'" + Suggestion.hint(for: name, in: candidates), at: offset)
     }
 
-    mutating func dateStorage(_ info: ClassInfo, _ property: Property) -> DateStorage {
+    mutating func dateStorage(_ info: ClassInfo, _ property: Property) throws -> DateStorage {
         let key = info.tableName + "\u{0}" + (property.column ?? property.name)
         if let known = dateStorages[key] { return known }
-        let storage = DateStorage.detect(connection: connection, table: info.tableName, column: property.column ?? property.name,
+        let storage = try DateStorage.detect(connection: connection, table: info.tableName, column: property.column ?? property.name,
                                          isCoreData: schema.isCoreData)
         dateStorages[key] = storage
         return storage

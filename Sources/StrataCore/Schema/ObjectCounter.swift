@@ -68,6 +68,7 @@ public struct ObjectCounter {
     public func estimate(_ info: ClassInfo) -> Int64? {
         guard let rowID = info.rowIDSQL, !info.isVirtual, info.kind != .view else { return nil }
         let sql = "SELECT max(\(rowID)) FROM \(quoteIdentifier(info.tableName))"
+        // Only an order to count in: a table that cannot be estimated is counted like any other.
         return (try? connection.scalar(sql).int64).flatMap { $0 } ?? 0
     }
 }

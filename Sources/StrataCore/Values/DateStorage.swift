@@ -15,9 +15,11 @@ public enum DateStorage: String, Sendable, Equatable {
 
     /// Looks at up to 20 values of the column. Numbers above 1e11 are milliseconds (as seconds they
     /// would be past the year 5000); Core Data stores count from 2001.
-    public static func detect(connection: Connection, table: String, column: String, isCoreData: Bool) -> DateStorage {
+    /// - Throws: SQLite's error when the column cannot be read (a locked or damaged file).
+    public static func detect(connection: Connection, table: String, column: String, isCoreData: Bool) throws -> DateStorage {
         let sql = "SELECT \(quoteIdentifier(column)) FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(column)) IS NOT NULL LIMIT 20"
-        guard let rows = try? connection.rows(sql), !rows.isEmpty else { return isCoreData ? .referenceSeconds : .isoText }
+        let rows = try connection.rows(sql)
+        guard !rows.isEmpty else { return isCoreData ? .referenceSeconds : .isoText }
         if rows.contains(where: { if case .text = $0[0] { return true } else { return false } }) { return .isoText }
         if isCoreData { return .referenceSeconds }
         let large = rows.contains { abs($0[0].double ?? 0) > 1e11 }
