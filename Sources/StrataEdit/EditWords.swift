@@ -78,8 +78,8 @@ package struct EditWords {
 
     /// Reads `name = value name = value …` from word `start`: a value runs up to the word before the next
     /// `name =`, so `list = TaskList 3` and `name = Buy milk` work unquoted.
-    package func assignments(from start: Int) throws -> [(String, TypedValue)] {
-        var result: [(String, TypedValue)] = []
+    package func assignments(from start: Int) throws -> [TypedAssignment] {
+        var result: [TypedAssignment] = []
         var index = start
         while index < words.count {
             guard index + 1 < words.count, words[index + 1].isEquals, !words[index].isEquals else {
@@ -90,19 +90,19 @@ package struct EditWords {
             var end = valueStart
             while end < words.count && !(end + 1 < words.count && words[end + 1].isEquals) { end += 1 }
             guard end > valueStart else { throw StrataError("\(name) = needs a value (nil for none)") }
-            result.append((name, TypedValue.reading(text(valueStart, through: end - 1))))
+            result.append(TypedAssignment(name, TypedValue.reading(text(valueStart, through: end - 1))))
             index = end
         }
         return result
     }
 
     /// `name=value` command-line arguments, one assignment each (the shell has already taken its quotes).
-    package static func assignments(_ arguments: [String]) throws -> [(String, TypedValue)] {
+    package static func assignments(_ arguments: [String]) throws -> [TypedAssignment] {
         try arguments.map { argument in
             guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
                 throw StrataError.usage("expected PROPERTY=VALUE, not '\(argument)'")
             }
-            return (String(argument[..<equals]).trimmingSpaces, TypedValue.reading(String(argument[argument.index(after: equals)...])))
+            return TypedAssignment(String(argument[..<equals]).trimmingSpaces, TypedValue.reading(String(argument[argument.index(after: equals)...])))
         }
     }
 }

@@ -92,13 +92,13 @@ public final class Editor {
         }
     }
 
-    private func parsedValues(_ assignments: [(String, TypedValue)], of info: ClassInfo) throws -> [Assignment] {
+    private func parsedValues(_ assignments: [TypedAssignment], of info: ClassInfo) throws -> [Assignment] {
         let parser = ValueParser(info: info, schema: schema, connection: connection)
         var seen: Set<String> = []
-        return try assignments.map { name, typed in
-            let property = try property(name, of: info)
+        return try assignments.map { assignment in
+            let property = try property(assignment.property, of: info)
             guard seen.insert(property.name).inserted else { throw StrataError("\(info.name).\(property.name) is given twice") }
-            return Assignment(property: property, value: try parser.value(typed, for: property))
+            return Assignment(property: property, value: try parser.value(assignment.value, for: property))
         }
     }
 
@@ -110,7 +110,7 @@ public final class Editor {
     // MARK: - Edits
 
     /// `set Task 42 name="Buy milk" notes=nil`: one object's properties, in one transaction.
-    public func set(_ info: ClassInfo, key: [SQLiteValue], _ assignments: [(String, TypedValue)],
+    public func set(_ info: ClassInfo, key: [SQLiteValue], _ assignments: [TypedAssignment],
                     allowKeyChange: Bool = false) throws -> Outcome
     {
         guard !assignments.isEmpty else { throw StrataError("set needs at least one property = value") }
@@ -151,7 +151,7 @@ public final class Editor {
     }
 
     /// `new Task name="Call Bob" priority=2`: a new object; its key is in the outcome.
-    public func insert(_ info: ClassInfo, _ assignments: [(String, TypedValue)]) throws -> Outcome {
+    public func insert(_ info: ClassInfo, _ assignments: [TypedAssignment]) throws -> Outcome {
         let values = try parsedValues(assignments, of: info)
         let given = Set(values.map(\.property.name))
         let automaticKey = info.hasRowID && (info.primaryKey.isEmpty || info.rowIDAlias != nil)
@@ -207,7 +207,7 @@ public final class Editor {
 
     /// `update Task where isCompleted == true set archived=true`: every object a query finds, in one
     /// statement. With `dryRun`, only counts them.
-    public func update(_ queryText: String, _ assignments: [(String, TypedValue)], dryRun: Bool = false) throws -> Outcome {
+    public func update(_ queryText: String, _ assignments: [TypedAssignment], dryRun: Bool = false) throws -> Outcome {
         guard !assignments.isEmpty else { throw StrataError("update needs at least one property = value after set") }
         let query = try QueryParser.parse(queryText)
         let info = try editableClass(query.className)
@@ -218,7 +218,7 @@ public final class Editor {
         var compiler = QueryCompiler(schema: schema, connection: connection, text: queryText)
         let sql: SQL
         if dryRun {
-            let compiled = try compiler.compile(query, page: Page(size: -1, keysOnly: true))
+            let compiled = try compiler.compile(query, page: Page.allKeys)
             let count = try connection.scalar("SELECT count(*) FROM (\(SQL(numbered: compiled.sql, arguments: compiled.arguments)))" as SQL).int64 ?? 0
             return Outcome(description: "", message: "would update " + Self.counted(count, info.name), count: count)
         }

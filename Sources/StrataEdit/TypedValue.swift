@@ -49,3 +49,14 @@ public struct TypedValue: Sendable, Equatable {
     /// Bare `nil` or `null`, in any case.
     var isNil: Bool { !quoted && (text.lowercased() == "nil" || text.lowercased() == "null") }
 }
+
+/// `name = value` as typed: a property's name and its value, before either is checked against the class.
+public struct TypedAssignment: Sendable, Equatable {
+    public var property: String
+    public var value: TypedValue
+
+    public init(_ property: String, _ value: TypedValue) {
+        self.property = property
+        self.value = value
+    }
+}

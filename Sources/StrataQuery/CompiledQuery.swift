@@ -18,7 +18,7 @@ public struct CompiledQuery: Sendable {
 
 /// Which page of a result to compile (see `QueryCompiler.compile(_:key:page:)`).
 public struct Page: Sendable, Equatable {
-    /// Rows per page; ask for one more than shown to learn whether more follow.
+    /// Rows per page; ask for one more than shown to learn whether more follow. `Page.unlimited` for all.
     public var size: Int
     /// Keyset paging: the rows after this key, or before it (read backwards), or from the end.
     public var after: [SQLiteValue]?
@@ -30,6 +30,12 @@ public struct Page: Sendable, Equatable {
     /// what a census of the result reads.
     public var keysOnly = false
     public var isKeyset: Bool { offset == 0 || after != nil || before != nil || fromEnd }
+
+    /// The size of a page with no end (SQLite's `LIMIT -1`).
+    public static let unlimited = -1
+
+    /// Every object's key, no properties: what picks objects by key, counts a result or takes its census.
+    public static let allKeys = Page(size: unlimited, keysOnly: true)
 
     public init(size: Int, after: [SQLiteValue]? = nil, before: [SQLiteValue]? = nil, fromEnd: Bool = false, offset: Int = 0,
                 keysOnly: Bool = false)

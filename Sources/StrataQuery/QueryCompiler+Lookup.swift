@@ -75,7 +75,7 @@ extension QueryCompiler {
     public mutating func compileKeySelection(_ query: Query) throws -> SQL {
         let info = try findClass(query.className, at: query.classOffset)
         guard let key = info.objectKey.tupleSQL() else { throw StrataError("\(info.name) has no key to pick objects by") }
-        let compiled = try compile(query, page: Page(size: -1, keysOnly: true))
+        let compiled = try compile(query, page: Page.allKeys)
         return "\(verbatim: key) IN (\(compiled.statement))"
     }
 }

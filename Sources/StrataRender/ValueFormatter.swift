@@ -4,7 +4,7 @@ import StrataCore
 /// Turns stored values into what each output shows, by the property's type (ARCHITECTURE.md §3): the one
 /// owner of how a value becomes text, JSON or a CSV field.
 ///
-/// Every value is read once by `read` into a `TypedValue`, which `encode` writes as JSON or CSV and `text`
+/// Every value is read once by `read` into a `PropertyValue`, which `encode` writes as JSON or CSV and `text`
 /// as one line for people. `RowEncoder` streams whole rows through `encode` straight from a statement's
 /// bytes; the methods that take an `SQLiteValue` serve object views, the browser and `sql`.
 public struct ValueFormatter: Sendable {
@@ -44,7 +44,7 @@ public struct ValueFormatter: Sendable {
     /// storage class does not fit its type, is taken as stored.
     @inline(__always)
     static func read<Row: StoredRow, Result>(_ row: Row, _ index: Int, type: PropertyType, dateStorage: DateStorage?,
-                                             _ body: (TypedValue) -> Result) -> Result
+                                             _ body: (PropertyValue) -> Result) -> Result
     {
         switch row.storageClass(index) {
         case .null:
@@ -106,7 +106,7 @@ public struct ValueFormatter: Sendable {
         read(row, index, type: type, dateStorage: dateStorage) { encode($0, json: json, into: &buffer) }
     }
 
-    private static func encode(_ value: TypedValue, json: Bool, into buffer: inout ByteBuffer) {
+    private static func encode(_ value: PropertyValue, json: Bool, into buffer: inout ByteBuffer) {
         switch value {
         case .null:
             if json { buffer.append("null" as StaticString) }
@@ -139,7 +139,7 @@ public struct ValueFormatter: Sendable {
 
     /// One line for people: NULL as `nullText`, data as `<N bytes> 0a1b…`, a list as `[N] key, key`,
     /// control characters made visible; a double keeps a whole number's `.0`, which JSON and CSV drop.
-    private func text(_ value: TypedValue) -> String {
+    private func text(_ value: PropertyValue) -> String {
         switch value {
         case .null: nullText
         case .bool(let flag): flag ? "true" : "false"

@@ -67,13 +67,13 @@ struct KeyedFixture {
         let fixture = try KeyedFixture()
         let pair = try fixture.info("Pair")
         let start = try fixture.dump()
-        #expect(try fixture.editor.set(pair, key: [.integer(1), .text("x")], [("label", TypedValue("uno"))]).message == "updated Pair (1, 'x')")
-        let moved = try fixture.editor.set(pair, key: [.integer(1), .text("x")], [("b", TypedValue("y"))], allowKeyChange: true)
+        #expect(try fixture.editor.set(pair, key: [.integer(1), .text("x")], [TypedAssignment("label", TypedValue("uno"))]).message == "updated Pair (1, 'x')")
+        let moved = try fixture.editor.set(pair, key: [.integer(1), .text("x")], [TypedAssignment("b", TypedValue("y"))], allowKeyChange: true)
         #expect(moved.message == "updated Pair (1, 'y')")
         #expect(moved.key == [.integer(1), .text("y")])
         #expect(try fixture.editor.delete(pair, key: [.integer(2), .text("z")])?.message == "deleted Pair (2, 'z')")
         #expect(throws: StrataError("no Pair (2, 'z') in keys.sqlite")) { try fixture.editor.delete(pair, key: [.integer(2), .text("z")]) }
-        _ = try fixture.editor.set(try fixture.info("Shadow"), key: [.integer(1)], [("rowid", TypedValue("still not"))])
+        _ = try fixture.editor.set(try fixture.info("Shadow"), key: [.integer(1)], [TypedAssignment("rowid", TypedValue("still not"))])
         let end = try fixture.dump()
         #expect(end == [[.integer(1), .text("y"), .text("uno")], [.integer(1), .text("a"), .real(1.5)],
                         [.integer(1), .text("still not"), .text("b")]])
@@ -166,7 +166,7 @@ extension EditorTests {
         // A trigger writes text into the INTEGER column: SQLITE_CONSTRAINT_DATATYPE.
         try connection.execute("CREATE TRIGGER spoil AFTER UPDATE OF value ON Reading BEGIN UPDATE Reading SET amount = 'many' WHERE id = new.id; END")
         #expect(throws: StrataError("Reading is a STRICT table and refuses the value's type: cannot store TEXT value in INTEGER column Reading.amount")) {
-            try editor.set(try editor.editableClass("Reading"), key: [.integer(1)], [("value", TypedValue("4"))])
+            try editor.set(try editor.editableClass("Reading"), key: [.integer(1)], [TypedAssignment("value", TypedValue("4"))])
         }
     }
 }

@@ -108,7 +108,7 @@ struct TodoFixture {
         #expect(try fixture.connection.rows("SELECT task FROM Step ORDER BY id").map { $0[0] } == [.integer(10), .integer(10), .integer(2)])
         #expect(try fixture.connection.rows("PRAGMA foreign_key_check").isEmpty)
         // A text key of a WITHOUT ROWID class.
-        _ = try fixture.editor.set(try fixture.info("Tag"), key: [.text("home")], [("name", TypedValue("house"))], allowKeyChange: true)
+        _ = try fixture.editor.set(try fixture.info("Tag"), key: [.text("home")], [TypedAssignment("name", TypedValue("house"))], allowKeyChange: true)
         #expect(try fixture.connection.rows("SELECT name FROM Tag ORDER BY name").map { $0[0] } == [.text("house"), .text("work")])
     }
 
@@ -121,10 +121,10 @@ struct TodoFixture {
         #expect(throws: StrataError("a new Task needs name (required, with no default): add name=…")) {
             try fixture.editor.insert(try fixture.info("Task"), [])
         }
-        let tag = try fixture.editor.insert(try fixture.info("Tag"), [("name", TypedValue("errands")), ("color", TypedValue("nil"))])
+        let tag = try fixture.editor.insert(try fixture.info("Tag"), [TypedAssignment("name", TypedValue("errands")), TypedAssignment("color", TypedValue("nil"))])
         #expect(tag.key == [.text("errands")])
         #expect(throws: StrataError("another Tag already has name = 'errands' (it is unique)")) {
-            try fixture.editor.insert(try fixture.info("Tag"), [("name", TypedValue("errands"))])
+            try fixture.editor.insert(try fixture.info("Tag"), [TypedAssignment("name", TypedValue("errands"))])
         }
     }
 
@@ -202,26 +202,26 @@ struct TodoFixture {
     @Test func bulkUpdateCountsAndChanges() throws {
         let fixture = try TodoFixture()
         let before = try fixture.dump()
-        let dry = try fixture.editor.update("Task where priority > 0 AND list.name == 'Inbox'", [("done", TypedValue("yes"))], dryRun: true)
+        let dry = try fixture.editor.update("Task where priority > 0 AND list.name == 'Inbox'", [TypedAssignment("done", TypedValue("yes"))], dryRun: true)
         #expect(dry.message == "would update 2 Task objects")
         #expect(try fixture.dump() == before)
         // String matching runs SQL functions of Strata's own, registered on the editor's connection.
-        let matched = try fixture.editor.update("Task where name CONTAINS[c] 'B' AND name BEGINSWITH[cd] 'cá'", [("notes", TypedValue("b"))])
+        let matched = try fixture.editor.update("Task where name CONTAINS[c] 'B' AND name BEGINSWITH[cd] 'cá'", [TypedAssignment("notes", TypedValue("b"))])
         #expect(matched.message == "updated 1 Task object")
-        let outcome = try fixture.editor.update("Task where priority > 0", [("done", TypedValue("true")), ("notes", TypedValue("bulk"))])
+        let outcome = try fixture.editor.update("Task where priority > 0", [TypedAssignment("done", TypedValue("true")), TypedAssignment("notes", TypedValue("bulk"))])
         #expect(outcome.message == "updated 3 Task objects")
         #expect(try fixture.connection.scalar("SELECT count(*) FROM Task WHERE done = 1 AND notes = 'bulk'") == .integer(3))
         // A query that needs a join or a LIMIT picks its objects by key.
-        let joined = try fixture.editor.update("Task where list.name == 'Work'", [("priority", TypedValue("5"))])
+        let joined = try fixture.editor.update("Task where list.name == 'Work'", [TypedAssignment("priority", TypedValue("5"))])
         #expect(joined.count == 1)
-        let limited = try fixture.editor.update("Task SORT(priority DESC) LIMIT(1)", [("notes", TypedValue("top"))])
+        let limited = try fixture.editor.update("Task SORT(priority DESC) LIMIT(1)", [TypedAssignment("notes", TypedValue("top"))])
         #expect(limited.count == 1)
         #expect(try fixture.connection.scalar("SELECT id FROM Task WHERE notes = 'top'") == .integer(3))
         #expect(throws: StrataError("Task's rule CHECK (priority >= 0) refuses priority = -1")) {
-            try fixture.editor.update("Task", [("priority", TypedValue("-1"))])
+            try fixture.editor.update("Task", [TypedAssignment("priority", TypedValue("-1"))])
         }
         #expect(throws: StrataError("Task.id is the primary key: update does not change keys (set one object with --allow-key-change)")) {
-            try fixture.editor.update("Task", [("id", TypedValue("1"))])
+            try fixture.editor.update("Task", [TypedAssignment("id", TypedValue("1"))])
         }
     }
 
@@ -254,7 +254,7 @@ struct TodoFixture {
 
     @Test func undoRefusesWhenSomeoneElseChangedTheRow() throws {
         let fixture = try TodoFixture()
-        _ = try fixture.editor.insert(try fixture.info("Tag"), [("name", TypedValue("new"))])
+        _ = try fixture.editor.insert(try fixture.info("Tag"), [TypedAssignment("name", TypedValue("new"))])
         try fixture.connection.execute("DELETE FROM Tag WHERE name = 'new'")
         #expect(throws: StrataError("cannot undo new Tag 'new': a Tag row it changed was changed since by someone else; nothing was done")) {
             try fixture.editor.undo()
@@ -276,14 +276,14 @@ struct TodoFixture {
                 switch random.next() % 9 {
                 case 0: try fixture.set("Task", .integer(task), "name = \"t\(random.next() % 100)\" priority = \(random.next() % 5)")
                 case 1: try fixture.set("Task", .integer(task), "list = \(random.next() % 2 == 0 ? "nil" : String(list)) due = now")
-                case 2: try fixture.editor.insert(try fixture.info("Task"), [("name", TypedValue("new"))])
+                case 2: try fixture.editor.insert(try fixture.info("Task"), [TypedAssignment("name", TypedValue("new"))])
                 case 3: try fixture.editor.delete(try fixture.info("Task"), key: [.integer(task)])
                 case 4: try fixture.editor.editList(try fixture.info("TaskList"), key: [.integer(list)], property: "tasks",
                                                      .add(TypedValue(String(task)), at: 0))
                 case 5: try fixture.editor.editList(try fixture.info("TaskList"), key: [.integer(list)], property: "tasks",
                                                      .move(from: Int(random.next() % 3), to: 0))
                 case 6: try fixture.editor.editList(try fixture.info("TaskList"), key: [.integer(list)], property: "tasks", .remove(at: 0))
-                case 7: try fixture.editor.update("Task where priority >= \(random.next() % 4)", [("done", TypedValue("yes"))])
+                case 7: try fixture.editor.update("Task where priority >= \(random.next() % 4)", [TypedAssignment("done", TypedValue("yes"))])
                 default: try fixture.set("Task", .integer(task), "id = \(100 + random.next() % 50)", allowKeyChange: true)
                 }
             }
@@ -314,11 +314,11 @@ struct TodoFixture {
         var reader = SchemaReader(connection: connection)
         let editor = try Editor(connection: connection, schema: try reader.read(), path: "store.sqlite")
         let task = try editor.editableClass("Task")
-        let outcome = try editor.insert(task, [("ZTITLE", TypedValue("c")), ("ZDUE", TypedValue("2001-01-01T00:01:00Z"))])
+        let outcome = try editor.insert(task, [TypedAssignment("ZTITLE", TypedValue("c")), TypedAssignment("ZDUE", TypedValue("2001-01-01T00:01:00Z"))])
         #expect(outcome.key == [.integer(4)])
         #expect(try connection.rows("SELECT Z_ENT, Z_OPT, ZDUE FROM ZTASK WHERE Z_PK = 4")[0] == [.integer(1), .integer(1), .integer(60)])  // NUMERIC affinity keeps 60.0 as 60
         #expect(try connection.scalar("SELECT Z_MAX FROM Z_PRIMARYKEY") == .integer(4))
-        _ = try editor.set(task, key: [.integer(1)], [("ZTITLE", TypedValue("renamed"))])
+        _ = try editor.set(task, key: [.integer(1)], [TypedAssignment("ZTITLE", TypedValue("renamed"))])
         #expect(try connection.scalar("SELECT Z_OPT FROM ZTASK WHERE Z_PK = 1") == .integer(5))
         _ = try editor.undo()
         _ = try editor.undo()
@@ -363,11 +363,11 @@ extension EditorTests {
         }
         let start = try dump()
         let note = try editor.editableClass("Note")
-        #expect(try editor.insert(note, [("text", TypedValue("d"))]).key == [.integer(4)])
-        _ = try editor.set(note, key: [.integer(2)], [("text", TypedValue("bee")), ("score", TypedValue("0.1"))])
+        #expect(try editor.insert(note, [TypedAssignment("text", TypedValue("d"))]).key == [.integer(4)])
+        _ = try editor.set(note, key: [.integer(2)], [TypedAssignment("text", TypedValue("bee")), TypedAssignment("score", TypedValue("0.1"))])
         _ = try editor.delete(note, key: [.integer(1)])
         _ = try editor.delete(try editor.editableClass("Code"), key: [.text("x")])
-        _ = try editor.set(try editor.editableClass("Code"), key: [.text("y")], [("code", TypedValue("z"))], allowKeyChange: true)
+        _ = try editor.set(try editor.editableClass("Code"), key: [.text("y")], [TypedAssignment("code", TypedValue("z"))], allowKeyChange: true)
         let end = try dump()
         for _ in 0..<5 { _ = try editor.undo() }
         #expect(try dump() == start)

@@ -157,16 +157,15 @@ struct EditFixture {
     }
 
     @Test(arguments: [
-        ("name = \"Buy milk\" note = nil", [("name", TypedValue("Buy milk", quoted: true)), ("note", TypedValue("nil"))]),
-        ("name=Buy milk flag=yes", [("name", TypedValue("Buy milk")), ("flag", TypedValue("yes"))]),
-        ("list = List 2", [("list", TypedValue("List 2"))]),
-        ("blob = B64\"a b=\" anything = x'00'", [("blob", TypedValue("B64\"a b=\"")), ("anything", TypedValue("x'00'"))]),
-        ("note = 'a = b'", [("note", TypedValue("a = b", quoted: true))]),
+        ("name = \"Buy milk\" note = nil", [TypedAssignment("name", TypedValue("Buy milk", quoted: true)), TypedAssignment("note", TypedValue("nil"))]),
+        ("name=Buy milk flag=yes", [TypedAssignment("name", TypedValue("Buy milk")), TypedAssignment("flag", TypedValue("yes"))]),
+        ("list = List 2", [TypedAssignment("list", TypedValue("List 2"))]),
+        ("blob = B64\"a b=\" anything = x'00'", [TypedAssignment("blob", TypedValue("B64\"a b=\"")), TypedAssignment("anything", TypedValue("x'00'"))]),
+        ("note = 'a = b'", [TypedAssignment("note", TypedValue("a = b", quoted: true))]),
     ])
-    func splitsAssignments(_ line: String, _ expected: [(String, TypedValue)]) throws {
+    func splitsAssignments(_ line: String, _ expected: [TypedAssignment]) throws {
         let assignments = try EditWords(line).assignments(from: 0)
-        #expect(assignments.map(\.0) == expected.map(\.0))
-        #expect(assignments.map(\.1) == expected.map(\.1))
+        #expect(assignments == expected)
     }
 
     @Test(arguments: [

@@ -121,7 +121,7 @@ final class Browser {
         if let total { return total }
         if let census, census.isLive, let counted = census.wait(until: { InterruptSignal.fired }) { return counted }
         if InterruptSignal.fired { throw StrataError.interrupted }
-        let compiled = try compile(Page(size: -1, keysOnly: true), session)
+        let compiled = try compile(Page.allKeys, session)
         let result = try session.connection.scalar("SELECT count(*) FROM (" + compiled.sql + ")", compiled.arguments).int64 ?? 0
         counted = Int(result)
         return Int(result)
@@ -131,7 +131,7 @@ final class Browser {
     /// the file allows one, else (an in-memory database) now.
     func startCensus(_ session: DatabaseSession) throws {
         if let census, census.isLive { return }
-        let compiled = try compile(Page(size: -1, keysOnly: true), session)
+        let compiled = try compile(Page.allKeys, session)
         let width = isKeyset ? cursorWidth : 0
         if let open = session.openAnother {
             census = Census.start(compiled, keyWidth: width, open: open)

@@ -42,8 +42,8 @@ extension REPLCommands {
                  """) { repl, editor, words in
             var words = words
             let allowKeyChange = words.dropFlag("--allow-key-change")
-            let (info, key, next) = try repl.editTarget(words, from: 0, editor: editor)
-            let outcome = try editor.set(info, key: key, try words.assignments(from: next), allowKeyChange: allowKeyChange)
+            let target = try repl.editTarget(words, from: 0, editor: editor)
+            let outcome = try editor.set(target.info, key: target.key, try words.assignments(from: target.next), allowKeyChange: allowKeyChange)
             repl.out.write(outcome.message + "\n")
         },
         edit("new", arguments: "CLASS [PROPERTY = VALUE …]", "add an object; prints its key") { repl, editor, words in
@@ -52,13 +52,15 @@ extension REPLCommands {
             repl.out.write(try editor.insert(info, try words.assignments(from: 1)).message + "\n")
         },
         edit("delete", arguments: "[CLASS] KEY", "delete an object (asks first at a terminal, saying what cascades)") { repl, editor, words in
-            let (info, key, next) = try repl.editTarget(words, from: 0, editor: editor)
-            guard next == words.words.count else { throw StrataError("delete takes a class and a key, not '\(words.words[next].text)'") }
+            let target = try repl.editTarget(words, from: 0, editor: editor)
+            guard target.next == words.words.count else {
+                throw StrataError("delete takes a class and a key, not '\(words.words[target.next].text)'")
+            }
             let confirm: ((String) -> Bool)? = repl.reader.isInteractive ? { question in
                 let answer = repl.reader.readLine(prompt: question + " [y/N] ")?.trimmingSpaces.lowercased() ?? ""
                 return answer == "y" || answer == "yes"
             } : nil
-            guard let outcome = try editor.delete(info, key: key, confirm: confirm) else {
+            guard let outcome = try editor.delete(target.info, key: target.key, confirm: confirm) else {
                 repl.out.write("nothing deleted\n")
                 return
             }
@@ -180,12 +182,20 @@ extension REPL {
         try ObjectReader(session: session).object(object.info, key: object.key)
     }
 
+    /// The object an edit is about, and where the rest of the command starts.
+    struct EditTarget {
+        var info: ClassInfo
+        var key: [SQLiteValue]
+        /// The index of the first word after the object's name.
+        var next: Int
+    }
+
     /// `[CLASS] KEY` or `#ROW` at word `index`, or nothing before `name =` when an object is open: the
     /// object an edit is about, and the index of the word after it.
-    func editTarget(_ words: EditWords, from index: Int, editor: Editor) throws -> (ClassInfo, [SQLiteValue], Int) {
+    func editTarget(_ words: EditWords, from index: Int, editor: Editor) throws -> EditTarget {
         let list = words.words
         if index + 1 < list.count, list[index + 1].isEquals, let object {
-            return (try editor.editableClass(object.info.name), object.key, index)
+            return EditTarget(info: try editor.editableClass(object.info.name), key: object.key, next: index)
         }
         guard index < list.count else { throw StrataError("name the object: a class and a key (Task 42), a key, or #row") }
         var info: ClassInfo
@@ -209,7 +219,7 @@ extension REPL {
         } else {
             key = try QueryCompiler.parseKey(keyText, for: info)
         }
-        return (info, key, position + 1)
+        return EditTarget(info: info, key: key, next: position + 1)
     }
 
     /// `list add|remove|move [CLASS KEY] PROPERTY …`.
@@ -225,7 +235,8 @@ extension REPL {
         if let object, list.count > 1, object.info.property(named: list[1].text)?.type == .list {
             (info, key) = (try editor.editableClass(object.info.name), object.key)
         } else {
-            (info, key, index) = try editTarget(words, from: 1, editor: editor)
+            let target = try editTarget(words, from: 1, editor: editor)
+            (info, key, index) = (target.info, target.key, target.next)
         }
         guard index < list.count else { throw StrataError("list \(verb) needs the name of a list property of \(info.name)") }
         let property = list[index].text

@@ -1,6 +1,6 @@
 /// A stored value as its property's type reads it (ARCHITECTURE.md §3): what `ValueFormatter.read` decides
 /// once, and every output writes. Text and bytes are borrowed from the row, valid only while it is read.
-enum TypedValue {
+enum PropertyValue {
     case null
     /// A bool property's 0 or 1.
     case bool(Bool)
