@@ -23,7 +23,9 @@ extension QueryCompiler {
             }
         }
         guard info.objectKey != .none else {
-            throw StrataError("\(info.name) has no key to find one object by (no primary key, and its columns take the names rowid, oid and _rowid_)")
+            throw StrataError("\(info.name) has no key to find one object by" + (info.kind == .view
+                ? ": it is a view (browse it, or query it with a predicate)"
+                : " (no primary key, and its columns take the names rowid, oid and _rowid_)"))
         }
         let isRowID = if case .rowid = info.objectKey { true } else { false }
         return try zip(info.objectKey.names, parts).map { column, part in

@@ -23,6 +23,9 @@ import Testing
         Case(arguments: ["clases", "@DB@"], status: 2, stderr: "strata: unknown command 'clases' (did you mean 'classes'?)\n"),
         Case(arguments: ["frobnicate"], status: 2, stderr: "strata: unknown command 'frobnicate' (see 'strata help')\n"),
         Case(arguments: ["--bogus"], status: 2, stderr: "strata: unknown option '--bogus' (see 'strata help')\n"),
+        // A view has no key: get says so, and why.
+        Case(arguments: ["get", "@DB@", "OpenTasks", "1"], status: 1,
+             stderr: "strata: OpenTasks has no key to find one object by: it is a view (browse it, or query it with a predicate)\n"),
         // The browser's options before its file: their own errors, not "unknown option".
         Case(arguments: ["--timeout", "x", "@DB@"], status: 2,
              stderr: "strata: --timeout takes a number of seconds from 0 to 86400, not 'x'\n"),
