@@ -57,15 +57,14 @@ let package = Package(
         .target(name: "StrataTestSupport", dependencies: ["StrataCore", "SQLiteKit"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport", "SQLiteKit"]),
         .testTarget(name: "StrataQueryTests", dependencies: ["StrataQuery", "StrataTestSupport", "StrataDemo", "StrataCore", "SQLiteKit"]),
-        .testTarget(name: "StrataEditTests", dependencies: ["StrataEdit", "StrataTestSupport", "StrataDemo", "StrataQuery", "StrataCore", "SQLiteKit"]),
-        .testTarget(name: "StrataMigrateTests", dependencies: ["StrataMigrate", "StrataTestSupport", "StrataQuery", "StrataCore", "SQLiteKit"]),
-        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataTestSupport", "StrataCore", "SQLiteKit"]),
+        .testTarget(name: "StrataEditTests", dependencies: ["StrataEdit", "StrataDemo", "StrataCore", "SQLiteKit"]),
+        .testTarget(name: "StrataMigrateTests", dependencies: ["StrataMigrate", "StrataCore", "SQLiteKit"]),
+        .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataDemoTests", dependencies: ["StrataDemo", "StrataTestSupport", "StrataCore", "SQLiteKit"]),
         // Transcripts are read from the source tree by path (#filePath), not bundled.
         .testTarget(
             name: "StrataInterfaceTests",
-            dependencies: ["StrataInterface", "StrataTestSupport", "StrataEdit", "StrataMigrate", "StrataRender", "StrataDemo",
-                           "StrataQuery", "StrataCore", "SQLiteKit"],
+            dependencies: ["StrataInterface", "StrataTestSupport", "StrataRender", "StrataQuery", "StrataCore", "SQLiteKit"],
             exclude: ["REPL/Transcripts"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit", "strata"]),

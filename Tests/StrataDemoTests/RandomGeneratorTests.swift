@@ -1,6 +1,5 @@
 import Testing
 @testable import StrataDemo
-@testable import StrataCore
 
 @Suite struct RandomGeneratorTests {
     @Test func sameSeedSameStream() {

@@ -1,7 +1,6 @@
 import SQLiteKit
 import Testing
 @testable import StrataEdit
-@testable import StrataQuery
 @testable import StrataCore
 
 /// Classes keyed three ways: a composite primary key, the rowid, and the rowid under its second name

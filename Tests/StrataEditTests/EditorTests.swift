@@ -2,7 +2,6 @@ import Foundation
 import SQLiteKit
 import Testing
 @testable import StrataEdit
-@testable import StrataQuery
 @testable import StrataCore
 @testable import StrataDemo
 

@@ -2,7 +2,6 @@ import Foundation
 import SQLiteKit
 import Testing
 @testable import StrataEdit
-@testable import StrataQuery
 @testable import StrataCore
 
 /// A table of every type, some columns holding dates in each storage, to parse values against.

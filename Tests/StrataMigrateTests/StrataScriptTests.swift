@@ -2,7 +2,6 @@ import Foundation
 import SQLiteKit
 import Testing
 @testable import StrataMigrate
-@testable import StrataQuery
 @testable import StrataCore
 
 @Suite struct StrataScriptTests {

@@ -2,7 +2,6 @@ import SQLiteKit
 import Testing
 @testable import StrataQuery
 @testable import StrataCore
-@testable import StrataDemo
 
 /// One query and the objects it must find: a set, or an exact order when the query sorts or limits.
 /// Expected keys are worked out by hand from the fixture tables in `QueryFixture` (and, for the demo

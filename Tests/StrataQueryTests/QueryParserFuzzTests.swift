@@ -2,7 +2,6 @@ import Foundation
 import SQLiteKit
 import Testing
 @testable import StrataQuery
-@testable import StrataCore
 @testable import StrataDemo
 
 /// The lexer, parser and compiler survive any text: random bytes, random token soups, and valid queries with

@@ -1,7 +1,6 @@
 import SQLiteKit
 import Testing
 @testable import StrataQuery
-@testable import StrataCore
 
 /// A query and the statement it compiles to, as `strata query --explain` shows it: the SQL with `?1`, `?2`, …
 /// and their values in order.

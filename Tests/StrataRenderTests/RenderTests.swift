@@ -1,6 +1,5 @@
 import Testing
 @testable import StrataRender
-@testable import StrataCore
 
 @Suite struct TextWidthTests {
     @Test(arguments: [

@@ -2,7 +2,6 @@ import Foundation
 import SQLiteKit
 import Testing
 @testable import StrataCore
-@testable import StrataRender
 
 // MARK: - Generating values
 

@@ -1,10 +1,5 @@
 import Testing
 @testable import StrataInterface
-@testable import StrataEdit
-@testable import StrataMigrate
-@testable import StrataRender
-@testable import StrataDemo
-@testable import StrataQuery
 @testable import StrataCore
 
 @Suite struct ArgumentTokenizerTests {

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 @testable import StrataInterface
-@testable import StrataEdit
-@testable import StrataMigrate
-@testable import StrataRender
-@testable import StrataDemo
-@testable import StrataQuery
-@testable import StrataCore
 
 @Suite struct HelpTests {
     @Test func overviewListsEveryCommand() {

@@ -2,10 +2,6 @@ import Foundation
 import SQLiteKit
 import Testing
 @testable import StrataInterface
-@testable import StrataEdit
-@testable import StrataMigrate
-@testable import StrataRender
-@testable import StrataDemo
 @testable import StrataQuery
 @testable import StrataCore
 

@@ -2,12 +2,6 @@ import SQLiteKit
 import Testing
 import StrataTestSupport
 @testable import StrataInterface
-@testable import StrataEdit
-@testable import StrataMigrate
-@testable import StrataRender
-@testable import StrataDemo
-@testable import StrataQuery
-@testable import StrataCore
 
 @Suite struct CompleterTests {
     static let commands = ["classes", "schema", "show", "next", "prev", "help", "quit"]

@@ -2,11 +2,7 @@ import Foundation
 import SQLiteKit
 import Testing
 @testable import StrataInterface
-@testable import StrataEdit
-@testable import StrataMigrate
 @testable import StrataRender
-@testable import StrataDemo
-@testable import StrataQuery
 @testable import StrataCore
 
 @Suite struct OverviewTests {
