@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "StrataTestSupport", dependencies: ["StrataCore", "SQLiteKit"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport", "SQLiteKit"]),
         .testTarget(name: "StrataQueryTests", dependencies: ["StrataQuery", "StrataTestSupport", "StrataDemo", "StrataCore", "SQLiteKit"]),
-        .testTarget(name: "StrataEditTests", dependencies: ["StrataEdit", "StrataDemo", "StrataCore", "SQLiteKit"]),
+        .testTarget(name: "StrataEditTests", dependencies: ["StrataEdit", "StrataQuery", "StrataDemo", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataMigrateTests", dependencies: ["StrataMigrate", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataDemoTests", dependencies: ["StrataDemo", "StrataTestSupport", "StrataCore", "SQLiteKit"]),

@@ -27,16 +27,17 @@ public final class Editor {
         public var count: Int64 = 0
     }
 
-    /// - Parameter recording: keep every changed row, for undo and for saying what a delete cascaded to.
-    public init(connection: Connection, schema: Schema, path: String, timeout: Int32 = 5000, recording: Bool = true) throws {
-        self.connection = connection
-        self.schema = schema
-        self.path = path
-        self.timeout = timeout
+    /// - Parameters:
+    ///   - session: a write connection and its schema; the session has registered the SQL functions that
+    ///     compiled queries call (`update`'s predicates: CONTAINS, [c], [d]).
+    ///   - recording: keep every changed row, for undo and for saying what a delete cascaded to.
+    public init(session: DatabaseSession, recording: Bool = true) throws {
+        connection = session.connection
+        schema = session.schema
+        path = session.path
+        timeout = session.timeout
         // Links are checked on every write connection (ARCHITECTURE.md §4 and issue #7).
         try connection.execute("PRAGMA foreign_keys = ON")
-        // The SQL functions that compiled queries call (`update`'s predicates: CONTAINS, [c], [d]).
-        _ = try QueryRunner(connection: connection)
         log = recording ? try ChangeLog(connection: connection, schema: schema) : nil
     }
 

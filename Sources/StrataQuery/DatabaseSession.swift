@@ -54,8 +54,8 @@ public struct DatabaseSession {
     }
 
     /// The same file and schema through another connection (the browser's write connection, or its
-    /// read-only one again).
-    public func reconnected(_ connection: Connection, openAnother: (@Sendable () throws -> Connection)?) throws -> DatabaseSession {
+    /// read-only one again); background work still opens its connections with `openAnother`.
+    public func reconnected(_ connection: Connection) throws -> DatabaseSession {
         try DatabaseSession(connection: connection, schema: schema, path: path, timeout: timeout, openAnother: openAnother)
     }
 

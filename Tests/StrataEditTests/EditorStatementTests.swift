@@ -1,6 +1,7 @@
 import SQLiteKit
 import Testing
 @testable import StrataEdit
+import StrataQuery
 @testable import StrataCore
 
 /// Classes keyed three ways: a composite primary key, the rowid, and the rowid under its second name
@@ -20,7 +21,7 @@ struct KeyedFixture {
             INSERT INTO Shadow VALUES ('not the rowid', 'b');
             """)
         var reader = SchemaReader(connection: connection)
-        editor = try Editor(connection: connection, schema: try reader.read(), path: "keys.sqlite")
+        editor = try Editor(session: try DatabaseSession(connection: connection, schema: try reader.read(), path: "keys.sqlite"))
     }
 
     func info(_ name: String) throws -> ClassInfo { try editor.editableClass(name) }
@@ -161,7 +162,7 @@ extension EditorTests {
         let connection = try Connection(path: ":memory:", mode: .memory)
         try connection.execute("CREATE TABLE Reading (id INTEGER PRIMARY KEY, value ANY, amount INTEGER) STRICT; INSERT INTO Reading VALUES (1, 2, 3)")
         var reader = SchemaReader(connection: connection)
-        let editor = try Editor(connection: connection, schema: try reader.read(), path: "strict.sqlite")
+        let editor = try Editor(session: try DatabaseSession(connection: connection, schema: try reader.read(), path: "strict.sqlite"))
         // A trigger writes text into the INTEGER column: SQLITE_CONSTRAINT_DATATYPE.
         try connection.execute("CREATE TRIGGER spoil AFTER UPDATE OF value ON Reading BEGIN UPDATE Reading SET amount = 'many' WHERE id = new.id; END")
         #expect(throws: StrataError("Reading is a STRICT table and refuses the value's type: cannot store TEXT value in INTEGER column Reading.amount")) {

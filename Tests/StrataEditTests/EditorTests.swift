@@ -2,6 +2,7 @@ import Foundation
 import SQLiteKit
 import Testing
 @testable import StrataEdit
+import StrataQuery
 @testable import StrataCore
 @testable import StrataDemo
 
@@ -36,7 +37,7 @@ struct TodoFixture {
             INSERT INTO TaskList_tasks VALUES (1, 0, 1), (1, 1, 2), (1, 2, 1), (2, 0, 3);
             """)
         var reader = SchemaReader(connection: connection)
-        editor = try Editor(connection: connection, schema: try reader.read(), path: "todo.sqlite", recording: recording)
+        editor = try Editor(session: try DatabaseSession(connection: connection, schema: try reader.read(), path: "todo.sqlite"), recording: recording)
     }
 
     func info(_ name: String) throws -> ClassInfo { try editor.editableClass(name) }
@@ -158,7 +159,7 @@ struct TodoFixture {
         let fixture = try TodoFixture()
         try fixture.connection.execute("CREATE VIEW Open AS SELECT * FROM Task WHERE done = 0")
         var reader = SchemaReader(connection: fixture.connection)
-        let editor = try Editor(connection: fixture.connection, schema: try reader.read(), path: "todo.sqlite")
+        let editor = try Editor(session: try DatabaseSession(connection: fixture.connection, schema: try reader.read(), path: "todo.sqlite"))
         #expect(throws: StrataError("Open is a view: views are read-only")) { try editor.editableClass("Open") }
     }
 
@@ -311,7 +312,7 @@ struct TodoFixture {
             INSERT INTO ZTASK VALUES (1, 1, 4, 'a', 100.5), (3, 1, 1, 'b', NULL);
             """)
         var reader = SchemaReader(connection: connection)
-        let editor = try Editor(connection: connection, schema: try reader.read(), path: "store.sqlite")
+        let editor = try Editor(session: try DatabaseSession(connection: connection, schema: try reader.read(), path: "store.sqlite"))
         let task = try editor.editableClass("Task")
         let outcome = try editor.insert(task, [TypedAssignment("ZTITLE", TypedValue("c")), TypedAssignment("ZDUE", TypedValue("2001-01-01T00:01:00Z"))])
         #expect(outcome.key == [.integer(4)])
@@ -334,7 +335,7 @@ extension EditorTests {
             INSERT INTO Folder VALUES (1, NULL), (2, 1), (3, 2), (4, NULL);
             """)
         var reader = SchemaReader(connection: connection)
-        let editor = try Editor(connection: connection, schema: try reader.read(), path: "tree.sqlite")
+        let editor = try Editor(session: try DatabaseSession(connection: connection, schema: try reader.read(), path: "tree.sqlite"))
         let outcome = try #require(try editor.delete(try editor.editableClass("Folder"), key: [.integer(1)]))
         #expect(outcome.message == "deleted Folder 1 (which deletes 2 Folder objects)")
         // SQLite runs the cascade before the object's own AFTER DELETE trigger: its row is logged last.
@@ -356,7 +357,7 @@ extension EditorTests {
             INSERT INTO Code VALUES ('x', 'ex'), ('y', 'why');
             """)
         var reader = SchemaReader(connection: connection)
-        let editor = try Editor(connection: connection, schema: try reader.read(), path: "notes.sqlite")
+        let editor = try Editor(session: try DatabaseSession(connection: connection, schema: try reader.read(), path: "notes.sqlite"))
         func dump() throws -> [[SQLiteValue]] {
             try connection.rows("SELECT rowid, * FROM Note ORDER BY rowid") + connection.rows("SELECT rowid, * FROM Code ORDER BY rowid")
         }

@@ -80,8 +80,7 @@ final class EditCommand {
         let (session, _) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: try parsed.timeoutMilliseconds(),
                                                     forWriting: true)
         if interruptible { watcher = InterruptWatcher(session.connection.interruptHandle) }
-        return try Editor(connection: session.connection, schema: session.schema, path: session.path, timeout: session.timeout,
-                          recording: recording)
+        return try Editor(session: session, recording: recording)
     }
 
     /// A key as scripts want it: numbers and text as they are.

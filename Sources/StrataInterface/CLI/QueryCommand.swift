@@ -11,7 +11,7 @@ struct QueryCommand {
     func run() throws {
         let session = try DatabaseSession(parsed, context: context)
         let text = parsed.required(Arguments.query)
-        let runner = try QueryRunner(connection: session.connection)
+        let runner = session.runner
         let compiled: CompiledQuery
         do {
             compiled = try QueryCompiler.compile(text, schema: session.schema, connection: session.connection,

@@ -127,17 +127,11 @@ extension REPL {
             out.write("write on (already)\n")
             return
         }
-        var connection = session.connection
-        var openAnother = session.openAnother
-        if connection.mode != .memory {
-            let path = session.path
-            let timeout = session.timeout
-            connection = try DatabaseFile.openForWriting(path, timeout: timeout)
-            // Counting in the background goes on through read-only connections that see each edit.
-            openAnother = { try DatabaseFile.openForReading(path, timeout: timeout) }
-        }
-        let editor = try Editor(connection: connection, schema: session.schema, path: session.path, timeout: session.timeout)
-        try reconnect(connection, openAnother: openAnother)
+        // Counting in the background goes on through the session's read-only connections, which see each edit.
+        let writing = session.connection.mode == .memory ? session
+            : try session.reconnected(try DatabaseFile.openForWriting(session.path, timeout: session.timeout))
+        let editor = try Editor(session: writing)
+        reconnect(writing)
         self.editor = editor
         if announce { out.write("write on: set, new, delete, list, update, undo and redo now change \(session.path); each edit is committed at once\n") }
     }
@@ -148,18 +142,16 @@ extension REPL {
             return
         }
         if session.connection.mode != .memory {
-            let path = session.path
-            let timeout = session.timeout
-            try reconnect(try DatabaseFile.openForReading(path, timeout: timeout), openAnother: { try DatabaseFile.openForReading(path, timeout: timeout) })
+            reconnect(try session.reconnected(try DatabaseFile.openForReading(session.path, timeout: session.timeout)))
         }
         editor = nil
         out.write("write off: read-only again (the undo history is gone)\n")
     }
 
-    /// Makes `connection` the one everything reads through.
-    private func reconnect(_ connection: Connection, openAnother: (@Sendable () throws -> Connection)?) throws {
+    /// Makes `next` (the same file through another connection) the session everything reads through.
+    private func reconnect(_ next: DatabaseSession) {
         browser?.stopCensus()
-        session = try session.reconnected(connection, openAnother: openAnother)
+        session = next
         refreshAfterEdit()
     }
 
