@@ -11,11 +11,22 @@ import Testing
     }
 
     /// `@DB@` stands for a valid database, `@MISSING@` for a path that does not exist, `@DIR@` for a folder,
-    /// `@TEXT@` for a file that is not a database.
+    /// `@TEXT@` for a file that is not a database, `@FIFO@` for a named pipe nobody writes to.
     static let cases: [Case] = [
         Case(arguments: ["classes", "@MISSING@"], status: 1, stderr: "strata: no such file: @MISSING@\n"),
         Case(arguments: ["schema", "@MISSING@", "Task"], status: 1, stderr: "strata: no such file: @MISSING@\n"),
         Case(arguments: ["classes", "@DIR@"], status: 1, stderr: "strata: @DIR@ is a directory, not a database file\n"),
+        // Reading a FIFO blocked forever; a device such as /dev/null read as an empty database.
+        Case(arguments: ["classes", "@FIFO@"], status: 1,
+             stderr: "strata: @FIFO@ is not a regular file (a FIFO, device or socket), not a database file\n"),
+        Case(arguments: ["schema", "@FIFO@"], status: 1,
+             stderr: "strata: @FIFO@ is not a regular file (a FIFO, device or socket), not a database file\n"),
+        Case(arguments: ["get", "@FIFO@", "Task", "1"], status: 1,
+             stderr: "strata: @FIFO@ is not a regular file (a FIFO, device or socket), not a database file\n"),
+        Case(arguments: ["set", "@FIFO@", "Task", "1", "name=x"], status: 1,
+             stderr: "strata: @FIFO@ is not a regular file (a FIFO, device or socket), not a database file\n"),
+        Case(arguments: ["classes", "/dev/null"], status: 1,
+             stderr: "strata: /dev/null is not a regular file (a FIFO, device or socket), not a database file\n"),
         Case(arguments: ["classes", "@TEXT@"], status: 1, stderr: "strata: not a database: @TEXT@\n"),
         Case(arguments: ["schema", "@TEXT@"], status: 1, stderr: "strata: not a database: @TEXT@\n"),
         Case(arguments: ["schema", "@DB@", "Tsk"], status: 1, stderr: "strata: unknown class 'Tsk' in @DB@ (did you mean 'Task'?)\n"),
@@ -45,8 +56,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: workspace.file("folder"), withIntermediateDirectories: false)
         try "just some text, not a database at all, long enough to have a header".write(
             toFile: workspace.file("notes.txt"), atomically: true, encoding: .utf8)
+        guard mkfifo(workspace.file("pipe"), 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
         let substitutions = ["@DB@": db, "@MISSING@": workspace.file("missing.sqlite"), "@DIR@": workspace.file("folder"),
-                             "@TEXT@": workspace.file("notes.txt")]
+                             "@TEXT@": workspace.file("notes.txt"), "@FIFO@": workspace.file("pipe")]
         let before = try workspace.listing()
         let result = try StrataProcess.run(testCase.arguments.map { substitutions[$0] ?? $0 })
         var expected = testCase.stderr

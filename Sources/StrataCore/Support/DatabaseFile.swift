@@ -44,12 +44,15 @@ public enum DatabaseFile {
         return connection
     }
 
-    /// Refuses a path that is missing, a directory or unreadable, before SQLite sees it.
+    /// Refuses a path that is missing, a directory, a FIFO or device, or unreadable, before SQLite sees it.
     public static func checkReadable(_ path: String) throws {
         switch Platform.fileKind(path) {
         case .missing: throw StrataError("no such file: \(path)")
         case .directory: throw StrataError("\(path) is a directory, not a database file")
-        case .regular, .other:
+        case .other:
+            // Reading a FIFO or a device would block or never end: a database is a regular file.
+            throw StrataError("\(path) is not a regular file (a FIFO, device or socket), not a database file")
+        case .regular:
             if !Platform.isReadable(path) { throw StrataError("permission denied: \(path)") }
         }
     }
