@@ -27,7 +27,6 @@ public struct SQL: Sendable, Hashable, CustomStringConvertible {
         self.arguments = arguments
     }
 
-    public var isEmpty: Bool { text.isEmpty }
     public var description: String { text }
 
     /// Appends `other`, renumbering its parameters to follow this fragment's.
