@@ -21,6 +21,21 @@ import Testing
             """)
     }
 
+    @Test func anEmptyDatabaseSaysSoAndHowToSeeInternalTables() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("empty.sqlite", "CREATE TABLE strata_notes (x); DROP TABLE strata_notes;")
+        for command in ["classes", "schema"] {
+            let result = try StrataProcess.run([command, db])
+            #expect(result.status == 0)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "strata: no classes in \(db) (--all shows internal tables)\n")
+            let all = try StrataProcess.run([command, db, "--all"])
+            #expect(all.stderr == "" && all.stdout.contains("sqlite_schema"), "--all shows the internal tables")
+        }
+        let browser = try StrataProcess.run([db], input: "classes\n")
+        #expect(browser.stderr == "strata: no classes in \(db) (--all shows internal tables)\n")
+    }
+
     @Test func classesAsJSON() throws {
         let workspace = try Workspace()
         let db = try workspace.database("app.sqlite", Workspace.tasks)

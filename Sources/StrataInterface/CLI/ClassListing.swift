@@ -14,8 +14,9 @@ struct ClassListing {
     /// A progress line on stderr while counting takes long (stderr is a terminal).
     var showsProgress: Bool
 
-    /// Counts and prints the classes; when there are none, says so on stderr, followed by `emptyNote`.
-    func show(_ classes: [ClassInfo], in session: DatabaseSession, emptyNote: String) throws {
+    /// Counts and prints the classes; when there are none, says so on stderr.
+    /// - Parameter includesHidden: the classes include internal tables (`--all`): no hint to show them.
+    func show(_ classes: [ClassInfo], in session: DatabaseSession, includesHidden: Bool) throws {
         let counts = try count(classes, in: session)
         if json {
             let items = zip(classes, counts).map { info, count -> JSONValue in
@@ -31,7 +32,7 @@ struct ClassListing {
             return
         }
         guard !classes.isEmpty else {
-            err.write("strata: no classes in \(session.path)\(emptyNote)\n")
+            err.write(Self.noClasses(in: session.path, includesHidden: includesHidden))
             return
         }
         let table = Self.table(classes, counts: counts.map { $0.map(String.init) ?? "?" })
@@ -82,5 +83,10 @@ struct ClassListing {
             }
         }
         return counts
+    }
+
+    /// `strata: no classes in FILE (--all shows internal tables)`, a line for stderr.
+    static func noClasses(in path: String, includesHidden: Bool) -> String {
+        "strata: no classes in \(path)\(includesHidden ? "" : " (--all shows internal tables)")\n"
     }
 }

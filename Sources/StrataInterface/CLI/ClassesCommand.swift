@@ -12,7 +12,7 @@ struct ClassesCommand {
         let session = try DatabaseSession(parsed, context: context)
         let listing = ClassListing(json: parsed.format == .json, style: parsed.style(context), maxWidth: context.terminalWidth,
                                    out: context.stdout, err: context.stderr, showsProgress: context.stderrIsTerminal)
-        try listing.show(session.classes(parsed), in: session, emptyNote: parsed.flag(Options.all) ? "" : " (--all shows internal tables)")
+        try listing.show(session.classes(parsed), in: session, includesHidden: parsed.flag(Options.all))
     }
 }
 

@@ -18,7 +18,7 @@ struct SchemaCommand {
         if parsed.format == .json {
             context.stdout.write(SchemaRenderer.json(classes).serialized(pretty: true) + "\n")
         } else if classes.isEmpty {
-            context.stderr.write("strata: no classes in \(session.path)\(parsed.flag(Options.all) ? "" : " (--all shows internal tables)")\n")
+            context.stderr.write(ClassListing.noClasses(in: session.path, includesHidden: parsed.flag(Options.all)))
         } else {
             context.stdout.write(SchemaRenderer.text(classes, maxWidth: context.terminalWidth, style: parsed.style(context)))
         }

@@ -20,7 +20,7 @@ enum REPLCommands {
         REPLCommand(name: "classes", arguments: "", summary: "the classes with their exact object counts") { repl, _ in
             let listing = ClassListing(json: false, style: repl.style, maxWidth: repl.width, out: repl.out, err: repl.err,
                                        showsProgress: false)
-            try listing.show(repl.session.schema.visibleClasses, in: repl.session, emptyNote: " (--all shows internal tables)")
+            try listing.show(repl.session.schema.visibleClasses, in: repl.session, includesHidden: false)
         },
         REPLCommand(name: "schema", arguments: "[CLASS]", summary: "the properties of every class, or of one") { repl, argument in
             let classes = argument.isEmpty ? repl.session.schema.visibleClasses : [try repl.classInfo(argument)]
