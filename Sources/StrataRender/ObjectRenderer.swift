@@ -36,25 +36,26 @@ public struct ObjectRenderer {
     /// The object one property a line, names aligned, each line cut to `maxWidth`.
     public func vertical(_ detail: ObjectDetail, maxWidth: Int?) -> String {
         let object = detail.object
-        let names = object.columns.map(\.name) + detail.backlinks.map(\.property.name)
+        let names = (object.columns.map(\.name) + detail.backlinks.map(\.property.name)).map(TextWidth.visible)
         let width = names.map(TextWidth.width).max() ?? 0
-        let keyText = object.key.map(\.sqlLiteral).joined(separator: ", ")
-        var output = formatter.style.bold("\(object.info.name) \(object.key.count > 1 ? "(" + keyText + ")" : keyText)") + "\n"
+        let keyText = TextWidth.visible(object.key.map(\.sqlLiteral).joined(separator: ", "))
+        let className = TextWidth.visible(object.info.name)
+        var output = formatter.style.bold("\(className) \(object.key.count > 1 ? "(" + keyText + ")" : keyText)") + "\n"
         func line(_ name: String, _ text: String, indent: Int = 0) {
             let available = maxWidth.map { max(10, $0 - width - 2 - indent) }
             let shown = available.map { TextWidth.truncate(text, to: $0) } ?? text
-            var text = String(repeating: " ", count: indent) + TextWidth.pad(name, to: width, right: true) + "  " + shown
+            var text = String(repeating: " ", count: indent) + TextWidth.pad(TextWidth.visible(name), to: width, right: true) + "  " + shown
             while text.hasSuffix(" ") { text.removeLast() }
             output += text + "\n"
         }
         let anyColumn = ResultColumn(property: Property(name: "", type: .any))
         for (index, (column, value)) in zip(object.columns, object.values).enumerated() {
             if let linked = detail.links[index] {
-                line(column.name, "→ \(linked.info.name) \(formatter.text(value, column))  " + summary(linked))
+                line(column.name, "→ \(TextWidth.visible(linked.info.name)) \(formatter.text(value, column))  " + summary(linked))
             } else if column.property.type == .object, !value.isNull {
-                line(column.name, "→ \(column.property.target ?? "?") \(formatter.text(value, column)) (missing)")
+                line(column.name, "→ \(TextWidth.visible(column.property.target ?? "?")) \(formatter.text(value, column)) (missing)")
             } else if let elements = detail.lists[index] {
-                line(column.name, "[\(elements.count)] \(column.property.target ?? "")")
+                line(column.name, "[\(elements.count)] \(TextWidth.visible(column.property.target ?? ""))")
                 for (position, element) in elements.enumerated() {
                     line("", "[\(position)] → " + element.key.map { formatter.text($0, anyColumn) }.joined(separator: ", ")
                          + "  " + summary(element))
@@ -65,7 +66,7 @@ public struct ObjectRenderer {
         }
         for backlink in detail.backlinks {
             line(backlink.property.name,
-                 "\(backlink.count) \(backlink.property.target ?? "") \(backlink.count == 1 ? "object" : "objects")")
+                 "\(backlink.count) \(TextWidth.visible(backlink.property.target ?? "")) \(backlink.count == 1 ? "object" : "objects")")
         }
         return output
     }
@@ -74,7 +75,7 @@ public struct ObjectRenderer {
     private func summary(_ object: StoredObject) -> String {
         let keyNames = Set(object.info.objectKey.names)
         let parts = zip(object.columns, object.values).filter { !keyNames.contains($0.0.name) }.map { column, value in
-            "\(column.name): \(formatter.text(value, column))"
+            "\(TextWidth.visible(column.name)): \(formatter.text(value, column))"
         }
         return parts.isEmpty ? "" : formatter.style.dim("(" + parts.joined(separator: ", ") + ")")
     }

@@ -18,6 +18,9 @@ public final class ResultWriter {
     let className: String
     private var pending: [[String]] = []
     private var encoder: RowEncoder
+    /// The column names and class name as a terminal shows them.
+    private let shownNames: [String]
+    private let shownClassName: String
     private var widths: [Int]?
     private var rowsWritten = 0
     static let measuredRows = 200
@@ -36,6 +39,8 @@ public final class ResultWriter {
         self.formatter = ValueFormatter(style: style)
         self.maxWidth = maxWidth
         self.encoder = RowEncoder(columns: columns)
+        self.shownNames = columns.map { TextWidth.visible($0.name) }
+        self.shownClassName = TextWidth.visible(className)
     }
 
     public var count: Int { rowsWritten }
@@ -113,7 +118,7 @@ public final class ResultWriter {
 
     private func flushPending() {
         guard widths == nil, !switchedToVertical else { return }
-        var measured = columns.map { TextWidth.width($0.name) }
+        var measured = shownNames.map(TextWidth.width)
         for row in pending {
             for (index, cell) in row.enumerated() { measured[index] = max(measured[index], TextWidth.width(cell)) }
         }
@@ -134,7 +139,7 @@ public final class ResultWriter {
             TextTable.shrink(&measured, toFit: max(available, columns.count * 3))
         }
         widths = measured
-        sink.write(line(columns.map(\.name), widths: measured, header: true))
+        sink.write(line(shownNames, widths: measured, header: true))
         for row in pending { sink.write(line(row, widths: measured, header: false)) }
         pending = []
     }
@@ -160,14 +165,14 @@ public final class ResultWriter {
     // MARK: - Vertical
 
     private func writeVertical(_ cells: [String]) {
-        let nameWidth = columns.map { TextWidth.width($0.name) }.max() ?? 0
+        let nameWidth = shownNames.map(TextWidth.width).max() ?? 0
         let valueWidth = maxWidth.map { max(10, $0 - nameWidth - 2) }
         if rowsWritten > 0 { sink.write("\n") }
-        sink.write(formatter.style.bold("── \(className) #\(rowsWritten + 1) ──") + "\n")
-        for (column, cell) in zip(columns, cells) {
+        sink.write(formatter.style.bold("── \(shownClassName) #\(rowsWritten + 1) ──") + "\n")
+        for (name, cell) in zip(shownNames, cells) {
             var text = cell
             if let valueWidth { text = TextWidth.truncate(text, to: valueWidth) }
-            sink.write(TextWidth.pad(column.name, to: nameWidth, right: true) + "  " + text + "\n")
+            sink.write(TextWidth.pad(name, to: nameWidth, right: true) + "  " + text + "\n")
         }
     }
 

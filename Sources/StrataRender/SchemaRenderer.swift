@@ -10,7 +10,7 @@ public enum SchemaRenderer {
 
     /// One class: a heading, a table of properties, then indexes and foreign keys that are not links.
     public static func text(_ info: ClassInfo, maxWidth: Int?, style: Style) -> String {
-        var output = style.bold(info.name) + "  " + style.dim(heading(info)) + "\n"
+        var output = style.bold(TextWidth.visible(info.name)) + "  " + style.dim(TextWidth.visible(heading(info))) + "\n"
         var table = TextTable(columns: [.init("PROPERTY"), .init("TYPE"), .init("COLUMN TYPE"), .init("NOTES")])
         table.indent = 2
         for property in info.properties {
@@ -20,14 +20,14 @@ public enum SchemaRenderer {
         let indexes = info.indexes.filter { $0.origin != .primaryKey }
         if !indexes.isEmpty {
             output += "  indexes:\n"
-            for index in indexes { output += "    " + describe(index) + "\n" }
+            for index in indexes { output += "    " + TextWidth.visible(describe(index)) + "\n" }
         }
         if !info.otherForeignKeys.isEmpty {
             output += "  foreign keys:\n"
             for key in info.otherForeignKeys {
                 let targets = key.targetColumns.isEmpty ? "" : "(" + key.targetColumns.joined(separator: ", ") + ")"
-                output += "    (\(key.columns.joined(separator: ", "))) → \(key.targetTable)\(targets)"
-                    + (key.onDelete == .noAction ? "" : ", on delete \(key.onDelete.phrase)") + "\n"
+                output += "    " + TextWidth.visible("(\(key.columns.joined(separator: ", "))) → \(key.targetTable)\(targets)"
+                    + (key.onDelete == .noAction ? "" : ", on delete \(key.onDelete.phrase)")) + "\n"
             }
         }
         return output

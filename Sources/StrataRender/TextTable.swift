@@ -6,7 +6,7 @@ public struct TextTable {
         public var title: String
         public var rightAligned: Bool
         public init(_ title: String, rightAligned: Bool = false) {
-            self.title = title
+            self.title = TextWidth.visible(title)
             self.rightAligned = rightAligned
         }
     }

@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Widths of text in terminal cells, as wcwidth counts them: wide East Asian characters and emoji take
 /// two cells, combining marks and other zero-width characters none.
 public enum TextWidth {
@@ -73,23 +75,7 @@ public enum TextWidth {
         return right ? padding + text : text + padding
     }
 
-    /// Makes control characters visible so that one value stays on one line: `\n`, `\t`, `\r`, `\u{1B}`.
-    public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
+    /// Makes control characters visible so that one value stays on one line and drives no terminal: `\n`, `\t`,
+    /// `\r`, `\e`, C1 controls and bidi overrides (`TerminalText.escaped`).
+    public static func visible(_ text: String) -> String { TerminalText.escaped(text) }
 }

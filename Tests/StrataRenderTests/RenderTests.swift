@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func makesControlCharactersVisible() {
-        #expect(TextWidth.visible("a\nb\tc\u{1B}") == "a\\nb\\tc\\u{1b}")
+        #expect(TextWidth.visible("a\nb\tc\u{1B}") == "a\\nb\\tc\\e")
         #expect(TextWidth.visible("plain") == "plain")
     }
 }

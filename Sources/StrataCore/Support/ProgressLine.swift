@@ -17,7 +17,7 @@ public final class ProgressLine: @unchecked Sendable {
 
     /// Sets the text the next redraw shows.
     public func update(_ text: String) {
-        lock.withLock { message = text }
+        lock.withLock { message = TerminalText.escaped(text) }
     }
 
     /// Stops redrawing and erases the line if it was shown.

@@ -25,10 +25,10 @@ public struct CLI {
             return .success
         } catch let error as StrataError {
             // An empty message: whatever failed has said so already (the REPL's own error lines).
-            if !error.message.isEmpty { context.stderr.write("strata: \(error.message)\n") }
+            if !error.message.isEmpty { context.stderr.write("strata: \(TerminalText.escaped(error.message))\n") }
             return error.status
         } catch {
-            context.stderr.write("strata: \(error)\n")
+            context.stderr.write("strata: \(TerminalText.escaped("\(error)"))\n")
             return .failure
         }
     }

@@ -11,7 +11,7 @@ struct ClassesCommand {
     func run() throws {
         let session = try DatabaseSession(parsed, context: context)
         let listing = ClassListing(json: parsed.format == .json, style: parsed.style(context), maxWidth: context.terminalWidth,
-                                   out: context.stdout, err: context.stderr, showsProgress: context.stderrIsTerminal)
+                                   out: context.output(for: parsed.format), err: context.stderr, showsProgress: context.stderrIsTerminal)
         try listing.show(session.classes(parsed), in: session, includesHidden: parsed.flag(Options.all))
     }
 }

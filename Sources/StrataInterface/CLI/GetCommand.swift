@@ -21,7 +21,7 @@ struct GetCommand {
             let detail = try reader.detail(of: object)
             let renderer = ObjectRenderer(formatter: ValueFormatter(style: parsed.style(context)))
             if parsed.format == .json {
-                context.stdout.write(renderer.json(detail).serialized(pretty: true) + "\n")
+                context.dataOut.write(renderer.json(detail).serialized(pretty: true) + "\n")
             } else {
                 context.stdout.write(renderer.vertical(detail, maxWidth: context.terminalWidth))
             }

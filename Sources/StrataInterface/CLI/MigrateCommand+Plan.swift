@@ -40,13 +40,13 @@ extension MigrateCommand {
             context.stdout.write("\(file) is at version \(plan.from): nothing to apply\n")
             return
         }
-        context.stdout.write("-- \(file): version \(plan.from) to \(plan.to), in one transaction\n")
+        context.dataOut.write("-- \(file): version \(plan.from) to \(plan.to), in one transaction\n")
         for step in plan.steps {
-            context.stdout.write("\n-- \(step.title)\n")
+            context.dataOut.write("\n-- \(step.title)\n")
             for finding in findings[step.file.fileName] ?? [] {
-                context.stdout.write("-- warning: line \(finding.line): \(finding.code.rawValue) \(finding.message)\n")
+                context.dataOut.write("-- warning: line \(finding.line): \(finding.code.rawValue) \(finding.message)\n")
             }
-            context.stdout.write(step.sql.hasSuffix("\n") ? step.sql : step.sql + "\n")
+            context.dataOut.write(step.sql.hasSuffix("\n") ? step.sql : step.sql + "\n")
         }
     }
 }

@@ -31,14 +31,15 @@ struct QueryCommand {
     static func stream(_ compiled: CompiledQuery, runner: QueryRunner, session: DatabaseSession, format: OutputFormat,
                        style: Style, context: CLIContext) throws
     {
+        let sink = context.output(for: format)
         let writer = ResultWriter(format: format, columns: compiled.columns, className: compiled.classInfo.name,
-                                  sink: context.stdout, style: style, maxWidth: context.terminalWidth)
+                                  sink: sink, style: style, maxWidth: context.terminalWidth)
         let watcher = InterruptWatcher(session.connection.interruptHandle)
         writer.begin()
         do {
             try runner.step(compiled) { statement in
                 writer.write(statement)
-                return !context.stdout.isClosed
+                return !sink.isClosed
             }
         } catch {
             if watcher.wasInterrupted { throw StrataError.interrupted }

@@ -16,7 +16,7 @@ struct SchemaCommand {
             classes = session.classes(parsed)
         }
         if parsed.format == .json {
-            context.stdout.write(SchemaRenderer.json(classes).serialized(pretty: true) + "\n")
+            context.dataOut.write(SchemaRenderer.json(classes).serialized(pretty: true) + "\n")
         } else if classes.isEmpty {
             context.stderr.write(ClassListing.noClasses(in: session.path, includesHidden: parsed.flag(Options.all)))
         } else {

@@ -89,7 +89,7 @@ public final class REPL {
         out.flush()
         // After Ctrl-C the terminal has echoed ^C where the cursor was: the message starts a line of its own.
         let newline = reader.isInteractive && InterruptSignal.fired ? "\n" : ""
-        err.write(newline + "error: \(message)\n")
+        err.write(newline + "error: \(TerminalText.escaped(message))\n")
     }
 
     private func dispatch(_ line: String) throws {
