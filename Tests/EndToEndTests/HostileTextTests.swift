@@ -149,4 +149,28 @@ import Testing
             #expect((result.stdout + result.stderr).contains(shown), "the browser does not show \(shown.debugDescription)")
         }
     }
+
+    /// Migration file names and the SQL errors they cause reach the terminal escaped too.
+    @Test func migrateShowsHostileFileNamesEscaped() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("app.sqlite", "CREATE TABLE Seed (id INTEGER PRIMARY KEY);")
+        let directory = workspace.file("Migrations")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "CREATE TABLE \(Self.quoted(Self.table)) (id INTEGER PRIMARY KEY);\n"
+            .write(toFile: directory + "/1_init\u{1B}]0;x\u{07}.sql", atomically: true, encoding: .utf8)
+        try "INSERT INTO \(Self.quoted(Self.target)) VALUES (1);\n"
+            .write(toFile: directory + "/2_bad\u{9B}2J.sql", atomically: true, encoding: .utf8)
+        for arguments in [["migrate", db, "--to", "1"], ["migrate", "status", db], ["migrate", "plan", db], ["migrate", db],
+                          ["migrate", "lint", "--dir", directory], ["migrate", "validate", db]] {
+            let result = try StrataProcess.run(arguments)
+            let label = arguments.map { $0 == db ? "DB" : $0 }.joined(separator: " ")
+            #expect(Self.activeCharacters(in: result.stderr).isEmpty, "\(label) stderr: \(Self.activeCharacters(in: result.stderr))")
+            if arguments[1] != "plan" {
+                #expect(Self.activeCharacters(in: result.stdout).isEmpty, "\(label) stdout: \(Self.activeCharacters(in: result.stdout))")
+            }
+        }
+        let failed = try StrataProcess.run(["migrate", db])
+        #expect(failed.status != 0)
+        #expect(failed.stderr.contains("2_bad\\u{9b}2J.sql") && failed.stderr.contains("L\\u{9b}2J\\u{202e}txet"), "\(failed.stderr)")
+    }
 }
