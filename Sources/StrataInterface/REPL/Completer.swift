@@ -44,9 +44,13 @@ public struct Completer: Sendable {
         return current.properties.map { base + $0.name }
     }
 
+    /// Names a terminal would act on are never offered: readline lists candidates raw, and such a name
+    /// cannot be typed anyway.
     private func matching(_ options: [String], _ word: String) -> [String] {
         let lower = word.lowercased()
         var seen = Set<String>()
-        return options.filter { $0.lowercased().hasPrefix(lower) && seen.insert($0).inserted }
+        return options.filter {
+            $0.lowercased().hasPrefix(lower) && !TerminalText.needsEscaping($0) && seen.insert($0).inserted
+        }
     }
 }

@@ -40,4 +40,14 @@ import StrataTestSupport
     func resolves(_ environment: [String: String], _ expected: String?) {
         #expect(HistoryFile.path(environment: { environment[$0] }) == expected)
     }
+
+    @Test func namesATerminalWouldActOnAreNotOffered() throws {
+        let schema = try Fixtures.schema("""
+            CREATE TABLE "T\u{1B}]0;x\u{07}" (id INTEGER PRIMARY KEY);
+            CREATE TABLE Tb (id INTEGER PRIMARY KEY, "n\u{9B}2J" TEXT, name TEXT);
+            """)
+        let completer = Completer(schema: schema, commands: [])
+        #expect(completer.candidates(line: "T", word: "T") == ["Tb"])
+        #expect(completer.candidates(line: "Tb where n", word: "n") == ["NOT", "NONE", "nil", "name"])
+    }
 }
