@@ -37,16 +37,12 @@ public struct ObjectRenderer {
     public func vertical(_ detail: ObjectDetail, maxWidth: Int?) -> String {
         let object = detail.object
         let names = (object.columns.map(\.name) + detail.backlinks.map(\.property.name)).map(TextWidth.visible)
-        let width = names.map(TextWidth.width).max() ?? 0
+        let layout = VerticalLayout(names: names, maxWidth: maxWidth)
         let keyText = TextWidth.visible(object.key.map(\.sqlLiteral).joined(separator: ", "))
         let className = TextWidth.visible(object.info.name)
-        var output = formatter.style.bold("\(className) \(object.key.count > 1 ? "(" + keyText + ")" : keyText)") + "\n"
-        func line(_ name: String, _ text: String, indent: Int = 0) {
-            let available = maxWidth.map { max(10, $0 - width - 2 - indent) }
-            let shown = available.map { TextWidth.truncate(text, to: $0) } ?? text
-            var text = String(repeating: " ", count: indent) + TextWidth.pad(TextWidth.visible(name), to: width, right: true) + "  " + shown
-            while text.hasSuffix(" ") { text.removeLast() }
-            output += text + "\n"
+        var output = formatter.style.bold(layout.heading(className, after: " " + (object.key.count > 1 ? "(" + keyText + ")" : keyText))) + "\n"
+        func line(_ name: String, _ text: String, numeric: Bool = false) {
+            output += layout.lines(TextWidth.visible(name), text, numeric: numeric, trimming: true)
         }
         let anyColumn = ResultColumn(property: Property(name: "", type: .any))
         for (index, (column, value)) in zip(object.columns, object.values).enumerated() {
@@ -61,7 +57,7 @@ public struct ObjectRenderer {
                          + "  " + summary(element))
                 }
             } else {
-                line(column.name, formatter.text(value, column))
+                line(column.name, formatter.text(value, column), numeric: column.property.type.isNumber)
             }
         }
         for backlink in detail.backlinks {

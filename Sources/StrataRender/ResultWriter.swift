@@ -124,8 +124,8 @@ public final class ResultWriter {
         }
         if let maxWidth {
             let available = maxWidth - 2 * max(0, columns.count - 1)
-            let least = measured.reduce(0) { $0 + min($1, Self.readableCells) }
-            if verticalWhenTooWide && least > available {
+            let readable = measured.reduce(0) { $0 + min($1, Self.readableCells) }
+            if verticalWhenTooWide && readable > available {
                 switchedToVertical = true
                 let (rows, written) = (pending, rowsWritten)
                 pending = []
@@ -136,7 +136,11 @@ public final class ResultWriter {
                 rowsWritten = written
                 return
             }
-            TextTable.shrink(&measured, toFit: max(available, columns.count * 3))
+            // Numbers are never cut: a cut number reads as another number.
+            let least = columns.indices.map { index in
+                isNumeric(columns[index]) ? pending.reduce(3) { max($0, TextWidth.width($1[index])) } : 3
+            }
+            TextTable.shrink(&measured, toFit: available, least: least)
         }
         widths = measured
         sink.write(line(shownNames, widths: measured, header: true))
@@ -145,7 +149,7 @@ public final class ResultWriter {
     }
 
     private func isNumeric(_ column: ResultColumn) -> Bool {
-        [.int, .float, .double, .decimal].contains(column.property.type)
+        column.property.type.isNumber
     }
 
     private func line(_ cells: [String], widths: [Int], header: Bool) -> String {
@@ -165,14 +169,11 @@ public final class ResultWriter {
     // MARK: - Vertical
 
     private func writeVertical(_ cells: [String]) {
-        let nameWidth = shownNames.map(TextWidth.width).max() ?? 0
-        let valueWidth = maxWidth.map { max(10, $0 - nameWidth - 2) }
+        let layout = VerticalLayout(names: shownNames, maxWidth: maxWidth)
         if rowsWritten > 0 { sink.write("\n") }
-        sink.write(formatter.style.bold("── \(shownClassName) #\(rowsWritten + 1) ──") + "\n")
-        for (name, cell) in zip(shownNames, cells) {
-            var text = cell
-            if let valueWidth { text = TextWidth.truncate(text, to: valueWidth) }
-            sink.write(TextWidth.pad(name, to: nameWidth, right: true) + "  " + text + "\n")
+        sink.write(formatter.style.bold(layout.heading(shownClassName, before: "── ", after: " #\(rowsWritten + 1) ──")) + "\n")
+        for (index, (name, cell)) in zip(shownNames, cells).enumerated() {
+            sink.write(layout.lines(name, cell, numeric: isNumeric(columns[index])))
         }
     }
 

@@ -8,29 +8,55 @@ public enum SchemaRenderer {
         classes.map { text($0, maxWidth: maxWidth, style: style) }.joined(separator: "\n")
     }
 
-    /// One class: a heading, a table of properties, then indexes and foreign keys that are not links.
+    /// One class: a heading, a table of properties, then indexes and foreign keys that are not links. Where the
+    /// table does not fit `maxWidth`, each property takes a line of its own with its details wrapped below it.
     public static func text(_ info: ClassInfo, maxWidth: Int?, style: Style) -> String {
-        var output = style.bold(TextWidth.visible(info.name)) + "  " + style.dim(TextWidth.visible(heading(info))) + "\n"
+        let name = TextWidth.visible(info.name), heading = TextWidth.visible(heading(info))
+        var output = ""
+        if let maxWidth, TextWidth.width(name) + 2 + TextWidth.width(heading) > maxWidth {
+            output += style.bold(TextWidth.truncate(name, to: maxWidth)) + "\n"
+            for line in TextWidth.wrap(heading, to: maxWidth - 2, indent: 2) { output += "  " + style.dim(line) + "\n" }
+        } else {
+            output += style.bold(name) + "  " + style.dim(heading) + "\n"
+        }
         var table = TextTable(columns: [.init("PROPERTY"), .init("TYPE"), .init("COLUMN TYPE"), .init("NOTES")])
         table.indent = 2
         for property in info.properties {
             table.append([property.name, property.typeDescription, property.declaredType, notes(property)])
         }
-        output += table.render(maxWidth: maxWidth, style: style)
+        if let maxWidth, !table.isReadable(within: maxWidth, whole: 2, cutTo: 8) {
+            for property in info.properties {
+                let title = TextWidth.visible(property.name) + "  " + TextWidth.visible(property.typeDescription)
+                output += wrapped(title, maxWidth: maxWidth, indent: 2, hanging: 6, style: style)
+                let details = [property.declaredType, notes(property)].filter { !$0.isEmpty }.joined(separator: ", ")
+                if !details.isEmpty { output += wrapped(TextWidth.visible(details), maxWidth: maxWidth, indent: 4, hanging: 6) }
+            }
+        } else {
+            output += table.render(maxWidth: maxWidth, style: style)
+        }
         let indexes = info.indexes.filter { $0.origin != .primaryKey }
         if !indexes.isEmpty {
             output += "  indexes:\n"
-            for index in indexes { output += "    " + TextWidth.visible(describe(index)) + "\n" }
+            for index in indexes { output += wrapped(TextWidth.visible(describe(index)), maxWidth: maxWidth, indent: 4, hanging: 6) }
         }
         if !info.otherForeignKeys.isEmpty {
             output += "  foreign keys:\n"
             for key in info.otherForeignKeys {
                 let targets = key.targetColumns.isEmpty ? "" : "(" + key.targetColumns.joined(separator: ", ") + ")"
-                output += "    " + TextWidth.visible("(\(key.columns.joined(separator: ", "))) → \(key.targetTable)\(targets)"
-                    + (key.onDelete == .noAction ? "" : ", on delete \(key.onDelete.phrase)")) + "\n"
+                let text = "(\(key.columns.joined(separator: ", "))) → \(key.targetTable)\(targets)"
+                    + (key.onDelete == .noAction ? "" : ", on delete \(key.onDelete.phrase)")
+                output += wrapped(TextWidth.visible(text), maxWidth: maxWidth, indent: 4, hanging: 6)
             }
         }
         return output
+    }
+
+    /// `text` after `indent` spaces, its further lines after `hanging` spaces, each line within `maxWidth`.
+    private static func wrapped(_ text: String, maxWidth: Int?, indent: Int, hanging: Int, style: Style? = nil) -> String {
+        let lines = maxWidth.map { TextWidth.wrap(text, to: $0 - indent, indent: hanging - indent) } ?? [text]
+        return lines.enumerated().map { index, line in
+            String(repeating: " ", count: indent) + (index == 0 ? style?.bold(line) ?? line : line) + "\n"
+        }.joined()
     }
 
     static func heading(_ info: ClassInfo) -> String {

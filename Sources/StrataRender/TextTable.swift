@@ -28,7 +28,11 @@ public struct TextTable {
         }
         if let maxWidth {
             let available = maxWidth - indent - separator.count * max(0, columns.count - 1)
-            Self.shrink(&widths, toFit: max(available, columns.count * 3))
+            // Numbers (right-aligned) are never cut: a cut count reads as another number.
+            let least = columns.indices.map { index in
+                columns[index].rightAligned ? rows.reduce(3) { max($0, TextWidth.width($1[index])) } : 3
+            }
+            Self.shrink(&widths, toFit: available, least: least)
         }
         var output = ""
         func line(_ cells: [String], header: Bool) {
@@ -49,10 +53,24 @@ public struct TextTable {
         return output
     }
 
-    /// Narrows the widest columns, one cell at a time, until the sum fits.
-    static func shrink(_ widths: inout [Int], toFit available: Int) {
+    /// True when the table fits `maxWidth` with its first `whole` columns uncut and the others cut to no
+    /// fewer than `cutTo` cells.
+    public func isReadable(within maxWidth: Int, whole: Int, cutTo least: Int) -> Bool {
+        let needed = columns.indices.map { index in
+            let widest = rows.reduce(TextWidth.width(columns[index].title)) { max($0, TextWidth.width($1[index])) }
+            return index < whole ? widest : min(widest, least)
+        }
+        return indent + needed.reduce(0, +) + separator.count * max(0, columns.count - 1) <= maxWidth
+    }
+
+    /// Narrows the widest columns, one cell at a time, until the sum fits or every column is at its least
+    /// (3 cells unless `least` says otherwise).
+    static func shrink(_ widths: inout [Int], toFit available: Int, least: [Int]? = nil) {
+        let least = least ?? widths.map { _ in 3 }
         var total = widths.reduce(0, +)
-        while total > available, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 3 {
+        while total > available {
+            let narrowable = widths.indices.filter { widths[$0] > least[$0] }
+            guard let widest = narrowable.max(by: { widths[$0] < widths[$1] }) else { break }
             widths[widest] -= 1
             total -= 1
         }

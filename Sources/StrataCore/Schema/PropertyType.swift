@@ -10,3 +10,8 @@ public enum PropertyType: String, Sendable, CaseIterable, Codable {
     /// No declared type: any storage class.
     case any
 }
+
+extension PropertyType {
+    /// int, float, double and decimal: shown right-aligned, and never cut.
+    public var isNumber: Bool { [.int, .float, .double, .decimal].contains(self) }
+}

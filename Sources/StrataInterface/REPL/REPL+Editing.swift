@@ -33,9 +33,11 @@ extension REPLCommands {
         },
         edit("set", arguments: "[CLASS] KEY PROPERTY = VALUE …", "change properties of one object",
              details: """
-                 set Task 42 name = "Buy milk" notes = nil     set 42 done = true (the current class)
-                 set #3 dueDate = 2026-12-01                   set name = x (the open object)
-                 set Task 42 list = TaskList 3                 a link: the target's key
+                 set Task 42 name = "Buy milk" notes = nil
+                 set 42 done = true               the current class
+                 set #3 dueDate = 2026-12-01      a row of the page
+                 set name = x                     the open object
+                 set Task 42 list = TaskList 3    a link: the target's key
                  Values by type: "text" or bare text, 42, 2.5, true/false/yes/no/1/0, ISO 8601
                  dates or now, x'0a1b' B64"…" @file for data, nil for none (optional only).
                  Add --allow-key-change to change a primary key (links follow it).

@@ -156,7 +156,9 @@ public final class REPL {
         } else if let total = browser.total {
             heading += " · \(total) \(total == 1 ? "object" : "objects")"
         }
-        out.write(style.dim(heading) + "\n")
+        heading = TextWidth.visible(heading)
+        let lines = width.map { TextWidth.wrap(heading, to: $0, indent: 2) } ?? [heading]
+        for line in lines { out.write(style.dim(line) + "\n") }
         let writer = ResultWriter(format: format, columns: browser.columns, className: browser.query.className,
                                   sink: out, style: style, maxWidth: width)
         writer.verticalWhenTooWide = true

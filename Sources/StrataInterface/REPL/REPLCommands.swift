@@ -99,7 +99,7 @@ enum REPLCommands {
         },
     ] + editCommands + [
         REPLCommand(name: "help", arguments: "[COMMAND]", summary: "list the commands, or explain one") { repl, argument in
-            repl.out.write(try help(argument))
+            repl.out.write(try help(argument, width: repl.width))
         },
         REPLCommand(name: "quit", arguments: "", summary: "leave (also exit, or Ctrl-D)") { repl, _ in repl.quit() },
         REPLCommand(name: "exit", arguments: "", summary: "leave") { repl, _ in repl.quit() },
@@ -127,19 +127,36 @@ enum REPLCommands {
         return matches.first
     }
 
-    static func help(_ name: String) throws -> String {
+    /// The list of commands, or one command explained; every line within `width` cells (nil: no limit).
+    static func help(_ name: String, width: Int? = nil) throws -> String {
+        func paragraph(_ text: String, indent: Int = 0, hanging: Int = 0) -> String {
+            let pad = String(repeating: " ", count: indent)
+            // A line that fits keeps its own spacing (details align their columns).
+            guard let width, TextWidth.width(text) > width - indent else { return pad + text + "\n" }
+            return TextWidth.wrap(text, to: width - indent, indent: hanging).map { pad + $0 + "\n" }.joined()
+        }
         if !name.isEmpty {
             guard let command = try resolve(name) else { throw StrataError("no command '\(name)'") }
-            return "\(command.name) \(command.arguments)".trimmingSpaces + "\n  \(command.summary)\n"
-                + command.details.split(separator: "\n").map { "  " + $0 + "\n" }.joined()
+            return paragraph("\(command.name) \(command.arguments)".trimmingSpaces, hanging: 2)
+                + paragraph(command.summary, indent: 2)
+                + command.details.split(separator: "\n").map { paragraph(String($0), indent: 2) }.joined()
         }
-        let width = all.map { TextWidth.width($0.name + " " + $0.arguments) }.max() ?? 0
-        var text = "Commands (any unique beginning works, as in 'n' for next):\n"
+        let column = all.map { TextWidth.width($0.name + " " + $0.arguments) }.max() ?? 0
+        var text = paragraph("Commands (any unique beginning works, as in 'n' for next):")
         for command in all {
-            text += "  " + TextWidth.pad((command.name + " " + command.arguments).trimmingSpaces, to: width) + "  " + command.summary + "\n"
+            let usage = (command.name + " " + command.arguments).trimmingSpaces
+            if let width, width - column - 4 < 24 {
+                // Too narrow for two columns: the usage, then the summary below it.
+                text += paragraph(usage, indent: 2, hanging: 2) + paragraph(command.summary, indent: 6)
+            } else {
+                let summary = width.map { TextWidth.wrap(command.summary, to: $0 - column - 4) } ?? [command.summary]
+                text += "  " + TextWidth.pad(usage, to: column) + "  " + summary[0] + "\n"
+                for line in summary.dropFirst() { text += String(repeating: " ", count: column + 4) + line + "\n" }
+            }
         }
-        text += "A line that starts with a class name is a query: Task where isCompleted == false SORT(name)\n"
-        text += "Edits (write on first) are typed whole: set, new, delete, list, update, undo, redo.\n"
+        text += paragraph("A line that starts with a class name is a query:")
+        text += paragraph("Task where isCompleted == false SORT(name)", indent: 2)
+        text += paragraph("Edits (write on first) are typed whole: set, new, delete, list, update, undo, redo.")
         return text
     }
 }
