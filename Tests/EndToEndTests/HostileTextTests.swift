@@ -173,4 +173,24 @@ import Testing
         #expect(failed.status != 0)
         #expect(failed.stderr.contains("2_bad\\u{9b}2J.sql") && failed.stderr.contains("L\\u{9b}2J\\u{202e}txet"), "\(failed.stderr)")
     }
+
+    /// In a real terminal (tmux), with styling on: the title stays, the screen is not cleared, and the names
+    /// show escaped.
+    @Test(.enabled(if: TerminalTests.tmux != nil)) func aRealTerminalIsNotDriven() throws {
+        let workspace = try Workspace()
+        let db = try Self.database(in: workspace)
+        let terminal = try TerminalTests.Terminal(workspace)
+        let name = try terminal.start([db])
+        let title = try terminal.tmux(["display-message", "-p", "-t", name, "#{pane_title}"])
+        for line in ["schema", "classes", "`\(Self.table)` LIMIT(3)", "open 1", "nope\u{1B}]0;pwned\u{07}"] {
+            try terminal.enter(name, line)
+        }
+        try terminal.wait(name, "the error") { $0.contains { $0.contains("unknown command or class") } }
+        let screen = try terminal.screen(name).joined(separator: "\n")
+        #expect(try terminal.tmux(["display-message", "-p", "-t", name, "#{pane_title}"]) == title, "the title changed")
+        #expect(!title.contains("pwned"))
+        #expect(screen.contains("T\\e[31mRED"), "\(screen)")
+        #expect(screen.contains("\\e]0;pwned\\u{7}"), "\(screen)")
+        #expect(try terminal.leave(name) == 0)
+    }
 }
