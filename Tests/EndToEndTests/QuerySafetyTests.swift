@@ -1,0 +1,64 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+/// Hostile files and queries that used to hang, print partial output, or mis-state what they found.
+@Suite struct QuerySafetyTests {
+    struct Unfinished: Error, CustomStringConvertible {
+        var arguments: [String]
+        var description: String { "strata \(arguments.joined(separator: " ")) did not finish within a minute" }
+    }
+
+    /// Runs strata, killing it (and failing) if it has not finished within a minute: a test of a hang
+    /// must not hang the suite.
+    static func runBounded(_ arguments: [String], input: String? = nil) throws -> StrataProcess.Result {
+        let (process, out, err) = try StrataProcess.start(arguments, input: input)
+        // SIGKILL: a test runner may start its children with SIGTERM blocked.
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        let result = StrataProcess.finish(process, out, err)
+        watchdog.cancel()
+        if process.terminationReason == .uncaughtSignal { throw Unfinished(arguments: arguments) }
+        return result
+    }
+
+    // MARK: - Item 8: counting a view has a time bound
+
+    static let forever = """
+        CREATE TABLE Task (id INTEGER PRIMARY KEY, name TEXT);
+        INSERT INTO Task (name) VALUES ('a'), ('b');
+        CREATE VIEW Forever AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r;
+        CREATE VIEW Named AS SELECT name FROM Task;
+        """
+
+    @Test func classesShowsAQuestionMarkForAViewThatNeverEnds() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("forever.sqlite", Self.forever)
+        let table = try Self.runBounded(["classes", db, "--timeout", "1"])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout == """
+            CLASS    KIND   OBJECTS
+            Forever  view         ?
+            Named    view         2
+            Task     table        2
+
+            """, "\(table.stdout)")
+        #expect(table.stderr == "strata: warning: cannot count Forever: still counting after 1 s (a view is counted for at most --timeout seconds)\n")
+
+        let json = try Self.runBounded(["classes", db, "--timeout", "1", "--format", "json"])
+        #expect(json.status == 0)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(items.first { $0["name"] as? String == "Forever" }?["count"] is NSNull)
+        #expect(items.first { $0["name"] as? String == "Named" }?["count"] as? Int == 2)
+    }
+
+    @Test func theBrowsersClassesCommandFinishesToo() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("forever.sqlite", Self.forever)
+        let result = try Self.runBounded(["--timeout", "1", db], input: "classes\nsql SELECT count(*) AS n FROM Task\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Forever  view         ?"), "\(result.stdout)")
+        #expect(result.stdout.contains("(1 row)"), "the browser goes on after it")
+        #expect(result.stderr.contains("cannot count Forever: still counting after 1 s"), "\(result.stderr)")
+    }
+}
