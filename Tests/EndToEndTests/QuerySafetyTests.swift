@@ -61,4 +61,29 @@ import Testing
         #expect(result.stdout.contains("(1 row)"), "the browser goes on after it")
         #expect(result.stderr.contains("cannot count Forever: still counting after 1 s"), "\(result.stderr)")
     }
+
+    // MARK: - Item 16: a query SQLite rejects prints nothing on stdout
+
+    static let items = """
+        CREATE TABLE Item (id INTEGER PRIMARY KEY, done BOOLEAN NOT NULL, n INT);
+        INSERT INTO Item VALUES (1, 1, 2), (2, 0, 3);
+        """
+
+    static let nestedNots = "Item where " + String(repeating: "NOT ", count: 100) + "done == true"
+    static let thousandAnds = "Item where " + (1...1000).map { "n == \($0) AND " }.joined() + "done == true"
+
+    @Test(arguments: ["table", "csv", "json", "ndjson", "markdown", "vertical"])
+    func aQueryTooComplexForSQLitePrintsNothingButTheError(_ format: String) throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("items.sqlite", Self.items)
+        for (query, reason) in [(Self.nestedNots, "parser stack overflow"),
+                                (Self.thousandAnds, "expression tree is too large (maximum depth 1000)"),
+                                ("\n  " + Self.nestedNots, "parser stack overflow")] {
+            let result = try Self.runBounded(["query", db, query, "--format", format])
+            #expect(result.status == 1)
+            #expect(result.stdout == "", "\(format): \(result.stdout)")
+            let place = query.hasPrefix("\n") ? "2:3" : "1:1"
+            #expect(result.stderr == "strata: query \(place): SQLite cannot run this query: \(reason)\n", "\(result.stderr)")
+        }
+    }
 }

@@ -23,20 +23,30 @@ struct QueryCommand {
             try explain(compiled, runner: runner)
             return
         }
-        try Self.stream(compiled, runner: runner, session: session, format: parsed.format,
+        // SQLite compiles it before anything is written: a query it rejects prints no header, no `[`.
+        let statement: Statement
+        do {
+            statement = try runner.prepare(compiled, text: text)
+        } catch let error as QueryError {
+            throw Self.describe(error, text: text, context: context)
+        } catch {
+            throw DatabaseFile.describe(error, path: session.path, timeout: session.timeout)
+        }
+        try Self.stream(compiled, statement: statement, runner: runner, session: session, format: parsed.format,
                         style: parsed.style(context), context: context)
     }
 
-    /// Streams every row to stdout; Ctrl-C stops the statement, a closed stdout ends quietly.
-    static func stream(_ compiled: CompiledQuery, runner: QueryRunner, session: DatabaseSession, format: OutputFormat,
-                       style: Style, context: CLIContext) throws
+    /// Streams every row of `statement` (compiled from `compiled`) to stdout; Ctrl-C stops the statement,
+    /// a closed stdout ends quietly.
+    static func stream(_ compiled: CompiledQuery, statement: Statement, runner: QueryRunner, session: DatabaseSession,
+                       format: OutputFormat, style: Style, context: CLIContext) throws
     {
         let writer = ResultWriter(format: format, columns: compiled.columns, className: compiled.classInfo.name,
                                   sink: context.stdout, style: style, maxWidth: context.terminalWidth)
         let watcher = InterruptWatcher(session.connection.interruptHandle)
         writer.begin()
         do {
-            try runner.step(compiled) { statement in
+            try runner.step(statement) { statement in
                 writer.write(statement)
                 return !context.stdout.isClosed
             }
