@@ -4,7 +4,7 @@ import StrataCore
 struct QueryToken: Equatable {
     enum Kind: Equatable {
         case name(String)            // a bare word: class, property or keyword
-        case quotedName(String)      // `a name in backticks`, never a keyword
+        case quotedName(String)      // `a name in backticks` (`` for a backtick), never a keyword
         case variable(String)        // $x in SUBQUERY
         case parameter(Int)          // $0, $1
         case attribute(String)       // @count, @links, …
@@ -87,11 +87,18 @@ package struct QueryLexer {
         case "\"", "'":
             return token(.string(try quoted()))
         case "`":
+            // Anything up to the closing backtick, where a doubled one (``) stands for a backtick itself.
             index += 1
             var name = ""
-            while let next = peek(), next != "`" { name.append(next); index += 1 }
-            guard peek() == "`" else { throw error("unterminated name: missing closing `", at: start) }
-            index += 1
+            while true {
+                guard let next = peek() else { throw error("unterminated name: missing closing `", at: start) }
+                index += 1
+                if next == "`" {
+                    guard peek() == "`" else { break }
+                    index += 1
+                }
+                name.append(next)
+            }
             guard !name.isEmpty else { throw error("empty name in backticks", at: start) }
             return token(.quotedName(name))
         case "$":

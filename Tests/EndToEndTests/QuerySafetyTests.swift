@@ -86,4 +86,31 @@ import Testing
             #expect(result.stderr == "strata: query \(place): SQLite cannot run this query: \(reason)\n", "\(result.stderr)")
         }
     }
+
+    // MARK: - Item 19: names with a backtick, a double quote, a space and a dot
+
+    static let oddNames = """
+        CREATE TABLE "we`i""rd. class" (id INTEGER PRIMARY KEY, "pro`p ""x"". y" TEXT, plain INTEGER);
+        INSERT INTO "we`i""rd. class" VALUES (1, 'one', 10), (2, 'two', 20), (3, 'one', 30);
+        """
+
+    @Test func aClassAndPropertyNamedWithABacktickCanBeQueried() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("odd.sqlite", Self.oddNames)
+        let query = #"`we``i"rd. class` where `pro``p "x". y` == "one" SORT(`plain` DESC)"#
+        let result = try Self.runBounded(["query", db, query, "--format", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "id,\"pro`p \"\"x\"\". y\",plain\r\n3,one,30\r\n1,one,10\r\n", "\(result.stdout)")
+
+        // The browser takes a line that starts with a backtick as a query.
+        let browser = try Self.runBounded([db], input: query + "\n")
+        #expect(browser.status == 0, "\(browser.stderr)")
+        let rows = browser.stdout.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(rows == ["3 one 30", "1 one 10"], "\(browser.stdout)")
+
+        // An unpaired backtick inside is still an error, at the name's start.
+        let bad = try Self.runBounded(["query", db, "`we``i where plain == 1"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "strata: query 1:1: unterminated name: missing closing `\n", "\(bad.stderr)")
+    }
 }
