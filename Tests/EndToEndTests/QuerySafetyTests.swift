@@ -113,4 +113,16 @@ import Testing
         #expect(bad.status == 1)
         #expect(bad.stderr == "strata: query 1:1: unterminated name: missing closing `\n", "\(bad.stderr)")
     }
+
+    // MARK: - Item 28: a bad date literal is named
+
+    @Test func aDateWithAFiveDigitYearIsNamed() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("items.sqlite", Workspace.queryFixture)
+        let result = try Self.runBounded(["query", db, "Item where due > 99999-01-01"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "strata: query 1:18: invalid date '99999-01-01' "
+            + "(expected YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DD@HH:MM:SS)\n", "\(result.stderr)")
+    }
 }
