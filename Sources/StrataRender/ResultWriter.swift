@@ -40,6 +40,14 @@ public final class ResultWriter {
 
     public var count: Int { rowsWritten }
 
+    /// True once a json, ndjson or csv value was not valid UTF-8 and was written with U+FFFD in place of
+    /// its bad bytes: the caller warns once (`invalidUTF8Warning`).
+    public var repairedInvalidUTF8: Bool { encoder.buffer.repairedInvalidUTF8 }
+
+    /// The warning for `repairedInvalidUTF8`, a line for stderr.
+    public static let invalidUTF8Warning =
+        "strata: warning: some text was not valid UTF-8: it is written with U+FFFD in place of each bad sequence\n"
+
     public func begin() {
         switch format {
         case .csv:

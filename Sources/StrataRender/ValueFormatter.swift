@@ -124,7 +124,15 @@ public struct ValueFormatter: Sendable {
         case .text(let raw):
             if json { buffer.appendJSONString(raw) } else { buffer.appendCSVField(raw) }
         case .keys(let raw):
-            if json { buffer.appendUTF8(raw) } else { buffer.appendCSVField(raw) }
+            if json {
+                buffer.appendJSONText(raw)
+            } else {
+                // The field holds the same JSON text as the json formats, escapes included.
+                var text = ByteBuffer(capacity: raw.count + 16)
+                text.appendJSONText(raw)
+                if text.repairedInvalidUTF8 { buffer.noteRepairedInvalidUTF8() }
+                text.bytes.withUnsafeBytes { buffer.appendCSVField($0) }
+            }
         case .uuid(let raw):
             var text = UUIDText.canonical(Array(raw))
             text.withUTF8 { encode(.text(UnsafeRawBufferPointer($0)), json: json, into: &buffer) }

@@ -125,4 +125,53 @@ import Testing
         #expect(result.stderr == "strata: query 1:18: invalid date '99999-01-01' "
             + "(expected YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DD@HH:MM:SS)\n", "\(result.stderr)")
     }
+
+    // MARK: - Item 17: JSON is always valid, and safe on a terminal
+
+    /// Invalid UTF-8 (a lone 0xFF, a cut-off sequence), U+2028, U+2029, a C1 control (U+009B, a one-byte
+    /// CSI), bidi controls (U+202E, U+2066) in text and in a list of text keys.
+    static let awkwardText = """
+        CREATE TABLE Tag (name TEXT PRIMARY KEY) WITHOUT ROWID;
+        CREATE TABLE Note (id INTEGER PRIMARY KEY, body TEXT);
+        CREATE TABLE Note_tags (
+            owner INTEGER NOT NULL REFERENCES Note(id) ON DELETE CASCADE, position INTEGER NOT NULL,
+            target TEXT NOT NULL REFERENCES Tag(name) ON DELETE CASCADE, PRIMARY KEY (owner, position)
+        ) WITHOUT ROWID;
+        INSERT INTO Tag VALUES (CAST(x'41ff' AS TEXT)), (char(0x2028, 0x9b, 0x202e, 0x2066));
+        INSERT INTO Note VALUES (1, CAST(x'41ff42' AS TEXT)), (2, CAST(x'43e282' AS TEXT)),
+            (3, 'a' || char(0x2028) || 'b' || char(0x2029) || char(0x9b) || '[2J' || char(0x80, 0x9f, 0x202a, 0x202e, 0x2066, 0x2069, 0x202f, 0xa0));
+        INSERT INTO Note_tags VALUES (1, 0, CAST(x'41ff' AS TEXT)), (3, 0, char(0x2028, 0x9b, 0x202e, 0x2066));
+        """
+
+    @Test(arguments: ["json", "ndjson"])
+    func invalidUTF8AndTerminalControlsAreEscapedInJSON(_ format: String) throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("notes.sqlite", Self.awkwardText)
+        let (process, out, err) = try StrataProcess.start(["query", db, "Note", "--format", format])
+        // The bytes themselves: a String made from them would hide invalid UTF-8 behind U+FFFD.
+        let raw = out.fileHandleForReading.readDataToEndOfFile()
+        let result = StrataProcess.finish(process, out, err)
+        #expect(String(validating: raw, as: UTF8.self) != nil, "stdout is not valid UTF-8")
+        #expect(result.status == 0)
+        #expect(result.stderr == "strata: warning: some text was not valid UTF-8: it is written with U+FFFD in place of each bad sequence\n",
+                "\(result.stderr)")
+        // Valid UTF-8 (the String would not round-trip otherwise) and valid JSON.
+        let text = String(decoding: raw, as: UTF8.self)
+        let documents = format == "json" ? [text] : text.split(separator: "\n").map(String.init)
+        let parsed = try documents.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) }
+        let notes = format == "json" ? (parsed.first as? [[String: Any]] ?? []) : parsed.compactMap { $0 as? [String: Any] }
+        #expect(notes.map { $0["body"] as? String } == [
+            "A\u{FFFD}B", "C\u{FFFD}",
+            "a\u{2028}b\u{2029}\u{9B}[2J\u{80}\u{9F}\u{202A}\u{202E}\u{2066}\u{2069}\u{202F}\u{A0}",
+        ])
+        #expect(notes.map { $0["tags"] as? [String] } == [["A\u{FFFD}"], [], ["\u{2028}\u{9B}\u{202E}\u{2066}"]])
+        // Escaped, never raw: no C1 control, line or paragraph separator, or bidi control in the bytes.
+        #expect(text.contains(#"a\u2028b\u2029\u009b[2J\u0080\u009f\u202a\u202e\u2066\u2069"#), "\(text)")
+        #expect(text.contains(#"["\u2028\u009b\u202e\u2066"]"#), "\(text)")
+        let forbidden = text.unicodeScalars.filter {
+            (0x80...0x9F).contains($0.value) || (0x2028...0x2029).contains($0.value) || (0x202A...0x202E).contains($0.value)
+                || (0x2066...0x2069).contains($0.value)
+        }
+        #expect(forbidden.isEmpty, "raw: \(forbidden.map { String($0.value, radix: 16) })")
+    }
 }

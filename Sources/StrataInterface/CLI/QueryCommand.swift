@@ -56,6 +56,7 @@ struct QueryCommand {
         }
         if watcher.wasInterrupted { throw StrataError.interrupted }
         writer.end()
+        if writer.repairedInvalidUTF8 { context.stderr.write(ResultWriter.invalidUTF8Warning) }
         if format == .table || format == .vertical, context.stderrIsTerminal, context.stdoutIsTerminal {
             context.stdout.flush()
             context.stderr.write(style.dim("(\(writer.count) \(writer.count == 1 ? "object" : "objects"))") + "\n")
