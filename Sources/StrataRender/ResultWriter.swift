@@ -98,8 +98,12 @@ public final class ResultWriter {
         if encoder.buffer.count >= 1 << 15 { flushEncoder() }
     }
 
+    /// The row's cells as text; with no width to fit, each cut to `TextTable.unboundedCellLimit`, so that
+    /// no column is padded to a huge value's width.
     private func cells<Row: StoredRow>(_ row: Row) -> [String] {
-        columns.indices.map { formatter.text(row, $0, columns[$0]) }
+        let cells = columns.indices.map { formatter.text(row, $0, columns[$0]) }
+        guard maxWidth == nil else { return cells }
+        return cells.map { TextWidth.truncate($0, to: TextTable.unboundedCellLimit) }
     }
 
     private func flushEncoder() {

@@ -174,4 +174,37 @@ import Testing
         }
         #expect(forbidden.isEmpty, "raw: \(forbidden.map { String($0.value, radix: 16) })")
     }
+
+    // MARK: - Item 11: a huge text value costs what is shown
+
+    /// One 8 MB text among short ones.
+    static let hugeText = """
+        CREATE TABLE Doc (id INTEGER PRIMARY KEY, body TEXT, tag TEXT);
+        INSERT INTO Doc VALUES (1, 'short', 'a'), (2, replace(hex(zeroblob(4000000)), '0', 'é'), 'b'), (3, 'x', 'c'),
+            (4, '', 'd'), (5, 'last', 'e');
+        """
+
+    @Test(arguments: ["table", "vertical", "markdown"])
+    func pipedTextOutputIsNeverPaddedToAHugeCell(_ format: String) throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("docs.sqlite", Self.hugeText)
+        let result = try Self.runBounded(["query", db, "Doc", "--format", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        // Every line fits the cap of 80 cells a cell has when stdout is no terminal, plus the other columns.
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { $0.count <= 120 }, "longest line: \(lines.map(\.count).max() ?? 0) characters")
+        #expect(result.stdout.contains("éééé…"), "the cut is shown")
+        #expect(result.stdout.contains("last"))
+        #expect(result.stdout.utf8.count < 4000, "\(result.stdout.utf8.count) bytes")
+    }
+
+    @Test(arguments: ["csv", "ndjson", "json"])
+    func completeFormatsStayComplete(_ format: String) throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("docs.sqlite", Self.hugeText)
+        let result = try Self.runBounded(["query", db, "Doc where id == 2", "--format", format])
+        #expect(result.status == 0)
+        #expect(result.stdout.utf8.count > 16_000_000 && result.stdout.utf8.count < 16_000_200, "\(result.stdout.utf8.count) bytes")
+    }
 }
