@@ -207,4 +207,34 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.utf8.count > 16_000_000 && result.stdout.utf8.count < 16_000_200, "\(result.stdout.utf8.count) bytes")
     }
+
+    // MARK: - Item 20: a date column's display and comparisons agree, whatever the storage of a value
+
+    /// A DATETIME column of ISO text, with a unix-seconds integer and real among its values, a text that
+    /// is no date, and a NULL.
+    static let mixedDates = """
+        CREATE TABLE Ev (id INTEGER PRIMARY KEY, d DATETIME);
+        INSERT INTO Ev VALUES (1, '2026-01-02T03:04:05.000Z'), (2, 1767225600), (3, NULL), (4, 'soon'),
+            (5, 1767225600.5), (6, '2025-06-01 12:00:00');
+        """
+
+    @Test func aNumberInATextDateColumnComparesAsTheDateItIsShownAs() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("events.sqlite", Self.mixedDates)
+        func ids(_ predicate: String) throws -> [String] {
+            let result = try Self.runBounded(["query", db, "Ev where \(predicate)", "--format", "csv"])
+            #expect(result.status == 0, "\(predicate): \(result.stderr)")
+            return result.stdout.split(separator: "\r\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+        }
+        let shown = try Self.runBounded(["query", db, "Ev", "--format", "csv"])
+        #expect(shown.stdout == "id,d\r\n1,2026-01-02T03:04:05.000Z\r\n2,2026-01-01T00:00:00.000Z\r\n3,\r\n4,soon\r\n"
+            + "5,2026-01-01T00:00:00.500Z\r\n6,2025-06-01T12:00:00.000Z\r\n", "\(shown.stdout)")
+        #expect(try ids("d == nil") == ["3"])
+        #expect(try ids("d != nil") == ["1", "2", "4", "5", "6"])
+        #expect(try ids("d == 2026-01-01") == ["2"])
+        #expect(try ids("d == 2026-01-01T00:00:00.500Z") == ["5"])
+        #expect(try ids("d >= 2026-01-01 SORT(d)") == ["2", "5", "1"])
+        #expect(try ids("d < 2026-01-01T00:00:00.501Z SORT(d DESC)") == ["5", "2", "6"])
+        #expect(try ids("d IN {2026-01-01, nil}") == ["2", "3"])
+    }
 }
