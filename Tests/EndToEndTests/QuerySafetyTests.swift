@@ -60,6 +60,13 @@ import Testing
         #expect(result.stdout.contains("Forever  view         ?"), "\(result.stdout)")
         #expect(result.stdout.contains("(1 row)"), "the browser goes on after it")
         #expect(result.stderr.contains("cannot count Forever: still counting after 1 s"), "\(result.stderr)")
+
+        // Its count command too: an error after the bound, and the browser goes on.
+        let count = try Self.runBounded(["--timeout", "1", db], input: "Forever\ncount\nTask\ncount\n")
+        #expect(count.status == 1)
+        #expect(count.stderr == "error: cannot count Forever: still counting after 1 s (a view is counted for at most --timeout seconds)\n",
+                "\(count.stderr)")
+        #expect(count.stdout.hasSuffix("2 objects\n"), "\(count.stdout)")
     }
 
     // MARK: - Item 16: a query SQLite rejects prints nothing on stdout
