@@ -45,12 +45,7 @@ public struct QueryRunner {
     ///   "Expression tree is too large"), placed at the start of `text`, since SQLite's own offset points
     ///   into the SQL the query was compiled to; `SQLiteError` for anything else (a locked or damaged file).
     public func prepare(_ query: CompiledQuery, text: String) throws -> Statement {
-        do {
-            return try prepare(query.statement)
-        } catch let error as SQLiteError where error.extendedCode == .error {
-            throw QueryError(.semantic, "SQLite cannot run this query: \(Self.lowercasingFirst(error.message))",
-                             at: text.prefix { $0.isWhitespace }.count, in: text)
-        }
+        try prepare(query.statement, text: text)
     }
 
     private static func lowercasingFirst(_ message: String) -> String {
@@ -80,9 +75,16 @@ public struct QueryRunner {
         }
     }
 
-    /// The statement prepared, its values bound.
-    private func prepare(_ sql: SQL) throws -> Statement {
-        let statement = try connection.prepare(sql.text)
+    /// The statement prepared, its values bound; SQLite's refusal to compile it is a `QueryError` at the
+    /// start of `text` (1:1 when the text is not known, as for a query the browser runs).
+    private func prepare(_ sql: SQL, text: String = "") throws -> Statement {
+        let statement: Statement
+        do {
+            statement = try connection.prepare(sql.text)
+        } catch let error as SQLiteError where error.extendedCode == .error {
+            throw QueryError(.semantic, "SQLite cannot run this query: \(Self.lowercasingFirst(error.message))",
+                             at: text.prefix { $0.isWhitespace }.count, in: text)
+        }
         try statement.bind(sql.arguments)
         return statement
     }

@@ -94,6 +94,15 @@ import Testing
         }
     }
 
+    @Test func theBrowserSaysTheSameOfAQueryTooComplexForSQLite() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("items.sqlite", Self.items)
+        let result = try Self.runBounded([db], input: Self.nestedNots + "\nItem where done == true\n")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: query 1:1: SQLite cannot run this query: parser stack overflow\n", "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Item where done == true · "), "only the second query shows: \(result.stdout)")
+    }
+
     // MARK: - Item 19: names with a backtick, a double quote, a space and a dot
 
     static let oddNames = """
