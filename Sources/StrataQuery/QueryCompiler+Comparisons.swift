@@ -123,10 +123,10 @@ extension QueryCompiler {
                 case .value(let value): values.append(fold(value, folding))
                 }
             }
-            guard !values.isEmpty else { return includesNull ? "(\(left.sql) IS NULL)" : "0" }
+            guard !values.isEmpty else { return includesNull ? "(\(left.nullSQL ?? left.sql) IS NULL)" : "0" }
             // The left value first, so that naming it again for nil binds its values once.
             let inValues = twoValued("\(fold(left.sql, folding)) IN (\(values.joined(separator: ", ")))", left.isOptional)
-            return includesNull ? "(\(inValues.appending(" OR ", again: left.sql)) IS NULL)" : "(\(inValues))"
+            return includesNull ? "(\(inValues.appending(" OR ", again: left.nullSQL ?? left.sql)) IS NULL)" : "(\(inValues))"
         case .between:
             guard case .list(let bounds, let offset) = comparison.right, bounds.count == 2 else {
                 throw semanticError("BETWEEN needs two values in braces, as in {1, 10}", at: comparison.right.offset)
@@ -147,8 +147,8 @@ extension QueryCompiler {
         switch try operand(comparison.right, for: left, in: scope) {
         case .null:
             switch op {
-            case .equal: return "\(left.sql) IS NULL"
-            case .notEqual: return "\(left.sql) IS NOT NULL"
+            case .equal: return "\(left.nullSQL ?? left.sql) IS NULL"
+            case .notEqual: return "\(left.nullSQL ?? left.sql) IS NOT NULL"
             default: throw semanticError("only == and != compare with nil", at: comparison.right.offset)
             }
         case .value(let value):

@@ -10,6 +10,9 @@ extension QueryCompiler {
         /// For links: the class whose key the value holds.
         var target: ClassInfo?
         var name: String
+        /// What `== nil` tests when it is not `sql`: a date's stored column, since `sql` (its moment) is also
+        /// NULL for a stored value that is no date, which is shown as it is, not as nil.
+        var nullSQL: SQL? = nil
     }
 
     /// A path that goes through a list or backlinks: the objects at its end, to be quantified.
@@ -124,7 +127,7 @@ extension QueryCompiler {
                     return .value(Value(sql: sql, type: property.type,
                                         isOptional: property.isOptional || alias != owner.alias || property.type == .date,
                                         target: property.type == .object ? property.target.flatMap(schema.class(named:)) : nil,
-                                        name: walked))
+                                        name: walked, nullSQL: property.type == .date ? column : nil))
                 }
             }
         }

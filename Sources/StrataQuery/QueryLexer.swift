@@ -4,7 +4,7 @@ import StrataCore
 struct QueryToken: Equatable {
     enum Kind: Equatable {
         case name(String)            // a bare word: class, property or keyword
-        case quotedName(String)      // `a name in backticks`, never a keyword
+        case quotedName(String)      // `a name in backticks` (`` for a backtick), never a keyword
         case variable(String)        // $x in SUBQUERY
         case parameter(Int)          // $0, $1
         case attribute(String)       // @count, @links, …
@@ -87,11 +87,18 @@ package struct QueryLexer {
         case "\"", "'":
             return token(.string(try quoted()))
         case "`":
+            // Anything up to the closing backtick, where a doubled one (``) stands for a backtick itself.
             index += 1
             var name = ""
-            while let next = peek(), next != "`" { name.append(next); index += 1 }
-            guard peek() == "`" else { throw error("unterminated name: missing closing `", at: start) }
-            index += 1
+            while true {
+                guard let next = peek() else { throw error("unterminated name: missing closing `", at: start) }
+                index += 1
+                if next == "`" {
+                    guard peek() == "`" else { break }
+                    index += 1
+                }
+                name.append(next)
+            }
             guard !name.isEmpty else { throw error("empty name in backticks", at: start) }
             return token(.quotedName(name))
         case "$":
@@ -180,9 +187,12 @@ package struct QueryLexer {
 
     /// An integer, a decimal, or a date (`2015-01-01`, `2015-01-01T10:00:00Z`, `2015-01-01@10:00:00`).
     private mutating func number(start: Int) throws -> QueryToken {
-        // A date is four digits and a dash; try it before reading a number.
-        let ahead = String(characters[index..<min(characters.count, index + 5)])
-        if ahead.count == 5, ahead.prefix(4).allSatisfy(\.isNumber), ahead.last == "-" {
+        // Digits, a dash and a digit start a date (the language has no subtraction): try it before reading
+        // a number, so that a year out of range is named as a bad date, not read as 99999 and then -1.
+        var digitsEnd = index
+        while digitsEnd < characters.count, characters[digitsEnd].isNumber { digitsEnd += 1 }
+        if digitsEnd > index, digitsEnd + 1 < characters.count, characters[digitsEnd] == "-",
+           characters[digitsEnd + 1].isNumber {
             let text = readWhile { $0.isNumber || $0.isLetter || "-:.+@".contains($0) }
             guard let milliseconds = ISODate.parse(text) else {
                 throw error("invalid date '\(text)' (expected YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DD@HH:MM:SS)", at: start)

@@ -14,7 +14,7 @@
 ///     options     → '[c]' | '[d]' | '[cd]'
 ///     expression  → literal | '$' INT | keyPath | SUBQUERY '(' keyPath ',' '$' NAME ',' predicate ')' '.' '@count'
 ///     keyPath     → ('$' NAME '.')? component ('.' component)* ('.' '@' AGGREGATE ('.' NAME)?)?
-///     component   → NAME | '`' any '`' | '@links' '.' NAME '.' NAME
+///     component   → NAME | '`' any '`' | '@links' '.' NAME '.' NAME          (in backticks, `` is a backtick)
 ///     literal     → INT | DECIMAL | STRING | DATE | DATA | TRUE | FALSE | NIL | NULL
 ///
 /// Keywords are case-insensitive; a property named like a keyword is written in backticks.
@@ -25,6 +25,14 @@ public struct QueryParser {
     /// How deep parentheses, NOT and SUBQUERY nest right now: bounded, so no input can exhaust the stack.
     private var depth = 0
     static let maximumDepth = 100
+
+    /// `name` as the query language reads it back: as it is when it is a plain word and no keyword, else
+    /// in backticks, each backtick in it doubled (`` `a``b` `` names a`b).
+    public static func quotedName(_ name: String) -> String {
+        let plain = name.first.map { $0.isLetter || $0 == "_" } == true
+            && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !keywords.contains(name.uppercased())
+        return plain ? name : "`" + name.replacingOccurrences(of: "`", with: "``") + "`"
+    }
 
     public static func parse(_ text: String) throws -> Query {
         var parser = try QueryParser(text)

@@ -26,10 +26,31 @@ public struct QueryRunner {
     /// Calls `row` with the statement positioned on each result row, until it returns false: for
     /// writers that read columns without building values.
     public func step(_ query: CompiledQuery, _ row: (Statement) throws -> Bool) throws {
-        let statement = try prepare(query.statement)
+        try step(try prepare(query.statement), row)
+    }
+
+    /// Calls `row` with `statement` (from `prepare(_:text:)`) positioned on each result row, until it
+    /// returns false.
+    public func step(_ statement: Statement, _ row: (Statement) throws -> Bool) throws {
         while try statement.step() {
             if try !row(statement) { break }
         }
+    }
+
+    /// The query compiled by SQLite and its values bound, so that a caller can be sure it runs before
+    /// writing anything (a header, a `[`).
+    ///
+    /// - Parameter text: the query as the user typed it, for the error's place.
+    /// - Throws: `QueryError` when SQLite rejects the statement (too deep: "parser stack overflow",
+    ///   "Expression tree is too large"), placed at the start of `text`, since SQLite's own offset points
+    ///   into the SQL the query was compiled to; `SQLiteError` for anything else (a locked or damaged file).
+    public func prepare(_ query: CompiledQuery, text: String) throws -> Statement {
+        try prepare(query.statement, text: text)
+    }
+
+    private static func lowercasingFirst(_ message: String) -> String {
+        guard let first = message.first, first.isUppercase, message.dropFirst().first?.isUppercase != true else { return message }
+        return first.lowercased() + message.dropFirst()
     }
 
     /// Every row, for small results and tests.
@@ -54,9 +75,16 @@ public struct QueryRunner {
         }
     }
 
-    /// The statement prepared, its values bound.
-    private func prepare(_ sql: SQL) throws -> Statement {
-        let statement = try connection.prepare(sql.text)
+    /// The statement prepared, its values bound; SQLite's refusal to compile it is a `QueryError` at the
+    /// start of `text` (1:1 when the text is not known, as for a query the browser runs).
+    private func prepare(_ sql: SQL, text: String = "") throws -> Statement {
+        let statement: Statement
+        do {
+            statement = try connection.prepare(sql.text)
+        } catch let error as SQLiteError where error.extendedCode == .error {
+            throw QueryError(.semantic, "SQLite cannot run this query: \(Self.lowercasingFirst(error.message))",
+                             at: text.prefix { $0.isWhitespace }.count, in: text)
+        }
         try statement.bind(sql.arguments)
         return statement
     }

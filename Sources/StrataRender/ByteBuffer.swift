@@ -4,15 +4,20 @@ import StrataCore
 /// strings, for the streaming formats and for `JSONValue` alike.
 ///
 /// Text is written as UTF-8: bytes that are not valid UTF-8 are replaced as `String(decoding:as:)` replaces
-/// them (U+FFFD for each bad sequence), so that every output agrees with the text one `SQLiteValue` holds.
+/// them (U+FFFD for each bad sequence), so that every output agrees with the text one `SQLiteValue` holds;
+/// `repairedInvalidUTF8` then says so, for the writer to warn once.
 public struct ByteBuffer {
     public private(set) var bytes: [UInt8] = []
+    /// True once some text was not valid UTF-8 and was written repaired; `removeAll` keeps it.
+    public private(set) var repairedInvalidUTF8 = false
 
     /// Reserves `capacity` bytes: the streaming writers flush at 32 KiB, one value needs a few dozen.
     public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
     public var count: Int { bytes.count }
     public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    /// Sets `repairedInvalidUTF8`, for text repaired in another buffer and copied in.
+    mutating func noteRepairedInvalidUTF8() { repairedInvalidUTF8 = true }
 
     public mutating func append(_ byte: UInt8) { bytes.append(byte) }
     public mutating func append(_ raw: UnsafeRawBufferPointer) { bytes.append(contentsOf: raw) }
@@ -43,12 +48,25 @@ public struct ByteBuffer {
         }
     }
 
-    /// UTF-8 text as it is (invalid sequences replaced): JSON made elsewhere, such as SQLite's arrays.
-    public mutating func appendUTF8(_ raw: UnsafeRawBufferPointer) {
-        if raw.contains(where: { $0 >= 0x80 }) && !Self.isValidUTF8(raw) {
-            Self.withRepairedUTF8(raw) { bytes.append(contentsOf: $0) }
-        } else {
-            bytes.append(contentsOf: raw)
+    /// JSON text made elsewhere, such as SQLite's arrays: as it is, but with invalid UTF-8 repaired and the
+    /// characters `appendJSONString` escapes for terminals escaped (they can only stand inside its strings,
+    /// JSON's own syntax being ASCII).
+    public mutating func appendJSONText(_ raw: UnsafeRawBufferPointer) {
+        guard raw.contains(where: { $0 >= 0x80 }) else { bytes.append(contentsOf: raw); return }
+        if !Self.isValidUTF8(raw) {
+            repairedInvalidUTF8 = true
+            Self.withRepairedUTF8(raw) { appendJSONText($0) }
+            return
+        }
+        var index = 0
+        while index < raw.count {
+            if let (scalar, length) = Self.terminalControl(raw, at: index) {
+                appendEscape(scalar)
+                index += length
+            } else {
+                bytes.append(raw[index])
+                index += 1
+            }
         }
     }
 
@@ -66,6 +84,7 @@ public struct ByteBuffer {
             }
         }
         if !isASCII && !Self.isValidUTF8(raw) {
+            repairedInvalidUTF8 = true
             Self.withRepairedUTF8(raw) { appendCSVField($0) }
             return
         }
@@ -81,12 +100,18 @@ public struct ByteBuffer {
     // MARK: - JSON
 
     /// A JSON string with its quotes and escapes: `\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, and `\u00XX` for
-    /// the other controls; everything else as it is.
+    /// the other C0 controls and DEL; also `\uXXXX` for what JSON allows raw but a terminal or a JavaScript parser
+    /// must not see raw: C1 controls (U+0080–U+009F; U+009B is a one-byte CSI), the line and paragraph
+    /// separators U+2028 and U+2029, and the bidi controls U+202A–U+202E and U+2066–U+2069. Everything else
+    /// as it is; invalid UTF-8 repaired (see the type).
     public mutating func appendJSONString(_ raw: UnsafeRawBufferPointer) {
         let start = bytes.count
         var isASCII = true
         bytes.append(UInt8(ascii: "\""))
-        for byte in raw {
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            index += 1
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
             case 0x0A: append("\\n" as StaticString)
@@ -94,21 +119,53 @@ public struct ByteBuffer {
             case 0x09: append("\\t" as StaticString)
             case 0x08: append("\\b" as StaticString)
             case 0x0C: append("\\f" as StaticString)
-            case 0..<0x20:
+            case 0..<0x20, 0x7F:
                 append("\\u00" as StaticString)
                 bytes.append(Self.hexDigits[Int(byte >> 4)])
                 bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            case 0x80...:
+                isASCII = false
+                if let (scalar, length) = Self.terminalControl(raw, at: index - 1) {
+                    appendEscape(scalar)
+                    index += length - 1
+                } else {
+                    bytes.append(byte)
+                }
             default:
-                if byte >= 0x80 { isASCII = false }
                 bytes.append(byte)
             }
         }
         if !isASCII && !Self.isValidUTF8(raw) {
             bytes.removeSubrange(start...)
+            repairedInvalidUTF8 = true
             Self.withRepairedUTF8(raw) { appendJSONString($0) }
             return
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `\uXXXX` (lower-case hex) for a scalar of the Basic Multilingual Plane.
+    private mutating func appendEscape(_ scalar: UInt16) {
+        append("\\u" as StaticString)
+        for shift in stride(from: 12, through: 0, by: -4) {
+            bytes.append(Self.hexDigits[Int((scalar >> UInt16(shift)) & 0x0F)])
+        }
+    }
+
+    /// The scalar and length of the UTF-8 sequence at `index` when it is one that JSON escapes for
+    /// terminals: C2 80–C2 9F (C1 controls), E2 80 A8–E2 80 AE (U+2028, U+2029, U+202A–U+202E) and
+    /// E2 81 A6–E2 81 A9 (U+2066–U+2069). Only meaningful at the start of a sequence of valid UTF-8.
+    @inline(__always)
+    private static func terminalControl(_ raw: UnsafeRawBufferPointer, at index: Int) -> (UInt16, Int)? {
+        let lead = raw[index]
+        if lead == 0xC2, index + 1 < raw.count, (0x80...0x9F).contains(raw[index + 1]) {
+            return (UInt16(raw[index + 1]), 2)
+        }
+        guard lead == 0xE2, index + 2 < raw.count else { return nil }
+        let (second, third) = (raw[index + 1], raw[index + 2])
+        if second == 0x80, (0xA8...0xAE).contains(third) { return (0x2000 + UInt16(third - 0x80), 3) }
+        if second == 0x81, (0xA6...0xA9).contains(third) { return (0x2040 + UInt16(third - 0x80), 3) }
+        return nil
     }
 
     /// A JSON number (`JSONValue.number`), or `null` for an infinity or NaN, which JSON cannot hold.

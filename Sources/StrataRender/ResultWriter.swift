@@ -45,6 +45,14 @@ public final class ResultWriter {
 
     public var count: Int { rowsWritten }
 
+    /// True once a json, ndjson or csv value was not valid UTF-8 and was written with U+FFFD in place of
+    /// its bad bytes: the caller warns once (`invalidUTF8Warning`).
+    public var repairedInvalidUTF8: Bool { encoder.buffer.repairedInvalidUTF8 }
+
+    /// The warning for `repairedInvalidUTF8`, a line for stderr.
+    public static let invalidUTF8Warning =
+        "strata: warning: some text was not valid UTF-8: it is written with U+FFFD in place of each bad sequence\n"
+
     public func begin() {
         switch format {
         case .csv:
@@ -95,8 +103,12 @@ public final class ResultWriter {
         if encoder.buffer.count >= 1 << 15 { flushEncoder() }
     }
 
+    /// The row's cells as text; with no width to fit, each cut to `TextTable.unboundedCellLimit`, so that
+    /// no column is padded to a huge value's width.
     private func cells<Row: StoredRow>(_ row: Row) -> [String] {
-        columns.indices.map { formatter.text(row, $0, columns[$0]) }
+        let cells = columns.indices.map { formatter.text(row, $0, columns[$0]) }
+        guard maxWidth == nil else { return cells }
+        return cells.map { TextWidth.truncate($0, to: TextTable.unboundedCellLimit) }
     }
 
     private func flushEncoder() {

@@ -21,11 +21,17 @@ public struct TextTable {
 
     public mutating func append(_ row: [String]) { rows.append(row.map(TextWidth.visible)) }
 
-    /// The table as lines, at most `maxWidth` cells wide (nil: no limit); the header uses `style`.
+    /// How wide a cell may be when there is no width to fit (output to a pipe or a file): a long value is
+    /// cut there rather than every row of its column padded to its width.
+    public static let unboundedCellLimit = 80
+
+    /// The table as lines, at most `maxWidth` cells wide (nil: no limit, but no cell is wider than
+    /// `unboundedCellLimit`); the header uses `style`.
     public func render(maxWidth: Int?, style: Style = Style(isEnabled: false)) -> String {
         var widths = columns.indices.map { index in
             rows.reduce(TextWidth.width(columns[index].title)) { max($0, TextWidth.width($1[index])) }
         }
+        if maxWidth == nil { widths = widths.map { min($0, Self.unboundedCellLimit) } }
         if let maxWidth {
             let available = maxWidth - indent - separator.count * max(0, columns.count - 1)
             // Numbers (right-aligned) are never cut: a cut count reads as another number.

@@ -124,7 +124,15 @@ public struct ValueFormatter: Sendable {
         case .text(let raw):
             if json { buffer.appendJSONString(raw) } else { buffer.appendCSVField(raw) }
         case .keys(let raw):
-            if json { buffer.appendUTF8(raw) } else { buffer.appendCSVField(raw) }
+            if json {
+                buffer.appendJSONText(raw)
+            } else {
+                // The field holds the same JSON text as the json formats, escapes included.
+                var text = ByteBuffer(capacity: raw.count + 16)
+                text.appendJSONText(raw)
+                if text.repairedInvalidUTF8 { buffer.noteRepairedInvalidUTF8() }
+                text.bytes.withUnsafeBytes { buffer.appendCSVField($0) }
+            }
         case .uuid(let raw):
             var text = UUIDText.canonical(Array(raw))
             text.withUTF8 { encode(.text(UnsafeRawBufferPointer($0)), json: json, into: &buffer) }
@@ -147,11 +155,24 @@ public struct ValueFormatter: Sendable {
         case .float(let number): JSONValue.number(number)
         case .double(let number): number.description
         case .date(let milliseconds): ISODate.format(unixMilliseconds: milliseconds)
-        case .text(let raw): TextWidth.visible(String(decoding: raw, as: UTF8.self))
+        case .text(let raw): Self.shownText(raw)
         case .keys(let raw): Self.listKeys(raw).map(Self.summary) ?? TextWidth.visible(String(decoding: raw, as: UTF8.self))
         case .uuid(let raw): UUIDText.canonical(Array(raw))
         case .data(let raw): Self.describe(raw)
         }
+    }
+
+    /// The most bytes of a text value that one line of text output decodes: more than the widest terminal
+    /// shows, so that a 100 MB value costs what a line costs.
+    static let shownTextBytes = 4096
+
+    /// Text for one line: its first `shownTextBytes` (cut where a UTF-8 sequence starts) with controls made
+    /// visible, then `…` when there was more.
+    static func shownText(_ raw: UnsafeRawBufferPointer) -> String {
+        guard raw.count > shownTextBytes else { return TextWidth.visible(String(decoding: raw, as: UTF8.self)) }
+        var end = shownTextBytes
+        while end > 0, raw[end] & 0xC0 == 0x80 { end -= 1 }
+        return TextWidth.visible(String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<end]), as: UTF8.self)) + "…"
     }
 
     /// `[2] errand, home`: how many keys a list holds, then the keys.

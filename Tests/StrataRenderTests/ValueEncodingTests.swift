@@ -273,9 +273,11 @@ extension ValueEncodingTests {
         }
     }
 
-    /// Table, vertical and markdown cells all read back to `ValueFormatter.text`.
+    /// Table, vertical and markdown cells all read back to `ValueFormatter.text`, cut (with no width to fit)
+    /// to `TextTable.unboundedCellLimit`.
     private static func compareText(_ outputs: Table.Outputs, _ report: inout Report) {
         let names = Table.columns.map(\.name)
+        let shown = outputs.text.map { $0.map { TextWidth.truncate($0, to: TextTable.unboundedCellLimit) } }
         // vertical: a heading per object, then `name  cell` lines with names right-aligned.
         let nameWidth = names.map(\.utf8.count).max() ?? 0
         var vertical: [[String]] = []
@@ -288,11 +290,11 @@ extension ValueEncodingTests {
         let markdown = Self.lines(outputs.fromStatement[.markdown] ?? []).dropFirst(2).map(Self.markdownCells)
         // table: every row measured (fewer than 200), so each cell is padded to its column's widest.
         let widths = names.indices.map { index in
-            outputs.text.reduce(TextWidth.width(names[index])) { max($0, TextWidth.width($1[index])) }
+            shown.reduce(TextWidth.width(names[index])) { max($0, TextWidth.width($1[index])) }
         }
         let table = Self.lines(outputs.fromStatement[.table] ?? [])
         report.check(table.first.map { String(decoding: $0, as: UTF8.self) } == tableLine(names, widths), "table header")
-        for (rowIndex, cells) in outputs.text.enumerated() {
+        for (rowIndex, cells) in shown.enumerated() {
             let verticalCells = rowIndex < vertical.count ? vertical[rowIndex] : []
             report.check(verticalCells == cells, "row \(rowIndex + 1): vertical \(verticalCells)\n  text:     \(cells)")
             let markdownCells = rowIndex < markdown.count ? markdown[rowIndex] : nil

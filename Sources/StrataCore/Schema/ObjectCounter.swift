@@ -12,6 +12,27 @@ public struct ObjectCounter {
         try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(info.tableName))").int64 ?? 0
     }
 
+    /// The number of objects in a class, where a view is given at most `viewLimit` seconds: a view can
+    /// be endless (a recursive one without a bound), a table never is.
+    ///
+    /// - Throws: `SQLiteError`; a view still counting after `viewLimit` fails with `SQLITE_INTERRUPT` and the
+    ///   message `still counting after N s` (a Ctrl-C, the other interrupt, is for the caller to tell apart).
+    public func count(_ info: ClassInfo, viewLimit: Double?) throws -> Int64 {
+        guard let viewLimit, info.kind == .view else { return try count(info) }
+        let deadline = Deadline(connection.interruptHandle, after: viewLimit)
+        defer { deadline.cancel() }
+        do {
+            return try count(info)
+        } catch let error as SQLiteError where error.code == .interrupt && deadline.hasPassed {
+            throw SQLiteError(code: .interrupt, message: Self.stillCounting(after: viewLimit), sql: error.sql)
+        }
+    }
+
+    /// `still counting after 5 s`: why a view has no count.
+    public static func stillCounting(after seconds: Double) -> String {
+        "still counting after \(DatabaseFile.formatSeconds(seconds)) s"
+    }
+
     /// Counts every class, spreading the classes over up to `workers` connections that each run on
     /// their own thread: counting is bound by page checks and decoding, so it scales with cores.
     ///
@@ -19,11 +40,12 @@ public struct ObjectCounter {
     ///   - open: opens one more connection to the same file; nil counts on this connection alone
     ///     (as for an in-memory database, which no other connection can see).
     ///   - watcher: extra connections are registered with it so that Ctrl-C interrupts them all.
+    ///   - viewLimit: seconds a view may take (see `count(_:viewLimit:)`); nil: as long as it takes.
     ///   - progress: called with the number of classes counted so far, from any thread.
     /// - Returns: each class's count or the error that stopped it, in the order of `classes`.
     public func countAll(
         _ classes: [ClassInfo], workers: Int, open: (() throws -> Connection)?, watcher: InterruptWatcher?,
-        progress: (@Sendable (Int) -> Void)? = nil
+        viewLimit: Double? = nil, progress: (@Sendable (Int) -> Void)? = nil
     ) -> [Result<Int64, SQLiteError>] {
         let shared = SharedCounts(order: largestFirst(classes))
         let workerCount = open == nil ? 1 : max(1, min(workers, classes.count))
@@ -42,7 +64,7 @@ public struct ObjectCounter {
             while let index = shared.next(), watcher?.wasInterrupted != true {
                 let result: Result<Int64, SQLiteError>
                 do {
-                    result = .success(try counter.count(classes[index]))
+                    result = .success(try counter.count(classes[index], viewLimit: viewLimit))
                 } catch let error as SQLiteError {
                     result = .failure(error)
                 } catch {

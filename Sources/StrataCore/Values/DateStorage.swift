@@ -26,15 +26,23 @@ public enum DateStorage: String, Sendable, Equatable {
         return large ? .unixMilliseconds : .unixSeconds
     }
 
-    /// SQL for the column's value in milliseconds since 1970, an INTEGER (NULL when it is not a date).
+    /// SQL for the column's value in milliseconds since 1970, an INTEGER (NULL when it is not a date), read
+    /// exactly as `milliseconds(_:)` reads a value for display, whatever storage class each value has: text
+    /// as ISO 8601 (`strata_date`), a number by this storage (an ISO text column's numbers as seconds since
+    /// 1970), a blob or a number out of range as no date. So a query compares the dates that are shown.
     package func millisecondsSQL(_ column: String) -> String {
-        switch self {
-        case .isoText: "strata_date(\(column))"
-        case .unixSeconds: "CAST(round(\(column) * 1000.0) AS INTEGER)"
-        case .unixMilliseconds: "CAST(\(column) AS INTEGER)"
-        case .referenceSeconds: "CAST(round((\(column) + \(Self.referenceOffsetSeconds)) * 1000.0) AS INTEGER)"
+        let number = switch self {
+        case .isoText, .unixSeconds: "round(\(column) * 1000.0)"
+        case .unixMilliseconds: "round(\(column))"
+        case .referenceSeconds: "round((\(column) + \(Self.referenceOffsetSeconds)) * 1000.0)"
         }
+        return "(CASE WHEN typeof(\(column)) = 'text' THEN strata_date(\(column))"
+            + " WHEN typeof(\(column)) IN ('integer', 'real') AND abs(\(number)) <= \(Self.maximumMilliseconds)"
+            + " THEN CAST(\(number) AS INTEGER) END)"
     }
+
+    /// JavaScript's date range, ±100,000,000 days from 1970, in milliseconds: the numbers that read as dates.
+    static let maximumMilliseconds: Int64 = 8_640_000_000_000_000
 
     /// A stored value as milliseconds since 1970, for display; nil when it does not read as a date,
     /// including a number beyond JavaScript's date range (±100,000,000 days), an infinity or NaN.
@@ -46,7 +54,7 @@ public enum DateStorage: String, Sendable, Equatable {
         case (.referenceSeconds, _): milliseconds = value.double.map { ($0 + Double(Self.referenceOffsetSeconds)) * 1000 }
         default: milliseconds = value.double.map { $0 * 1000 }
         }
-        guard let rounded = milliseconds?.rounded(), abs(rounded) <= 8.64e15 else { return nil }
+        guard let rounded = milliseconds?.rounded(), abs(rounded) <= Double(Self.maximumMilliseconds) else { return nil }
         return Int64(rounded)
     }
 }

@@ -50,7 +50,8 @@ struct ClassListing {
         return table
     }
 
-    /// Exact counts; nil for a class that cannot be counted (a broken view), with a warning.
+    /// Exact counts; nil for a class that cannot be counted (a broken view, or a view still counting after
+    /// the session's `--timeout`), with a warning.
     /// Counts run on one connection per processor; Ctrl-C interrupts them all, and after half a
     /// second a terminal shows progress.
     private func count(_ classes: [ClassInfo], in session: DatabaseSession) throws -> [Int64?] {
@@ -61,7 +62,7 @@ struct ClassListing {
         progress?.update("counting objects: 0 of \(total) classes…")
         let results = ObjectCounter(connection: session.connection).countAll(
             classes, workers: min(Platform.processorCount, 4),
-            open: session.openAnother, watcher: watcher,
+            open: session.openAnother, watcher: watcher, viewLimit: Double(session.timeout) / 1000,
             progress: { done in progress?.update("counting objects: \(done) of \(total) classes…") })
         progress?.finish()
         if watcher.wasInterrupted { throw StrataError.interrupted }
@@ -72,6 +73,10 @@ struct ClassListing {
                 counts.append(count)
             case .failure(let error):
                 switch error.code {
+                case ResultCode.interrupt where info.kind == .view:
+                    // Not Ctrl-C (checked above): the view's time ran out.
+                    err.write("strata: warning: cannot count \(info.name): \(error.message) (a view is counted for at most --timeout seconds)\n")
+                    counts.append(nil)
                 case ResultCode.interrupt:
                     throw StrataError.interrupted
                 case ResultCode.busy, ResultCode.locked, ResultCode.corrupt, ResultCode.notADatabase, ResultCode.ioError:

@@ -5,7 +5,7 @@ enum Options {
     static let help = OptionSpec("help", short: "h", help: "show this help")
     static let timeout = OptionSpec(
         "timeout", value: "SECONDS",
-        help: "wait this long for another process's lock before giving up (default 5)")
+        help: "wait this long for another process's lock, or for a view's count, before giving up (default 5)")
     static let noColor = OptionSpec("no-color", help: "never use color (also: the NO_COLOR variable)")
     static let all = OptionSpec("all", short: "a", help: "include internal tables (sqlite_*, strata_*, list tables, framework metadata)")
     static func format(_ choices: [String]) -> OptionSpec {

@@ -23,13 +23,23 @@ struct QueryCommand {
             try explain(compiled, runner: runner)
             return
         }
-        try Self.stream(compiled, runner: runner, session: session, format: parsed.format,
+        // SQLite compiles it before anything is written: a query it rejects prints no header, no `[`.
+        let statement: Statement
+        do {
+            statement = try runner.prepare(compiled, text: text)
+        } catch let error as QueryError {
+            throw Self.describe(error, text: text, context: context)
+        } catch {
+            throw DatabaseFile.describe(error, path: session.path, timeout: session.timeout)
+        }
+        try Self.stream(compiled, statement: statement, runner: runner, session: session, format: parsed.format,
                         style: parsed.style(context), context: context)
     }
 
-    /// Streams every row to stdout; Ctrl-C stops the statement, a closed stdout ends quietly.
-    static func stream(_ compiled: CompiledQuery, runner: QueryRunner, session: DatabaseSession, format: OutputFormat,
-                       style: Style, context: CLIContext) throws
+    /// Streams every row of `statement` (compiled from `compiled`) to stdout; Ctrl-C stops the statement,
+    /// a closed stdout ends quietly.
+    static func stream(_ compiled: CompiledQuery, statement: Statement, runner: QueryRunner, session: DatabaseSession,
+                       format: OutputFormat, style: Style, context: CLIContext) throws
     {
         let sink = context.output(for: format)
         let writer = ResultWriter(format: format, columns: compiled.columns, className: compiled.classInfo.name,
@@ -37,7 +47,7 @@ struct QueryCommand {
         let watcher = InterruptWatcher(session.connection.interruptHandle)
         writer.begin()
         do {
-            try runner.step(compiled) { statement in
+            try runner.step(statement) { statement in
                 writer.write(statement)
                 return !sink.isClosed
             }
@@ -47,6 +57,7 @@ struct QueryCommand {
         }
         if watcher.wasInterrupted { throw StrataError.interrupted }
         writer.end()
+        if writer.repairedInvalidUTF8 { context.stderr.write(ResultWriter.invalidUTF8Warning) }
         if format == .table || format == .vertical, context.stderrIsTerminal, context.stdoutIsTerminal {
             context.stdout.flush()
             context.stderr.write(style.dim("(\(writer.count) \(writer.count == 1 ? "object" : "objects"))") + "\n")

@@ -122,7 +122,17 @@ final class Browser {
         if let census, census.isLive, let counted = census.wait(until: { InterruptSignal.fired }) { return counted }
         if InterruptSignal.fired { throw StrataError.interrupted }
         let compiled = try compile(Page.allKeys, session)
-        let result = try session.connection.scalar("SELECT count(*) FROM (" + compiled.sql + ")", compiled.arguments).int64 ?? 0
+        // A view may never end (a recursive one): it is counted for at most --timeout, as `classes` does.
+        let limit = Double(session.timeout) / 1000
+        let deadline = compiled.classInfo.kind == .view ? Deadline(session.connection.interruptHandle, after: limit) : nil
+        defer { deadline?.cancel() }
+        let result: Int64
+        do {
+            result = try session.connection.scalar("SELECT count(*) FROM (" + compiled.sql + ")", compiled.arguments).int64 ?? 0
+        } catch ResultCode.interrupt where deadline?.hasPassed == true {
+            throw StrataError("cannot count \(compiled.classInfo.name): \(ObjectCounter.stillCounting(after: limit)) "
+                              + "(a view is counted for at most --timeout seconds)")
+        }
         counted = Int(result)
         return Int(result)
     }

@@ -245,7 +245,7 @@ public final class REPL {
         }
     }
 
-    private func quoted(_ name: String) -> String { "`" + name + "`" }
+    private func quoted(_ name: String) -> String { QueryParser.quotedName(name) }
 
     func back() throws {
         guard let (previousBrowser, popped) = history.popLast() else { throw StrataError("nothing to go back to") }

@@ -1,14 +1,14 @@
 import Dispatch
 import SQLiteKit
-import StrataCore
 
-/// Interrupts a connection's running statement once a time has passed, unless cancelled first.
-final class Deadline: @unchecked Sendable {
+/// Interrupts a connection's running statement once a time has passed, unless cancelled first: the
+/// bound on work that may never end, such as counting a recursive view.
+public final class Deadline: @unchecked Sendable {
     private let lock = Lock()
     private var active = true
     private var passed = false
 
-    init(_ handle: InterruptHandle, after seconds: Double) {
+    public init(_ handle: InterruptHandle, after seconds: Double) {
         // A queue of its own (GCD gives it a thread of its own), not a global one that busy work can starve.
         DispatchQueue(label: "strata.deadline").asyncAfter(deadline: .now() + seconds) { [self] in
             lock.withLock {
@@ -19,8 +19,9 @@ final class Deadline: @unchecked Sendable {
         }
     }
 
-    var hasPassed: Bool { lock.withLock { passed } }
+    /// True once the time passed and the connection was interrupted.
+    public var hasPassed: Bool { lock.withLock { passed } }
 
     /// After this, the connection is never interrupted by this deadline.
-    func cancel() { lock.withLock { active = false } }
+    public func cancel() { lock.withLock { active = false } }
 }

@@ -1,0 +1,41 @@
+import Testing
+@testable import StrataQuery
+
+/// Date literals: digits, a dash and a digit start one, so a bad one is named whole with the accepted forms.
+@Suite struct QueryDateLiteralTests {
+    static let forms = "(expected YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DD@HH:MM:SS)"
+
+    static let refused: [(String, String, Int)] = [
+        ("d > 99999-01-01", "invalid date '99999-01-01' \(forms)", 5),
+        ("d > 999-01-01", "invalid date '999-01-01' \(forms)", 5),
+        ("d > 2015-13-01", "invalid date '2015-13-01' \(forms)", 5),
+        ("d > 2015-02-30", "invalid date '2015-02-30' \(forms)", 5),
+        ("d >\n  12-1", "invalid date '12-1' \(forms)", 3),
+        ("d == 2015-01-01T25:00:00Z", "invalid date '2015-01-01T25:00:00Z' \(forms)", 6),
+    ]
+
+    @Test(arguments: refused)
+    func namesTheBadLiteral(_ text: String, _ message: String, _ column: Int) {
+        do {
+            _ = try QueryLexer.tokens(text)
+            Issue.record("lexed \(text)")
+        } catch let error as QueryError {
+            #expect(error.message == message && error.column == column, "\(error)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    static let accepted: [(String, [QueryToken.Kind])] = [
+        ("2015-01-01", [.date(1_420_070_400_000), .end]),
+        ("9999-12-31", [.date(253_402_214_400_000), .end]),
+        ("{1,-1}", [.symbol("{"), .integer(1), .symbol(","), .integer(-1), .symbol("}"), .end]),
+        ("n == 5 -3", [.name("n"), .symbol("=="), .integer(5), .integer(-3), .end]),
+        ("12.5", [.decimal(12.5), .end]),
+    ]
+
+    @Test(arguments: accepted)
+    func lexes(_ text: String, _ kinds: [QueryToken.Kind]) throws {
+        #expect(try QueryLexer.tokens(text).map(\.kind) == kinds)
+    }
+}
