@@ -12,13 +12,14 @@ public enum DemoFile {
                              shouldStop: () -> Bool = { false }) throws
     {
         try AtomicFile.checkDestination(path, force: force, what: "the demo database")
-        let temporary = AtomicFile.temporaryPath(for: path)
+        // Created here, exclusively and never through a link; SQLite only opens it.
+        let temporary = try AtomicFile.createTemporary(for: path)
         defer {
             // Whatever happened, nothing but the finished database may stay behind.
             for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(temporary + suffix) }
         }
         do {
-            let connection = try Connection(path: temporary, mode: .create)
+            let connection = try Connection(path: temporary, mode: .readWrite)
             // A new private file: no rollback journal on disk, no syncs until it is complete, and no
             // foreign key lookups: every key the generator draws exists by construction (tests check it).
             try connection.execute("""
@@ -33,9 +34,6 @@ public enum DemoFile {
             throw StrataError("cannot write \(path): \(error.message)")
         }
         if shouldStop() { throw StrataError.interrupted }
-        Platform.syncFile(temporary)
-        if let failure = Platform.moveFile(temporary, to: path) {
-            throw StrataError("cannot write \(path): \(failure)")
-        }
+        try AtomicFile.moveIntoPlace(temporary, to: path, force: force)
     }
 }

@@ -204,6 +204,7 @@ public enum Commands {
             Options.toVersion,
             Options.dryRunCopy,
             Options.backup,
+            Options.forceBackup,
             Options.allowDrift,
             Options.step,
             Options.yesDestructive,
