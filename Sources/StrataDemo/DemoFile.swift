@@ -5,7 +5,7 @@ import StrataCore
 /// when complete, so that a failed or interrupted run leaves nothing behind and an existing file is
 /// replaced only with `force`.
 public enum DemoFile {
-    /// - Throws: `StrataError` for a path that is a directory, an existing file without `force`, a folder
+    /// - Throws: `StrataError` for a path that is a directory, an existing file or a symbolic link without `force`, a folder
     ///   that is missing or not writable, and `StrataError.interrupted` when `shouldStop` turned true.
     public static func write(_ generator: DemoGenerator, to path: String, force: Bool,
                              progress: ((DemoGenerator.Progress) -> Void)? = nil,

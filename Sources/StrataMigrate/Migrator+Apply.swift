@@ -5,12 +5,13 @@ import StrataQuery
 /// Running a plan, and adopting a database at a version.
 extension Migrator {
     /// Runs the plan to `target` (nil: the last version) and returns what ran, with durations in milliseconds.
+    ///
+    /// Ctrl-C (`InterruptSignal`, when the caller watches for it) stops the running statement, or the run
+    /// between two statements, and rolls back.
     /// - Parameters:
     ///   - allowDrift: go on although an applied migration's file changed since.
     ///   - stepwise: commit after each migration (`--step`) instead of once for the whole run; a failure
     ///     then keeps the migrations before it.
-    /// Ctrl-C (`InterruptSignal`, when the caller watches for it) stops the running statement, or the run
-    /// between two statements, and rolls back.
     /// - Throws: `StrataError` naming the migration that failed; the database is then as it was (with
     ///   `stepwise`, as the last migration that succeeded left it, and a `StepwiseFailure` that says
     ///   which were kept). Status `.drift` on drift, `.interrupted` after Ctrl-C. When SQLite could not
@@ -50,10 +51,10 @@ extension Migrator {
         do {
             return try applyInTransaction(to: target, allowDrift: allowDrift, limit: limit) { startVersion = $0 }
         } catch let failure as RunFailure {
-            throw failure.settled(unfinishedRollback())
+            throw failure.failedToWrite ? failure.settled(unfinishedRollback()) : failure
         } catch let error as SQLiteError where ResultCode.interrupt ~= error.code {
-            throw RunFailure("interrupted", version: startVersion, status: .interrupted).settled(unfinishedRollback())
-        } catch let error as SQLiteError where Self.diskFull ~= error.code || ResultCode.ioError ~= error.code {
+            throw RunFailure("interrupted", version: startVersion, status: .interrupted)
+        } catch let error as SQLiteError where Self.failedToWrite(error) {
             // The commit (or the history) could not be written.
             throw RunFailure("cannot commit: \(error.message)", version: startVersion).settled(unfinishedRollback())
         }
@@ -97,7 +98,7 @@ extension Migrator {
                 } catch let error as SQLiteError where ResultCode.interrupt ~= error.code {
                     throw RunFailure("interrupted during \(step.title)", version: status.version, status: .interrupted)
                 } catch {
-                    throw RunFailure("\(step.title) failed: \(Self.reason(error))", version: status.version)
+                    throw RunFailure("\(step.title) failed: \(Self.reason(error))", version: status.version, failedToWrite: Self.failedToWrite(error))
                 }
                 let milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded())
                 switch step.direction {
@@ -122,8 +123,12 @@ extension Migrator {
         }
     }
 
-    /// `SQLITE_FULL`: the disk (or the file's size limit) is full.
-    private static let diskFull = ResultCode(rawValue: 13)
+    /// `SQLITE_FULL` (the disk, or the file's size limit, is full) or `SQLITE_IOERR`: SQLite may have
+    /// left the file to be rolled back by its next reader.
+    private static func failedToWrite(_ error: any Error) -> Bool {
+        guard let error = error as? SQLiteError else { return false }
+        return error.code == ResultCode(rawValue: 13) || ResultCode.ioError ~= error.code
+    }
 
     /// After a failed run: nil when the file is back as it was; else what state it is in, and how to
     /// recover it.

@@ -7,13 +7,16 @@ struct RunFailure: Error {
     /// The version the transaction started at, which the file is back at.
     var version: Int
     var status: ExitStatus
+    /// The disk was full or a write failed: SQLite's rollback has to be finished (`Migrator.unfinishedRollback`).
+    var failedToWrite: Bool
     /// What state the file is in when the rollback could not finish; nil when it is as it was.
     var unfinished: String?
 
-    init(_ what: String, version: Int, status: ExitStatus = .failure) {
+    init(_ what: String, version: Int, status: ExitStatus = .failure, failedToWrite: Bool = false) {
         self.what = what
         self.version = version
         self.status = status
+        self.failedToWrite = failedToWrite
     }
 
     func settled(_ unfinished: String?) -> RunFailure {

@@ -103,5 +103,22 @@ import Testing
         #expect(try Connection(path: backup, mode: .readOnly).scalar("SELECT count(*) FROM Task").int64 == 2)
         #expect(try workspace.listing() == ["Migrations", "app.sqlite", "exists.bak"])
         #expect(try StrataProcess.run(["help", "migrate"]).stdout.contains("--force"))
+        let alone = try StrataProcess.run(["migrate", db, "--force"])
+        #expect(alone.status == 2)
+        #expect(alone.stderr == "strata: --force replaces the --backup PATH: give --backup PATH with it\n")
+    }
+
+    /// A dry run's backup is made from its read-only copy: FILE is not opened for writing for it either.
+    @Test func aDryRunBacksUpFromItsCopy() throws {
+        let (workspace, db) = try Self.workspace()
+        let before = try workspace.fingerprint("app.sqlite")
+        let backup = workspace.file("dry.bak")
+        let result = try StrataProcess.run(["migrate", db, "--dry-run", "--backup", backup])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.version(backup) == 0)
+        #expect(try Connection(path: backup, mode: .readOnly).scalar("SELECT count(*) FROM Task").int64 == 2)
+        let after = try workspace.fingerprint("app.sqlite")
+        #expect(after.0 == before.0 && after.1 == before.1)
+        #expect(try workspace.listing() == ["Migrations", "app.sqlite", "dry.bak"])
     }
 }

@@ -8,6 +8,9 @@ extension MigrateCommand {
     func run() throws {
         let timeout = try parsed.timeoutMilliseconds()
         let dryRun = parsed.flag(Options.dryRunCopy)
+        if parsed.flag(Options.forceBackup) && parsed.value(Options.backup) == nil {
+            throw StrataError.usage("--force replaces the --backup PATH: give --backup PATH with it")
+        }
         // From the copy on, Ctrl-C and SIGTERM stop the running statement or the copy: the transaction
         // rolls back and the temporary files go (below), instead of the process ending with a hot journal
         // left behind. Before it, at the question about destructive steps, Ctrl-C ends the process as usual.
@@ -44,12 +47,13 @@ extension MigrateCommand {
                         try confirmDestructiveSteps(try Migrator(connection: connection, files: files).plan(to: target).steps)
                     }
                     watching = watchInterrupts()
-                    if let backup = parsed.value(Options.backup) {
-                        do {
-                            try AtomicFile.writeDatabase(copying: connection, to: backup, force: parsed.flag(Options.forceBackup), what: "the backup")
-                        } catch let error as SQLiteError {
-                            throw DatabaseFile.describe(error, path: file, timeout: timeout)
-                        }
+                }
+                // Of a dry run, from its copy: the same content, and FILE is still not opened for writing.
+                if let backup = parsed.value(Options.backup) {
+                    do {
+                        try AtomicFile.writeDatabase(copying: connection, to: backup, force: parsed.flag(Options.forceBackup), what: "the backup")
+                    } catch let error as SQLiteError {
+                        throw DatabaseFile.describe(error, path: file, timeout: timeout)
                     }
                 }
                 watching.watch(connection.interruptHandle)
