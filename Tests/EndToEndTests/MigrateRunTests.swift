@@ -54,41 +54,25 @@ import Darwin
     // MARK: - A full disk (item 23)
 
     /// How a full disk is made: a small tmpfs (root on Linux), or a file size limit (setrlimit through the
-    /// shell's `ulimit -f`, with SIGXFSZ ignored) that makes every write past it fail, as a full disk does.
+    /// shell's `ulimit -f`, with SIGXFSZ ignored) that makes every write past it fail, as a full disk
+    /// does, and works everywhere.
     enum DiskLimit: String, CaseIterable, Sendable { case tmpfs, fileSizeLimit }
 
-    @Test(arguments: DiskLimit.allCases)
-    func aFullDiskRollsBackBeforeExiting(_ limit: DiskLimit) throws {
+    @Test(.enabled(if: SmallFileSystem.canMount, "mounting a tmpfs needs root on Linux (the file size limit case runs anyway)"))
+    func aFullDiskRollsBackBeforeExiting() throws {
         let workspace = try Workspace()
-        var folder = workspace.path
-        if limit == .tmpfs {
-            folder = workspace.file("small")
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-            #if os(Linux)
-            let mount = Process()
-            mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-            mount.arguments = ["-t", "tmpfs", "-o", "size=3m", "tmpfs", folder]
-            mount.standardError = FileHandle.nullDevice
-            try mount.run()
-            mount.waitUntilExit()
-            guard mount.terminationStatus == 0 else {
-                print("skipped aFullDiskRollsBackBeforeExiting(tmpfs): mounting a tmpfs needs root (the file size limit case still runs)")
-                return
-            }
-            #else
-            print("skipped aFullDiskRollsBackBeforeExiting(tmpfs): tmpfs is Linux's (the file size limit case still runs)")
-            return
-            #endif
-        }
-        defer {
-            if limit == .tmpfs {
-                let umount = Process()
-                umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-                umount.arguments = [folder]
-                try? umount.run()
-                umount.waitUntilExit()
-            }
-        }
+        let folder = workspace.file("small")
+        let mount = try SmallFileSystem(at: folder, megabytes: 3)
+        defer { mount.unmount() }
+        try checkFullDisk(folder: folder, limit: .tmpfs)
+    }
+
+    @Test func aFileSizeLimitRollsBackBeforeExiting() throws {
+        let workspace = try Workspace()
+        try checkFullDisk(folder: workspace.path, limit: .fileSizeLimit)
+    }
+
+    func checkFullDisk(folder: String, limit: DiskLimit) throws {
         // About 1.2 MB; the migration needs about 15 MB more: past both the tmpfs and the size limit (2 or 4 MB).
         let db = folder + "/app.sqlite"
         try Connection(path: db, mode: .create).execute("""
@@ -204,57 +188,37 @@ import Darwin
     }
 
     /// A file that cannot be written is rehearsed all the same (the copy goes to the temporary folder
-    /// when its folder cannot be written either).
-    @Test func aDryRunOfAReadOnlyFile() throws {
+    /// when its folder cannot be written either). Root writes through file modes: as root, only a
+    /// read-only file system makes a read-only file.
+    @Test(.enabled(if: getuid() != 0 || SmallFileSystem.canMount, "as root, a read-only file needs a tmpfs mounted read-only (Linux)"))
+    func aDryRunOfAReadOnlyFile() throws {
         let workspace = try MigrateCommandTests.workspace(MigrateCommandTests.two)
         var folder = workspace.path
+        var mount: SmallFileSystem?
+        defer { mount?.unmount() }
         if getuid() == 0 {
-            // Root writes through file modes: only a read-only file system stops it.
-            #if os(Linux)
             folder = workspace.file("readonly")
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-            func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: tool)
-                process.arguments = arguments
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                process.waitUntilExit()
-                return process.terminationStatus
+            let mounted = try SmallFileSystem(at: folder, megabytes: 4)
+            mount = mounted
+            for name in ["app.sqlite", "Migrations"] {
+                try FileManager.default.copyItem(atPath: workspace.file(name), toPath: folder + "/" + name)
             }
-            guard try run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", folder]) == 0 else {
-                print("skipped aDryRunOfAReadOnlyFile: cannot mount a tmpfs to make a read-only file system")
-                return
-            }
-            defer { _ = try? run("/bin/umount", [folder]) }
-            for name in ["app.sqlite", "Migrations"] { _ = try run("/bin/cp", ["-R", workspace.file(name), folder + "/" + name]) }
-            guard try run("/bin/mount", ["-o", "remount,ro", folder]) == 0 else {
-                print("skipped aDryRunOfAReadOnlyFile: cannot remount the tmpfs read-only")
-                return
-            }
-            try check(folder)
-            #else
-            print("skipped aDryRunOfAReadOnlyFile: running as root, where file modes do not stop writes")
-            #endif
-            return
+            try mounted.makeReadOnly()
+        } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: workspace.file("app.sqlite"))
         }
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: workspace.file("app.sqlite"))
-        try check(folder)
-
-        func check(_ folder: String) throws {
-            let db = folder + "/app.sqlite"
-            let before = try Data(contentsOf: URL(fileURLWithPath: db))
-            let listing = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-            let temporary = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix(".app.sqlite.strata-") }
-            let result = try StrataProcess.run(["migrate", db, "--dry-run"])
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.hasSuffix("a copy of \(db) would be at version 2 (was 0); integrity_check: ok; the file itself is unchanged\n"))
-            let unchanged = try Data(contentsOf: URL(fileURLWithPath: db)) == before
-            #expect(unchanged, "the file changed")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == listing)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix(".app.sqlite.strata-") }
-                    == temporary)
-        }
+        let db = folder + "/app.sqlite"
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let temporaryFiles = { try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix(".app.sqlite.strata-") } }
+        let temporary = try temporaryFiles()
+        let result = try StrataProcess.run(["migrate", db, "--dry-run"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("a copy of \(db) would be at version 2 (was 0); integrity_check: ok; the file itself is unchanged\n"))
+        let unchanged = try Data(contentsOf: URL(fileURLWithPath: db)) == before
+        #expect(unchanged, "the file changed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == listing)
+        #expect(try temporaryFiles() == temporary)
     }
 
     // MARK: - validate on an older database (item 21)
@@ -282,5 +246,52 @@ import Darwin
         let sneaky = try StrataProcess.run(["migrate", "validate", db])
         #expect(sneaky.status == 4)
         #expect(sneaky.stdout == "schema drift: + Sneaky.x TEXT\n" + note)
+    }
+}
+
+/// A small tmpfs mounted on a folder, for a full disk or a read-only file system (root on Linux only).
+struct SmallFileSystem {
+    let folder: String
+
+    /// Whether this process can mount one: tried once, on a folder of its own.
+    static let canMount: Bool = {
+        #if os(Linux)
+        let folder = NSTemporaryDirectory() + "strata-tmpfs-probe-" + UUID().uuidString
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)) != nil else { return false }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        guard let mounted = try? SmallFileSystem(at: folder, megabytes: 1) else { return false }
+        mounted.unmount()
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// Creates `folder` and mounts a tmpfs of that size on it.
+    init(at folder: String, megabytes: Int) throws {
+        if !FileManager.default.fileExists(atPath: folder) {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        }
+        guard try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", folder]) == 0 else {
+            throw CocoaError(.fileWriteNoPermission)
+        }
+        self.folder = folder
+    }
+
+    func makeReadOnly() throws {
+        guard try Self.run("/bin/mount", ["-o", "remount,ro", folder]) == 0 else { throw CocoaError(.fileWriteNoPermission) }
+    }
+
+    func unmount() { _ = try? Self.run("/bin/umount", [folder]) }
+
+    private static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }

@@ -183,6 +183,23 @@ import Testing
         #expect(try rebuilt.schemaDrift().predating == ["Named", "Task"])
     }
 
+    /// When SQLite cannot finish a rollback (here: another connection holds the journal, as a file the
+    /// disk has no room for would), the message says what is left and what to do; when it can, nothing.
+    @Test func anUnfinishedRollbackIsDescribed() throws {
+        let fixture = try Fixture()
+        let migrator = Migrator(connection: try Connection(path: fixture.path, mode: .readWrite, busyTimeout: 0), files: [])
+        #expect(migrator.unfinishedRollback() == nil)
+        // A writer whose changes spilled into the file: a journal with its header beside it, and a lock.
+        try fixture.connection.execute("PRAGMA cache_size = 2; BEGIN IMMEDIATE; "
+                                       + "WITH RECURSIVE c(i) AS (SELECT 10 UNION ALL SELECT i + 1 FROM c WHERE i < 20000) "
+                                       + "INSERT INTO Task SELECT i, printf('filler %d', i), 1 FROM c;")
+        defer { try? fixture.connection.execute("ROLLBACK") }
+        let message = try #require(migrator.unfinishedRollback())
+        #expect(message == "the rollback could not finish (database is locked): \(fixture.path) may be left larger, with a hot journal "
+                + "\(fixture.path)-journal that holds its old content (do not delete it); free some space, then run "
+                + "'strata migrate \(fixture.path)' again: opening the file for writing rolls it back first")
+    }
+
     @Test func driftIsRefusedUnlessAllowedAndMissingFilesAreReported() throws {
         let fixture = try Fixture()
         try Migrator(connection: fixture.connection, files: try fixture.files(Self.good)).apply(to: 2)
