@@ -33,6 +33,10 @@ extension MigrateCommand {
             migration = try reportingFailure {
                 let target = try target()
                 let files = try MigrationDirectory.load(directory)
+                // Refused before any question or copy; checked again when the backup is made.
+                if let backup = parsed.value(Options.backup) {
+                    try AtomicFile.checkDestination(backup, force: parsed.flag(Options.forceBackup), what: "the backup")
+                }
                 let connection: Connection
                 let watching: InterruptWatcher
                 if dryRun {
