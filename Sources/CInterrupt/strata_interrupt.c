@@ -7,6 +7,7 @@
 enum { TARGETS = 16 };
 static sqlite3 *volatile targets[TARGETS];
 static volatile sig_atomic_t interrupted;
+static int terminate_routed;
 
 static void handle_sigint(int signal_number) {
     (void)signal_number;
@@ -28,8 +29,19 @@ void strata_interrupts_begin(void) {
     pthread_sigmask(SIG_UNBLOCK, &set, 0);
 }
 
+void strata_interrupts_catch_terminate(void) {
+    signal(SIGTERM, handle_sigint);
+    terminate_routed = 1;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &set, 0);
+}
+
 void strata_interrupts_end(void) {
     signal(SIGINT, SIG_DFL);
+    if (terminate_routed) signal(SIGTERM, SIG_DFL);
+    terminate_routed = 0;
     for (int i = 0; i < TARGETS; i++) targets[i] = 0;
     interrupted = 0;
 }

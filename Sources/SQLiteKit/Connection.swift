@@ -271,7 +271,9 @@ extension String {
 public enum InterruptSignal {
     /// Starts routing SIGINT to the watched connections instead of ending the process.
     public static func begin() { strata_interrupts_begin() }
-    /// Gives SIGINT back to its default action.
+    /// Treats SIGTERM as Ctrl-C too, until `end()`.
+    public static func catchTermination() { strata_interrupts_catch_terminate() }
+    /// Gives SIGINT (and SIGTERM) back to its default action.
     public static func end() { strata_interrupts_end() }
     public static func watch(_ handle: InterruptHandle) { _ = strata_interrupts_add(UnsafeMutableRawPointer(handle.handle)) }
     public static func stopWatching(_ handle: InterruptHandle) { strata_interrupts_remove(UnsafeMutableRawPointer(handle.handle)) }

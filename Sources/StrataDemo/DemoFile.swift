@@ -5,20 +5,21 @@ import StrataCore
 /// when complete, so that a failed or interrupted run leaves nothing behind and an existing file is
 /// replaced only with `force`.
 public enum DemoFile {
-    /// - Throws: `StrataError` for a path that is a directory, an existing file without `force`, a folder
+    /// - Throws: `StrataError` for a path that is a directory, an existing file or a symbolic link without `force`, a folder
     ///   that is missing or not writable, and `StrataError.interrupted` when `shouldStop` turned true.
     public static func write(_ generator: DemoGenerator, to path: String, force: Bool,
                              progress: ((DemoGenerator.Progress) -> Void)? = nil,
                              shouldStop: () -> Bool = { false }) throws
     {
         try AtomicFile.checkDestination(path, force: force, what: "the demo database")
-        let temporary = AtomicFile.temporaryPath(for: path)
+        // Created here, exclusively and never through a link; SQLite only opens it.
+        let temporary = try AtomicFile.createTemporary(for: path)
         defer {
             // Whatever happened, nothing but the finished database may stay behind.
             for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(temporary + suffix) }
         }
         do {
-            let connection = try Connection(path: temporary, mode: .create)
+            let connection = try Connection(path: temporary, mode: .readWrite)
             // A new private file: no rollback journal on disk, no syncs until it is complete, and no
             // foreign key lookups: every key the generator draws exists by construction (tests check it).
             try connection.execute("""
@@ -33,9 +34,6 @@ public enum DemoFile {
             throw StrataError("cannot write \(path): \(error.message)")
         }
         if shouldStop() { throw StrataError.interrupted }
-        Platform.syncFile(temporary)
-        if let failure = Platform.moveFile(temporary, to: path) {
-            throw StrataError("cannot write \(path): \(failure)")
-        }
+        try AtomicFile.moveIntoPlace(temporary, to: path, force: force)
     }
 }

@@ -5,27 +5,62 @@ import StrataQuery
 /// Running a plan, and adopting a database at a version.
 extension Migrator {
     /// Runs the plan to `target` (nil: the last version) and returns what ran, with durations in milliseconds.
+    ///
+    /// Ctrl-C (`InterruptSignal`, when the caller watches for it) stops the running statement, or the run
+    /// between two statements, and rolls back.
     /// - Parameters:
     ///   - allowDrift: go on although an applied migration's file changed since.
     ///   - stepwise: commit after each migration (`--step`) instead of once for the whole run; a failure
     ///     then keeps the migrations before it.
     /// - Throws: `StrataError` naming the migration that failed; the database is then as it was (with
-    ///   `stepwise`, as the last migration that succeeded left it). Status `.drift` on drift.
+    ///   `stepwise`, as the last migration that succeeded left it, and a `StepwiseFailure` that says
+    ///   which were kept). Status `.drift` on drift, `.interrupted` after Ctrl-C. When SQLite could not
+    ///   roll back (a full disk), the message says what state the file is in and how to recover it.
     @discardableResult
     package func apply(to target: Int?, allowDrift: Bool = false, stepwise: Bool = false) throws -> MigrationRun {
-        guard stepwise else { return try apply(to: target, allowDrift: allowDrift, limit: nil) }
-        var run = try apply(to: target, allowDrift: allowDrift, limit: 1)
-        while !run.applied.isEmpty {
-            let next = try apply(to: target, allowDrift: allowDrift, limit: 1)
-            guard !next.applied.isEmpty else { break }
-            run.applied += next.applied
-            run.to = next.to
+        guard stepwise else {
+            do { return try apply(to: target, allowDrift: allowDrift, limit: nil) } catch let failure as RunFailure {
+                throw failure.error(kept: [])
+            }
         }
-        return run
+        var run: MigrationRun?
+        do {
+            run = try apply(to: target, allowDrift: allowDrift, limit: 1)
+            while let done = run, !done.applied.isEmpty {
+                let next = try apply(to: target, allowDrift: allowDrift, limit: 1)
+                guard !next.applied.isEmpty else { break }
+                run?.applied += next.applied
+                run?.to = next.to
+            }
+        } catch {
+            guard let kept = run, !kept.applied.isEmpty else {
+                throw (error as? RunFailure)?.error(kept: []) ?? error
+            }
+            let failure = (error as? RunFailure)?.error(kept: kept.applied)
+                ?? StrataError("\(Self.reason(error)); " + RunFailure.keptText(kept.applied, version: kept.to))
+            throw StepwiseFailure(kept: kept, error: failure)
+        }
+        return run ?? MigrationRun(from: 0, to: 0, applied: [])
     }
 
     /// One transaction: at most `limit` steps of the plan to `target`.
+    /// - Throws: `RunFailure` for a step that failed, Ctrl-C and broken links, worded once SQLite's
+    ///   rollback is known to have finished (or not); other errors (drift, locks) as they are.
     private func apply(to target: Int?, allowDrift: Bool, limit: Int?) throws -> MigrationRun {
+        var startVersion = 0
+        do {
+            return try applyInTransaction(to: target, allowDrift: allowDrift, limit: limit) { startVersion = $0 }
+        } catch let failure as RunFailure {
+            throw failure.failedToWrite ? failure.settled(unfinishedRollback()) : failure
+        } catch let error as SQLiteError where ResultCode.interrupt ~= error.code {
+            throw RunFailure("interrupted", version: startVersion, status: .interrupted)
+        } catch let error as SQLiteError where Self.failedToWrite(error) {
+            // The commit (or the history) could not be written.
+            throw RunFailure("cannot commit: \(error.message)", version: startVersion).settled(unfinishedRollback())
+        }
+    }
+
+    private func applyInTransaction(to target: Int?, allowDrift: Bool, limit: Int?, started: (Int) -> Void) throws -> MigrationRun {
         // Foreign keys off for the run, set outside the transaction (inside one SQLite ignores it): a table
         // dropped to be rebuilt must not take the rows that point at it along (ON DELETE CASCADE). The
         // foreign_key_check below stands in for the enforcement.
@@ -38,6 +73,7 @@ extension Migrator {
         // sees what the first applied, and applies nothing twice.
         return try connection.transaction(.immediate) {
             let status = try status()
+            started(status.version)
             if !status.drifted.isEmpty && !allowDrift {
                 let names = status.drifted.map(\.file.fileName).joined(separator: ", ")
                 throw StrataError("drift: \(names) changed since applied (see 'strata migrate status'; --allow-drift goes on anyway)",
@@ -54,12 +90,15 @@ extension Migrator {
             for step in steps {
                 let started = Platform.monotonicSeconds()
                 do {
+                    if InterruptSignal.fired { throw SQLiteError(code: .interrupt) }
                     switch step.body {
                     case .sql(let text): try connection.execute(text)
                     case .operations(let entries): try run(entries.map(\.operation))
                     }
+                } catch let error as SQLiteError where ResultCode.interrupt ~= error.code {
+                    throw RunFailure("interrupted during \(step.title)", version: status.version, status: .interrupted)
                 } catch {
-                    throw StrataError("\(step.title) failed: \(Self.reason(error)); nothing was changed (still at version \(status.version))")
+                    throw RunFailure("\(step.title) failed: \(Self.reason(error))", version: status.version, failedToWrite: Self.failedToWrite(error))
                 }
                 let milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded())
                 switch step.direction {
@@ -70,7 +109,7 @@ extension Migrator {
             }
             let added = Set(try foreignKeyViolations()).subtracting(violationsBefore)
             if let example = added.sorted().first {
-                throw StrataError("the migrations leave \(added.count) broken link\(added.count == 1 ? "" : "s") (\(example)); nothing was changed")
+                throw RunFailure("the migrations leave \(added.count) broken link\(added.count == 1 ? "" : "s") (\(example))", version: status.version)
             }
             // Going down, the version reached is that of the next migration the plan would undo, or the target.
             let reached = switch first.direction {
@@ -78,8 +117,39 @@ extension Migrator {
             case .up: last.file.version
             }
             try setVersion(reached)
+            // Ctrl-C between statements, or in a statement too short for SQLite to notice: not committed.
+            if InterruptSignal.fired { throw RunFailure("interrupted", version: status.version, status: .interrupted) }
             return MigrationRun(from: status.version, to: reached, applied: done)
         }
+    }
+
+    /// `SQLITE_FULL` (the disk, or the file's size limit, is full) or `SQLITE_IOERR`: SQLite may have
+    /// left the file to be rolled back by its next reader.
+    private static func failedToWrite(_ error: any Error) -> Bool {
+        guard let error = error as? SQLiteError else { return false }
+        return error.code == ResultCode(rawValue: 13) || ResultCode.ioError ~= error.code
+    }
+
+    /// After a failed run: nil when the file is back as it was; else what state it is in, and how to
+    /// recover it.
+    ///
+    /// After a full disk or an I/O error SQLite ends the transaction but leaves the file grown, with a hot
+    /// journal, until the next read rolls it back: that read is made here, so that the file is as it was
+    /// before Strata exits. See https://www.sqlite.org/atomiccommit.html#section_4_2
+    func unfinishedRollback() -> String? {
+        var failure: String?
+        do {
+            if !connection.isAutocommit { try connection.execute("ROLLBACK TRANSACTION") }
+            _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
+        } catch {
+            failure = Self.reason(error)
+        }
+        let journal = connection.path + "-journal"
+        let hot = Platform.readPrefix(journal, count: 8) == [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
+        guard hot || !connection.isAutocommit else { return nil }
+        return "the rollback could not finish" + (failure.map { " (\($0))" } ?? "") + ": \(connection.path) may be left larger, "
+            + "with a hot journal \(journal) that holds its old content (do not delete it); free some space, then run "
+            + "'strata migrate \(connection.path)' again: opening the file for writing rolls it back first"
     }
 
     /// Runs `.strata` operations one by one, each translated against the schema its predecessors left.

@@ -6,4 +6,7 @@ package struct SchemaDrift: Sendable, Equatable {
     /// Why the schemas were not compared, when the applied migrations cannot build the schema from an
     /// empty database (then `lines` is empty).
     package var unchecked: String?
+    /// Tables (and views) the database had before its first migration and that the migrations do not
+    /// make, sorted: left out of `lines`, since no replay can have them.
+    package var predating: [String] = []
 }

@@ -138,7 +138,16 @@ import Testing
         let fixture = try Fixture()
         let files = try fixture.files([Self.good[0], Self.good[1], ("3_bad.sql", "INSERT INTO Nope VALUES (1);")])
         let migrator = Migrator(connection: fixture.connection, files: files)
-        #expect(throws: StrataError.self) { try migrator.apply(to: nil, stepwise: true) }
+        do {
+            try migrator.apply(to: nil, stepwise: true)
+            Issue.record("no error")
+        } catch let failure as StepwiseFailure {
+            // What the run kept is said, not "nothing was changed".
+            #expect(failure.kept.applied.map(\.step.file.fileName) == ["1_priority.sql", "2_tags.sql"])
+            #expect(failure.kept.from == 0 && failure.kept.to == 2)
+            #expect(failure.error.message == "3_bad.sql failed: no such table: Nope; 1_priority.sql, 2_tags.sql were applied and kept "
+                    + "(--step commits each migration): the file is at version 2")
+        }
         #expect(fixture.version == 2)
         #expect(try migrator.history().map(\.version) == [1, 2])
         let down = Migrator(connection: fixture.connection, files: try fixture.files([
@@ -150,6 +159,45 @@ import Testing
         #expect(stepwise.from == 2 && stepwise.to == 0 && stepwise.direction == .down)
         #expect(fixture.version == 0)
         #expect(try down.history().isEmpty)
+    }
+
+    /// Tables (and views, with their indexes and triggers) older than the history table cannot come from
+    /// a replay: named once, not reported as drift; what comes after the first migration still is.
+    @Test func schemaOlderThanTheFirstMigrationIsNotDrift() throws {
+        let fixture = try Fixture()
+        let migrator = Migrator(connection: fixture.connection, files: try fixture.files([("1_tags.sql", "CREATE TABLE Tag (name TEXT PRIMARY KEY);")]))
+        let never = try migrator.schemaDrift()
+        #expect(never == SchemaDrift(lines: [], unchecked: nil, predating: ["Named", "Task", "TaskList"]))
+        try migrator.apply(to: nil)
+        #expect(try migrator.namesBeforeFirstMigration() == ["Named", "Task", "TaskList"])
+        try fixture.connection.execute("CREATE TABLE Later (x INTEGER); DROP TABLE Tag")
+        let drift = try migrator.schemaDrift()
+        #expect(drift.lines == ["+ Later.x INTEGER", "- Tag.name TEXT key"])
+        #expect(drift.predating == ["Named", "Task", "TaskList"])
+        // A table the migrations make is compared, however old: a baseline adopts a file its migrations built.
+        let rebuilt = Migrator(connection: fixture.connection, files: try fixture.files([
+            ("1_tags.sql", "CREATE TABLE Tag (name TEXT PRIMARY KEY);"), ("2_lists.sql", "CREATE TABLE TaskList (id INTEGER PRIMARY KEY);"),
+        ]))
+        try rebuilt.baseline(at: 2, replacing: true)
+        #expect(try rebuilt.schemaDrift().lines.contains("+ TaskList.name TEXT not null"))
+        #expect(try rebuilt.schemaDrift().predating == ["Named", "Task"])
+    }
+
+    /// When SQLite cannot finish a rollback (here: another connection holds the journal, as a file the
+    /// disk has no room for would), the message says what is left and what to do; when it can, nothing.
+    @Test func anUnfinishedRollbackIsDescribed() throws {
+        let fixture = try Fixture()
+        let migrator = Migrator(connection: try Connection(path: fixture.path, mode: .readWrite, busyTimeout: 0), files: [])
+        #expect(migrator.unfinishedRollback() == nil)
+        // A writer whose changes spilled into the file: a journal with its header beside it, and a lock.
+        try fixture.connection.execute("PRAGMA cache_size = 2; BEGIN IMMEDIATE; "
+                                       + "WITH RECURSIVE c(i) AS (SELECT 10 UNION ALL SELECT i + 1 FROM c WHERE i < 20000) "
+                                       + "INSERT INTO Task SELECT i, printf('filler %d', i), 1 FROM c;")
+        defer { try? fixture.connection.execute("ROLLBACK") }
+        let message = try #require(migrator.unfinishedRollback())
+        #expect(message == "the rollback could not finish (database is locked): \(fixture.path) may be left larger, with a hot journal "
+                + "\(fixture.path)-journal that holds its old content (do not delete it); free some space, then run "
+                + "'strata migrate \(fixture.path)' again: opening the file for writing rolls it back first")
     }
 
     @Test func driftIsRefusedUnlessAllowedAndMissingFilesAreReported() throws {

@@ -6,7 +6,10 @@
 
 /// Routes SIGINT to the handler, with no connections and the flag cleared.
 void strata_interrupts_begin(void);
-/// Gives SIGINT back to its default action (ending the process).
+/// Routes SIGTERM to the same handler until strata_interrupts_end: for work that must roll back and
+/// clean up when asked to stop (migrate).
+void strata_interrupts_catch_terminate(void);
+/// Gives SIGINT (and SIGTERM, if caught) back to its default action (ending the process).
 void strata_interrupts_end(void);
 /// Registers a connection (an sqlite3 *); 0 when all 16 places are taken.
 int strata_interrupts_add(void *connection);

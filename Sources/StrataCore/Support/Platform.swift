@@ -59,6 +59,21 @@ public enum Platform {
         }
     }
 
+    /// What is at `path` itself, with a symbolic link not followed (lstat(2)): a link, dangling or not, is
+    /// `.symbolicLink`. For files Strata creates, which must never be written through a link.
+    public enum EntryKind { case missing, regular, directory, symbolicLink, other }
+
+    public static func entryKind(_ path: String) -> EntryKind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
     /// A whole file's bytes; nil when it cannot be read.
@@ -155,10 +170,58 @@ public enum Platform {
         close(descriptor)
     }
 
-    /// Creates a new file for writing, failing if anything is at `path`; the descriptor, or the error text.
-    public static func createFile(_ path: String) -> Result<Int32, StrataError> {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    /// Creates a new file for writing, failing if anything is at `path`, a symbolic link included (never
+    /// followed: `O_CREAT | O_EXCL | O_NOFOLLOW`); the descriptor, or the error text.
+    /// - Parameter permissions: before the umask; `0o600` for a private copy of someone's data.
+    public static func createFile(_ path: String, permissions: UInt16 = 0o644) -> Result<Int32, StrataError> {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions))
         return descriptor >= 0 ? .success(descriptor) : .failure(StrataError(errorText()))
+    }
+
+    /// Gives a file a second name where nothing is, never replacing what is there (link(2), which fails on
+    /// anything at `destination`, a dangling symbolic link included), then removes the first name; where
+    /// the file system has no hard links, a rename to a name found free just before. The error text on failure.
+    public static func moveFileWithoutReplacing(_ source: String, to destination: String) -> String? {
+        if link(source, destination) == 0 {
+            unlink(source)
+            return nil
+        }
+        guard errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EXDEV || errno == EMLINK else { return errorText() }
+        guard entryKind(destination) == .missing else { return String(cString: strerror(EEXIST)).lowercased() }
+        return moveFile(source, to: destination)
+    }
+
+    /// Copies a file's bytes into a new file that nothing was at (created as `createFile` does); the error
+    /// text on failure, when the new file is removed again.
+    public static func copyFile(_ source: String, toNewFile destination: String, permissions: UInt16 = 0o600) -> String? {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return "\(source): \(errorText())" }
+        defer { close(input) }
+        let output: Int32
+        switch createFile(destination, permissions: permissions) {
+        case .success(let descriptor): output = descriptor
+        case .failure(let error): return "\(destination): \(error.message)"
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var failure: String?
+        while failure == nil {
+            let got = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { failure = "\(source): \(errorText())"; break }
+            if got == 0 { break }
+            if !chunk.withUnsafeBytes({ write(output, UnsafeRawBufferPointer(rebasing: $0[..<got])) }) {
+                failure = "\(destination): \(errorText())"
+            }
+        }
+        if !syncAndClose(output), failure == nil { failure = "\(destination): \(errorText())" }
+        if failure != nil { unlink(destination) }
+        return failure
+    }
+
+    /// The folder for temporary files: `TMPDIR`, else `/tmp`.
+    public static var temporaryDirectory: String {
+        guard let directory = environment("TMPDIR"), !directory.isEmpty else { return "/tmp" }
+        return directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
     }
 
     /// Flushes a descriptor's data to the disk and closes it; false when either failed.

@@ -204,6 +204,7 @@ public enum Commands {
             Options.toVersion,
             Options.dryRunCopy,
             Options.backup,
+            Options.forceBackup,
             Options.allowDrift,
             Options.step,
             Options.yesDestructive,
@@ -218,7 +219,8 @@ public enum Commands {
             file ends at the target version or exactly as it was. Statements that cannot run in a transaction \
             (VACUUM, PRAGMA foreign_keys, journal_mode, synchronous) are refused. A line '-- strata:down' ends \
             a file's up section and starts the SQL that undoes it, which --to below the current version runs, \
-            newest first. Running again with nothing pending changes nothing. See also 'strata help \
+            newest first. Running again with nothing pending changes nothing. Ctrl-C or SIGTERM rolls the run \
+            back and removes its temporary files; --dry-run never opens FILE for writing. See also 'strata help \
             migrate-status'.
             """,
         examples: [

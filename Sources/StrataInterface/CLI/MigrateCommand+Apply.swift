@@ -8,40 +8,76 @@ extension MigrateCommand {
     func run() throws {
         let timeout = try parsed.timeoutMilliseconds()
         let dryRun = parsed.flag(Options.dryRunCopy)
+        if parsed.flag(Options.forceBackup) && parsed.value(Options.backup) == nil {
+            throw StrataError.usage("--force replaces the --backup PATH: give --backup PATH with it")
+        }
+        // From the copy on, Ctrl-C and SIGTERM stop the running statement or the copy: the transaction
+        // rolls back and the temporary files go (below), instead of the process ending with a hot journal
+        // left behind. Before it, at the question about destructive steps, Ctrl-C ends the process as usual.
+        var watcher: InterruptWatcher?
+        func watchInterrupts() -> InterruptWatcher {
+            let started = InterruptWatcher()
+            InterruptSignal.catchTermination()
+            watcher = started
+            return started
+        }
+        defer { withExtendedLifetime(watcher) {} }
         var copy: String?
-        defer { if let copy { for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(copy + suffix) } } }
+        defer { if let copy { Self.remove(copy) } }
         // The migrated copy's integrity_check, with --dry-run.
         var integrity: [String]?
-        let migration = try reportingFailure {
-            let target = try target()
-            let files = try MigrationDirectory.load(directory)
-            let original = try DatabaseFile.openForWriting(file, timeout: timeout)
-            if let backup = parsed.value(Options.backup) {
-                try AtomicFile.checkDestination(backup, force: false, what: "the backup")
-                do { try original.backup(to: backup) } catch { throw DatabaseFile.describe(error, path: file, timeout: timeout) }
-            }
-            let connection: Connection
-            if dryRun {
-                let path = AtomicFile.temporaryPath(for: file)
-                copy = path
-                do {
-                    try original.backup(to: path)
+        // What a --step run that failed kept, to report before its error.
+        var kept: MigrationRun?
+        let migration: MigrationRun
+        do {
+            migration = try reportingFailure {
+                let target = try target()
+                let files = try MigrationDirectory.load(directory)
+                // Refused before any question or copy; checked again when the backup is made.
+                if let backup = parsed.value(Options.backup) {
+                    try AtomicFile.checkDestination(backup, force: parsed.flag(Options.forceBackup), what: "the backup")
+                }
+                let connection: Connection
+                let watching: InterruptWatcher
+                if dryRun {
+                    // A dry run never opens FILE for writing: it reads it into a private copy and rehearses there.
+                    watching = watchInterrupts()
+                    let path = try dryRunCopy(timeout: timeout)
+                    copy = path
                     connection = try Connection(path: path, mode: .readWrite, busyTimeout: timeout)
-                } catch {
+                } else {
+                    connection = try DatabaseFile.openForWriting(file, timeout: timeout)
+                    if !parsed.flag(Options.yesDestructive) {
+                        try confirmDestructiveSteps(try Migrator(connection: connection, files: files).plan(to: target).steps)
+                    }
+                    watching = watchInterrupts()
+                }
+                // Of a dry run, from its copy: the same content, and FILE is still not opened for writing.
+                if let backup = parsed.value(Options.backup) {
+                    do {
+                        try AtomicFile.writeDatabase(copying: connection, to: backup, force: parsed.flag(Options.forceBackup), what: "the backup")
+                    } catch let error as SQLiteError {
+                        throw DatabaseFile.describe(error, path: file, timeout: timeout)
+                    }
+                }
+                watching.watch(connection.interruptHandle)
+                defer { watching.stopWatching(connection.interruptHandle) }
+                let migrator = Migrator(connection: connection, files: files)
+                do {
+                    let migration = try migrator.apply(to: target, allowDrift: parsed.flag(Options.allowDrift), stepwise: parsed.flag(Options.step))
+                    if dryRun { integrity = try migrator.integrityCheck() }
+                    return migration
+                } catch let failure as StepwiseFailure {
+                    kept = failure.kept
+                    throw failure.error
+                } catch let error as SQLiteError {
                     throw DatabaseFile.describe(error, path: file, timeout: timeout)
                 }
-            } else {
-                connection = original
             }
-            let migrator = Migrator(connection: connection, files: files)
-            if !dryRun && !parsed.flag(Options.yesDestructive) { try confirmDestructiveSteps(try migrator.plan(to: target).steps) }
-            do {
-                let migration = try migrator.apply(to: target, allowDrift: parsed.flag(Options.allowDrift), stepwise: parsed.flag(Options.step))
-                if dryRun { integrity = try migrator.integrityCheck() }
-                return migration
-            } catch let error as SQLiteError {
-                throw DatabaseFile.describe(error, path: file, timeout: timeout)
-            }
+        } catch {
+            // What a --step run committed before it failed stays applied: say so, as a run that succeeded would.
+            if let kept, !parsed.flag(Options.json) { reportApplied(kept) }
+            throw error
         }
         // The first line, as the report has always shown it; a damaged copy fails below.
         let integrityLine = integrity.map { $0.first ?? "" }
@@ -59,15 +95,20 @@ extension MigrateCommand {
         } else if migration.applied.isEmpty {
             context.stdout.write("\(file) is at version \(migration.to): nothing to apply\n")
         } else {
-            for done in migration.applied {
-                let verb = switch done.step.direction { case .up: "applied"; case .down: "reverted" }
-                context.stdout.write("\(verb) \(done.step.file.fileName) (\(done.milliseconds) ms)\n")
-            }
+            reportApplied(migration)
             let what = dryRun ? "a copy of \(file) would be" : "\(file) is"
             context.stdout.write("\(what) at version \(migration.to) (was \(migration.from))" + (integrityLine.map { "; integrity_check: \($0)" } ?? "")
                                  + (dryRun ? "; the file itself is unchanged" : "") + "\n")
         }
         if let integrityLine, integrityLine != "ok" { throw StrataError("the migrated copy fails integrity_check: \(integrityLine)") }
+    }
+
+    /// A line for each migration a run applied or reverted.
+    func reportApplied(_ run: MigrationRun) {
+        for done in run.applied {
+            let verb = switch done.step.direction { case .up: "applied"; case .down: "reverted" }
+            context.stdout.write("\(verb) \(done.step.file.fileName) (\(done.milliseconds) ms)\n")
+        }
     }
 
     /// Destructive steps (lint's) go ahead only with `--yes`, or when the person at the terminal says so.

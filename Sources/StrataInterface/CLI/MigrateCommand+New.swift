@@ -16,7 +16,7 @@ extension MigrateCommand {
             }
             let version = (try MigrationDirectory.load(directory).last?.version ?? 0) + 1
             try AtomicFile.write(to: Self.newFilePath(directory: directory, version: version, name: name, kind: kind), force: false,
-                                 what: "the migration") { sink in
+                                 what: "the migration", forceOption: nil) { sink in
                 sink.write(Self.template(version: version, name: name, kind: kind))
             }
             return version

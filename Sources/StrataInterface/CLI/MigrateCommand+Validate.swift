@@ -25,6 +25,7 @@ extension MigrateCommand {
                 ("missing", .array(status.missing.map { .object([("version", .int(Int64($0.version))), ("name", .string($0.name))]) })),
                 ("schema_drift", .array(schemaDrift.lines.map(JSONValue.string))),
                 ("schema_unchecked", schemaDrift.unchecked.map(JSONValue.string) ?? .null),
+                ("schema_predating", .array(schemaDrift.predating.map(JSONValue.string))),
                 ("integrity_check", .array(validation.integrity.map(JSONValue.string))), ("broken_links", .int(Int64(broken))),
             ])
             context.stdout.write(value.serialized(pretty: true) + "\n")
@@ -38,15 +39,29 @@ extension MigrateCommand {
             if let unchecked = schemaDrift.unchecked {
                 context.stdout.write("schema not compared: the applied migrations do not build it from an empty database (\(unchecked))\n")
             }
+            if let note = Self.predatingNote(schemaDrift) { context.stdout.write(note + "\n") }
             if !validation.isIntact { context.stdout.write("integrity_check: " + validation.integrity.joined(separator: "; ") + "\n") }
             if broken > 0 { context.stdout.write("foreign_key_check: \(broken) broken link\(broken == 1 ? "" : "s")\n") }
             if status.drifted.isEmpty && status.missing.isEmpty && schemaDrift.lines.isEmpty && validation.isIntact && broken == 0 {
-                let migrations = "\(status.applied.count) applied migration\(status.applied.count == 1 ? "" : "s")"
-                context.stdout.write("\(file) at version \(status.version): \(migrations) match their files"
-                                     + "\(schemaDrift.unchecked == nil ? " and the schema" : ""); integrity ok; no broken links\n")
+                let migrations = status.applied.count == 1 ? "1 applied migration matches its file" : "\(status.applied.count) applied migrations match their files"
+                context.stdout.write("\(file) at version \(status.version): \(migrations)"
+                                     + "\(schemaDrift.unchecked == nil && schemaDrift.predating.isEmpty ? " and the schema" : "")"
+                                     + "; integrity ok; no broken links\n")
             }
         }
         if !status.drifted.isEmpty || !schemaDrift.lines.isEmpty { throw StrataError("", status: .drift) }
         if !validation.isIntact || broken > 0 { throw StrataError("") }
+    }
+
+    /// One line for the tables the database had before its first migration, whose schema no replay of the
+    /// migrations can have: what they are, and how to have them checked.
+    static func predatingNote(_ drift: SchemaDrift) -> String? {
+        guard let first = drift.predating.first else { return nil }
+        let names = drift.predating.count > 4 ? drift.predating.prefix(3).joined(separator: ", ") + " and \(drift.predating.count - 3) more"
+            : drift.predating.joined(separator: ", ")
+        let them = drift.predating.count == 1 ? "\(first) was" : "\(names) were"
+        return "schema not compared for tables the migrations do not make: \(them) in the database before its first migration "
+            + "(to have \(drift.predating.count == 1 ? "it" : "them") checked, start the migrations with one that creates "
+            + "\(drift.predating.count == 1 ? "it" : "them") and adopt the database at that version with 'strata migrate baseline')"
     }
 }

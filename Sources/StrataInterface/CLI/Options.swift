@@ -29,6 +29,7 @@ enum Options {
     static let toVersion = OptionSpec("to", value: "VERSION", help: "stop at this version instead of the last; below the current one, go down")
     static let dryRunCopy = OptionSpec("dry-run", help: "migrate a temporary copy, check its integrity, report, and leave FILE untouched")
     static let backup = OptionSpec("backup", value: "PATH", help: "first copy FILE to PATH with SQLite's backup API")
+    static let forceBackup = OptionSpec("force", help: "replace the --backup PATH if it exists (a symbolic link there is replaced, not followed)")
     static let allowDrift = OptionSpec("allow-drift", help: "go on although an applied migration's file changed since")
     static let step = OptionSpec("step", help: "commit after each migration instead of once for the whole run")
     static let yesDestructive = OptionSpec("yes", short: "y", help: "apply destructive steps (see migrate lint) without asking")
