@@ -13,6 +13,8 @@ public final class Editor {
     /// Nil when edits are not recorded: the command line's one-off `update` of a million objects.
     private let log: ChangeLog?
     public var history = UndoStack()
+    /// The most bytes a `@path` value reads (`--max-blob`).
+    public var maxBlobBytes = BlobLimit.defaultBytes
 
     /// What an edit did.
     public struct Outcome: Sendable {
@@ -94,7 +96,8 @@ public final class Editor {
     }
 
     private func parsedValues(_ assignments: [TypedAssignment], of info: ClassInfo) throws -> [Assignment] {
-        let parser = ValueParser(info: info, schema: schema, connection: connection)
+        var parser = ValueParser(info: info, schema: schema, connection: connection)
+        parser.maxBlobBytes = maxBlobBytes
         var seen: Set<String> = []
         return try assignments.map { assignment in
             let property = try property(assignment.property, of: info)

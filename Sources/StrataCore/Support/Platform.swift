@@ -77,6 +77,46 @@ public enum Platform {
         }
     }
 
+    /// Why `readRegularFile` read nothing.
+    public enum ReadRefusal: Error, Equatable {
+        case missing
+        case directory
+        /// A FIFO, device or socket: reading it could block or never end.
+        case notRegular
+        /// Larger than the limit; its size, or nil when it grew past the limit while being read.
+        case tooLarge(Int64?)
+        /// The error text.
+        case failed(String)
+    }
+
+    /// A regular file's bytes, at most `limit` of them. The file is opened without blocking (a FIFO would
+    /// wait for a writer), checked with fstat on that descriptor to be a regular file of at most `limit`
+    /// bytes, and reading stops past `limit` should it grow meanwhile. A symlink to a regular file is read.
+    public static func readRegularFile(_ path: String, limit: Int64) -> Result<[UInt8], ReadRefusal> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(errno == ENOENT ? .missing : .failed(errorText())) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.failed(errorText())) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(.directory)
+        default: return .failure(.notRegular)
+        }
+        guard Int64(info.st_size) <= limit else { return .failure(.tooLarge(Int64(info.st_size))) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { return .failure(.failed(errorText())) }
+            if got == 0 { return .success(bytes) }
+            guard Int64(bytes.count + got) <= limit else { return .failure(.tooLarge(nil)) }
+            bytes.append(contentsOf: chunk[..<got])
+        }
+    }
+
     /// Creates a folder (not its parents); the error text on failure.
     public static func makeDirectory(_ path: String) -> String? {
         mkdir(path, 0o755) == 0 ? nil : errorText()

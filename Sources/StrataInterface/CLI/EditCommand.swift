@@ -3,6 +3,14 @@ import StrataCore
 import StrataQuery
 import StrataEdit
 
+extension ParsedArguments {
+    /// `--max-blob SIZE` in bytes, where the command has it; else the default (1 GiB).
+    func maxBlobBytes() throws -> Int64 {
+        guard command.option(named: Options.maxBlob.name) != nil, let text = value(Options.maxBlob) else { return BlobLimit.defaultBytes }
+        return try BlobLimit.parse(text)
+    }
+}
+
 /// `strata set`, `insert`, `delete` and `update`: edits from the command line, each one transaction on a
 /// connection opened for writing with foreign keys on.
 final class EditCommand {
@@ -77,10 +85,13 @@ final class EditCommand {
     ///   - interruptible: Ctrl-C stops a long statement and rolls the edit back (exit 130); a delete's
     ///     question at the terminal is left to end the process as usual.
     private func openEditor(recording: Bool, interruptible: Bool = true) throws -> Editor {
+        let maxBlob = try parsed.maxBlobBytes()
         let (session, _) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: try parsed.timeoutMilliseconds(),
                                                     forWriting: true)
         if interruptible { watcher = InterruptWatcher(session.connection.interruptHandle) }
-        return try Editor(session: session, recording: recording)
+        let editor = try Editor(session: session, recording: recording)
+        editor.maxBlobBytes = maxBlob
+        return editor
     }
 
     /// A key as scripts want it: numbers and text as they are.

@@ -10,6 +10,7 @@ struct OpenCommand {
     let context: CLIContext
 
     func run() throws {
+        let maxBlob = try parsed.maxBlobBytes()
         let session: DatabaseSession
         var intro: String
         if parsed.argument(Arguments.file) != nil {
@@ -40,6 +41,7 @@ struct OpenCommand {
                         err: context.stderr, style: interactive ? style : Style(isEnabled: false),
                         terminalWidth: { context.stdoutIsTerminal ? Platform.terminalWidth(1) : context.terminalWidth },
                         pageSize: pageSize())
+        repl.maxBlobBytes = maxBlob
         if parsed.flag(Options.write) { try repl.enableWriting(announce: false) }
         // A script gets no overview: its output is only what its commands print.
         if !interactive {
