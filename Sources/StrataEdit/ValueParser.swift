@@ -228,7 +228,8 @@ public struct ValueParser {
             }
             keyText = String(keyText[space...]).trimmingSpaces
         }
-        let key = try QueryCompiler.parseKey(typed.quoted ? "\"\(keyText)\"" : keyText, for: target)
+        // Quoted text is the key itself: quoted again for the key's reader, its own quotes doubled.
+        let key = try QueryCompiler.parseKey(typed.quoted ? quoteLiteral(keyText) : keyText, for: target)
         guard key.count == 1 else { throw StrataError("\(info.name).\(property.name) links to a single key, not \(keyText)") }
         guard let keyColumn = target.objectKey.sql().first else {
             throw StrataError("\(target.name) has no key for \(info.name).\(property.name) to link to")

@@ -68,4 +68,52 @@ import Testing
         #expect(try workspace.fingerprint("demo.sqlite").0 == before.0)
         #expect(try workspace.fingerprint("demo.sqlite").1 == before.1)
     }
+
+    // MARK: - Keys with commas
+
+    static let commaKeys = """
+        CREATE TABLE comp (a INT, b TEXT, v TEXT, PRIMARY KEY (a, b));
+        CREATE TABLE Tag (name TEXT PRIMARY KEY, color TEXT) WITHOUT ROWID;
+        CREATE TABLE Task (id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE Task_tags (
+            owner INTEGER NOT NULL REFERENCES Task(id) ON DELETE CASCADE, position INTEGER NOT NULL,
+            target TEXT NOT NULL REFERENCES Tag(name) ON DELETE CASCADE, PRIMARY KEY (owner, position)) WITHOUT ROWID;
+        INSERT INTO comp VALUES (4, 'a,b', 'one'), (5, 'it''s, (really)', 'two'), (6, 'plain', 'three');
+        INSERT INTO Tag VALUES ('a,b', 'red'), ('O''Brien, "the" cat', NULL);
+        INSERT INTO Task VALUES (1, 'x');
+        """
+
+    /// A quoted part of a key keeps its commas (and parentheses, and its own doubled quotes), wherever
+    /// keys are typed: get, set, delete, the browser's open, set and delete, and list edits.
+    @Test func quotedKeyPartsKeepTheirCommas() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("keys.sqlite", Self.commaKeys)
+        let get = try Self.run(["get", db, "comp", "(4, 'a,b')", "--format", "json"])
+        #expect(get.status == 0, "\(get.stderr)")
+        #expect(get.stdout.contains("\"v\": \"one\""), "\(get.stdout)")
+        let set = try Self.run(["set", db, "comp", "(5, 'it''s, (really)')", "v=changed"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout == "updated comp (5, 'it''s, (really)')\n")
+        let delete = try Self.run(["delete", db, "comp", #"(6, "plain")"#, "--yes"])
+        #expect(delete.status == 0, "\(delete.stderr)")
+        let script = """
+            open comp (4, 'a,b')
+            set comp (4, 'a,b') v = "from the browser"
+            set Tag 'a,b' color = blue
+            list add Task 1 tags Tag 'a,b'
+            list add Task 1 tags Tag "O'Brien, ""the"" cat"
+            delete comp (5, 'it''s, (really)')
+
+            """
+        let browser = try Self.run(["--write", db], input: script)
+        #expect(browser.status == 0, "\(browser.stderr)")
+        #expect(browser.stderr == "")
+        #expect(try EditCommandTests.value(db, "SELECT group_concat(a || '|' || b || '|' || v, ';') FROM comp") == "4|a,b|from the browser")
+        #expect(try EditCommandTests.value(db, "SELECT color FROM Tag WHERE name = 'a,b'") == "blue")
+        #expect(try EditCommandTests.value(db, "SELECT group_concat(target, ';') FROM (SELECT target FROM Task_tags ORDER BY position)") == "a,b;O'Brien, \"the\" cat")
+        // An unclosed quote is named, not counted as parts.
+        let unclosed = try Self.run(["get", db, "comp", "(4, 'a,b)"])
+        #expect(unclosed.status == 1)
+        #expect(unclosed.stderr == "strata: a quoted part of the key is not closed: add ' at its end\n")
+    }
 }
