@@ -213,6 +213,18 @@ public final class Connection {
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, sql: sql) }
     }
 
+    /// Copies this connection's main database, whole and consistent, into `destination`'s main database
+    /// (an in-memory one, say) with SQLite's online backup API; this connection only reads.
+    public func backup(into destination: Connection) throws {
+        guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
+            throw SQLiteError(code: sqlite3_errcode(destination.handle), connection: destination.handle)
+        }
+        let stepped = sqlite3_backup_step(backup, -1)
+        let finished = sqlite3_backup_finish(backup)
+        if stepped != SQLITE_DONE { try destination.check(stepped) }
+        try destination.check(finished)
+    }
+
     // MARK: - State
 
     /// Rows changed by the last INSERT, UPDATE or DELETE (`sqlite3_changes64`).

@@ -36,11 +36,13 @@ public struct DatabaseSession {
     ///
     /// - Returns: the session and what the schema reader found odd (for the caller to show as warnings).
     /// - Throws: `StrataError` naming the file: missing, not a database, locked, damaged, read-only.
-    public static func open(_ path: String, timeout: Int32 = 5000, forWriting: Bool = false) throws
-        -> (DatabaseSession, warnings: [String])
+    /// - Parameter recovering: for commands about to write: a hot journal is rolled back (see
+    ///   `DatabaseFile.openForReading`) and this is told so in one line.
+    public static func open(_ path: String, timeout: Int32 = 5000, forWriting: Bool = false,
+                            recovering: ((String) -> Void)? = nil) throws -> (DatabaseSession, warnings: [String])
     {
         let connection = forWriting ? try DatabaseFile.openForWriting(path, timeout: timeout)
-            : try DatabaseFile.openForReading(path, timeout: timeout)
+            : try DatabaseFile.openForReading(path, timeout: timeout, recovering: recovering)
         var reader = SchemaReader(connection: connection)
         let schema: Schema
         do {

@@ -1,5 +1,102 @@
 import Foundation
+import SQLiteKit
 import Testing
+
+/// A small tmpfs mounted on a temporary folder (root on Linux only), for a full disk or a read-only file
+/// system that even root cannot write; unmounted when released.
+final class TmpfsMount {
+    let path: String
+
+    /// Nil where it cannot be mounted (not root, not Linux, or no mount(8)).
+    init?(bytes: Int) {
+        #if os(Linux)
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/bin/mount") else { return nil }
+        path = NSTemporaryDirectory() + "strata-tmpfs-" + UUID().uuidString
+        guard (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)) != nil,
+              Self.mount(["-t", "tmpfs", "-o", "size=\(bytes)", "tmpfs", path])
+        else {
+            try? FileManager.default.removeItem(atPath: path)
+            return nil
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Makes the file system read-only.
+    func remountReadOnly() -> Bool { Self.mount(["-o", "remount,ro", path]) }
+
+    deinit {
+        _ = Self.run("/bin/umount", [path])
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    private static func mount(_ arguments: [String]) -> Bool { run("/bin/mount", arguments) }
+
+    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
+
+/// Files left as a crashed or still-running writer leaves them, for the tests of what reading and
+/// refused edits do to them.
+enum LeftBehind {
+    static let table = """
+        CREATE TABLE T (id INTEGER PRIMARY KEY, n INT NOT NULL, pad TEXT);
+        WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 200)
+        INSERT INTO T SELECT i, i, printf('%.500c', 'x') FROM k;
+        """
+
+    /// `name` in WAL mode with a -wal holding committed transactions (and, unless `shm` is false, its
+    /// -shm), as a copy taken while the app had it open leaves it.
+    static func walWithFrames(in workspace: Workspace, _ name: String, shm: Bool = true) throws -> String {
+        let live = workspace.file("live-" + name)
+        do {
+            let writer = try Connection(path: live, mode: .create)
+            try writer.execute("PRAGMA journal_mode = wal; PRAGMA wal_autocheckpoint = 0;" + table)
+            try writer.execute("UPDATE T SET n = n + 1000 WHERE id <= 10")
+            for suffix in ["", "-wal"] + (shm ? ["-shm"] : []) {
+                try FileManager.default.copyItem(atPath: live + suffix, toPath: workspace.file(name) + suffix)
+            }
+        }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: live + suffix) }
+        return workspace.file(name)
+    }
+
+    /// `name` with the hot journal of a writer that crashed mid-transaction (after its cache spilled,
+    /// so the file holds half-written pages the journal must undo).
+    static func hotJournal(in workspace: Workspace, _ name: String) throws -> String {
+        let live = workspace.file("live-" + name)
+        do {
+            let writer = try Connection(path: live, mode: .create)
+            try writer.execute(table + "PRAGMA cache_size = 1;")
+            try writer.execute("BEGIN IMMEDIATE; UPDATE T SET n = n + 10, pad = pad || 'y'")
+            for suffix in ["", "-journal"] {
+                try FileManager.default.copyItem(atPath: live + suffix, toPath: workspace.file(name) + suffix)
+            }
+            try writer.execute("ROLLBACK")
+        }
+        try? FileManager.default.removeItem(atPath: live)
+        return workspace.file(name)
+    }
+
+    /// Every file of the workspace with its bytes and modification time.
+    static func state(of workspace: Workspace) throws -> [String: Data] {
+        var state: [String: Data] = [:]
+        for name in try workspace.listing() {
+            let (data, date) = try workspace.fingerprint(name)
+            state[name] = data + Data("\(date.timeIntervalSince1970)".utf8)
+        }
+        return state
+    }
+}
 
 /// Edits that must not hang, grow without bound, or touch the file when they are refused or only rehearsed.
 @Suite struct EditSafetyTests {
@@ -115,5 +212,100 @@ import Testing
         let unclosed = try Self.run(["get", db, "comp", "(4, 'a,b)"])
         #expect(unclosed.status == 1)
         #expect(unclosed.stderr == "strata: a quoted part of the key is not closed: add ' at its end\n")
+    }
+
+    // MARK: - Dry runs and refused edits never open the file for writing
+
+    static let refused: [(arguments: [String], status: Int32, stderr: String)] = [
+        (["update", "DB", "T where n > 1000", "set", "n=1", "--dry-run"], 0, ""),
+        (["delete", "DB", "T", "3"], 1, "strata: delete T 3 needs --yes when not run at a terminal (nothing was deleted)\n"),
+        (["set", "DB", "T", "3", "nope=1"], 1, "strata: T has no property 'nope'\n"),
+        (["set", "DB", "T", "3", "n=many"], 1, "strata: T.n is an int: 'many' is not a whole number\n"),
+        (["set", "DB", "T", "999", "n=1"], 1, "strata: no T 999 in DB\n"),
+        (["insert", "DB", "T", "pad=x"], 1, "strata: a new T needs n (required, with no default): add n=…\n"),
+        (["update", "DB", "T where nope == 1", "set", "n=1"], 1, "strata: 1:9: unknown property 'nope' in class T\n"),
+    ]
+
+    /// A WAL store whose -wal holds transactions: a dry run and every refused edit leave the file, its -wal
+    /// and -shm as they were (opening for writing would checkpoint it and delete them on closing).
+    @Test func dryRunsAndRefusedEditsLeaveAWALStoreAsItWas() throws {
+        let workspace = try Workspace()
+        let db = try LeftBehind.walWithFrames(in: workspace, "app.sqlite")
+        let listing = try workspace.listing()
+        #expect(listing == ["app.sqlite", "app.sqlite-shm", "app.sqlite-wal"])
+        let before = try LeftBehind.state(of: workspace)
+        for (arguments, status, stderr) in Self.refused {
+            let result = try Self.run(arguments.map { $0 == "DB" ? db : $0 })
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == stderr.replacingOccurrences(of: "DB", with: db), "\(arguments)")
+            #expect(try workspace.listing() == listing, "\(arguments)")
+            let after = try LeftBehind.state(of: workspace)
+            for name in ["app.sqlite", "app.sqlite-wal"] { #expect(after[name] == before[name], "\(arguments) changed \(name)") }
+        }
+        #expect(try Self.run(["update", db, "T where n > 1000", "set", "n=1", "--dry-run"]).stdout == "would update 10 T objects\n")
+    }
+
+    /// On a file with a hot journal a dry run and a delete without --yes refuse, saying what to run, and
+    /// leave the file and its journal alone; a read says the same.
+    @Test func dryRunsAndRefusedEditsLeaveAHotJournalAlone() throws {
+        let workspace = try Workspace()
+        let db = try LeftBehind.hotJournal(in: workspace, "app.sqlite")
+        let before = try LeftBehind.state(of: workspace)
+        #expect(before.keys.sorted() == ["app.sqlite", "app.sqlite-journal"])
+        let message = "cannot read \(db) without writing to it: a writer crashed mid-transaction and left a hot journal (\(db)-journal) "
+            + "that must be rolled back first; to do that, run: strata --write \(db) < /dev/null (set, insert, update and delete --yes also do it)"
+        for arguments in [["update", db, "T where n > 100", "set", "n=1", "--dry-run"], ["delete", db, "T", "3"], ["classes", db], [db]] {
+            let result = try Self.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout == "", "\(arguments)")
+            #expect(result.stderr == "strata: \(message)\n", "\(arguments)")
+            #expect(try LeftBehind.state(of: workspace) == before, "\(arguments)")
+        }
+    }
+
+    /// An edit (and the browser with --write) rolls a hot journal back first, saying so, and goes on: the
+    /// crashed writer's change is undone, the edit made.
+    @Test func anEditRollsBackAHotJournalFirst() throws {
+        let workspace = try Workspace()
+        let db = try LeftBehind.hotJournal(in: workspace, "app.sqlite")
+        let set = try Self.run(["set", db, "T", "3", "n=42"])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr == "strata: note: rolled back the unfinished transaction of a writer that crashed, from its hot journal \(db)-journal\n")
+        #expect(set.stdout == "updated T 3\n")
+        #expect(try workspace.listing() == ["app.sqlite"])
+        #expect(try EditCommandTests.value(db, "SELECT sum(n), sum(length(pad)) FROM T") == "\(200 * 201 / 2 - 3 + 42)|\(200 * 500)")
+
+        let second = try LeftBehind.hotJournal(in: workspace, "second.sqlite")
+        let browser = try Self.run(["--write", second], input: "set T 4 n = 7\n")
+        #expect(browser.status == 0, "\(browser.stderr)")
+        #expect(browser.stderr == "strata: note: rolled back the unfinished transaction of a writer that crashed, from its hot journal \(second)-journal\n")
+        #expect(try EditCommandTests.value(second, "SELECT n FROM T WHERE id = 4") == "7")
+        #expect(!FileManager.default.fileExists(atPath: second + "-journal"))
+    }
+
+    /// A dry run reads only, so a file that cannot be written (even by root: a read-only file system) is
+    /// counted, not refused; a real update is refused as read-only.
+    @Test func aDryRunReadsAReadOnlyFile() throws {
+        let workspace = try Workspace()
+        let source = try workspace.database("app.sqlite", LeftBehind.table)
+        var mount: TmpfsMount?
+        let db: String
+        if getuid() == 0 {
+            let tmpfs = try #require(TmpfsMount(bytes: 4 << 20), "root, but no tmpfs could be mounted")
+            db = tmpfs.path + "/app.sqlite"
+            try FileManager.default.copyItem(atPath: source, toPath: db)
+            try #require(tmpfs.remountReadOnly())
+            mount = tmpfs
+        } else {
+            db = source
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db)
+        }
+        defer { withExtendedLifetime(mount) {} }
+        let dryRun = try Self.run(["update", db, "T where id <= 5", "set", "n=0", "--dry-run"])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout == "would update 5 T objects\n")
+        let real = try Self.run(["update", db, "T where id <= 5", "set", "n=0"])
+        #expect(real.status == 1)
+        #expect(real.stderr.contains("read-only"), "\(real.stderr)")
     }
 }

@@ -8,8 +8,31 @@ public enum DatabaseFile {
     /// it is opened `immutable` so that SQLite does not create those files (a read-only connection cannot
     /// delete them again). Any other file is opened `mode=ro` with normal locking.
     ///
+    /// A hot journal (a writer crashed mid-transaction) cannot be read without rolling it back, which writes
+    /// to the file: refused, saying what to run, unless `recovering` is given (for commands that are about
+    /// to write anyway: the edits, the browser with `--write`); then the file is opened for writing once to
+    /// roll it back, and `recovering` is told so in one line.
+    ///
     /// - Throws: `StrataError` naming the file: missing, a directory, unreadable, not a database, locked.
-    public static func openForReading(_ path: String, timeout: Int32 = 5000) throws -> Connection {
+    public static func openForReading(_ path: String, timeout: Int32 = 5000, recovering: ((String) -> Void)? = nil) throws -> Connection {
+        do {
+            return try openReadOnly(path, timeout: timeout)
+        } catch let error as SQLiteError where error.extendedCode == ResultCode.readOnlyRollback && recovering != nil {
+            // Opening for writing and reading rolls the journal back, as any next writer of the file would.
+            do {
+                let writer = try Connection(path: path, mode: .readWrite, busyTimeout: timeout)
+                _ = try writer.scalar("SELECT count(*) FROM sqlite_schema")
+            } catch {
+                throw describe(error, path: path, timeout: timeout)
+            }
+            recovering?("rolled back the unfinished transaction of a writer that crashed, from its hot journal \(path)-journal")
+            return try openForReading(path, timeout: timeout)
+        } catch let error as SQLiteError {
+            throw describe(error, path: path, timeout: timeout)
+        }
+    }
+
+    private static func openReadOnly(_ path: String, timeout: Int32) throws -> Connection {
         try checkReadable(path)
         let absolute = Platform.absolutePath(path)
         var uri = "file:" + percentEncoded(absolute) + "?mode=ro"
@@ -18,14 +41,9 @@ public enum DatabaseFile {
         {
             uri += "&immutable=1"
         }
-        let connection: Connection
-        do {
-            connection = try Connection(path: uri, mode: .readOnly, uri: true, busyTimeout: timeout)
-            // Opening is lazy: reading the schema is what finds a file that is not a database, or a lock.
-            _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
-        } catch let error as SQLiteError {
-            throw describe(error, path: path, timeout: timeout)
-        }
+        let connection = try Connection(path: uri, mode: .readOnly, uri: true, busyTimeout: timeout)
+        // Opening is lazy: reading the schema is what finds a file that is not a database, or a lock.
+        _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
         return connection
     }
 
@@ -97,7 +115,9 @@ public enum DatabaseFile {
         case ResultCode.corrupt:
             return StrataError("database is corrupt: \(path) (\(error.message))")
         case ResultCode.readOnlyRollback:
-            return StrataError("\(path) has a hot journal left by a crashed writer; open it once for writing to recover it")
+            return StrataError("cannot read \(path) without writing to it: a writer crashed mid-transaction and left a hot journal "
+                               + "(\(path)-journal) that must be rolled back first; to do that, run: strata --write \(path) < /dev/null "
+                               + "(set, insert, update and delete --yes also do it)")
         case ResultCode.readOnly:
             return StrataError("\(path) is read-only: \(error.message)")
         case ResultCode.permission, ResultCode.auth:

@@ -14,7 +14,8 @@ struct OpenCommand {
         let session: DatabaseSession
         var intro: String
         if parsed.argument(Arguments.file) != nil {
-            session = try DatabaseSession(parsed, context: context)
+            // With --write the file is about to be opened for writing: a hot journal is rolled back first.
+            session = try DatabaseSession(parsed, context: context, recovering: parsed.flag(Options.write))
             intro = ""
         } else {
             let connection = try Connection(path: ":memory:", mode: .memory)
