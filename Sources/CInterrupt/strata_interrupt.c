@@ -17,10 +17,15 @@ static void handle_sigint(int signal_number) {
     }
 }
 
+/// The SIGINT handler before the outermost begin (a cleanup handler, readline's), put back by its end.
+static void (*previous)(int) = SIG_DFL;
+static int depth;
+
 void strata_interrupts_begin(void) {
     for (int i = 0; i < TARGETS; i++) targets[i] = 0;
     interrupted = 0;
-    signal(SIGINT, handle_sigint);
+    void (*before)(int) = signal(SIGINT, handle_sigint);
+    if (depth++ == 0) previous = before == SIG_ERR ? SIG_DFL : before;
     // A parent may have started us with SIGINT blocked (test runners do): let this thread take it.
     sigset_t set;
     sigemptyset(&set);
@@ -29,7 +34,7 @@ void strata_interrupts_begin(void) {
 }
 
 void strata_interrupts_end(void) {
-    signal(SIGINT, SIG_DFL);
+    if (depth > 0 && --depth == 0) signal(SIGINT, previous);
     for (int i = 0; i < TARGETS; i++) targets[i] = 0;
     interrupted = 0;
 }

@@ -283,7 +283,7 @@ extension String {
 public enum InterruptSignal {
     /// Starts routing SIGINT to the watched connections instead of ending the process.
     public static func begin() { strata_interrupts_begin() }
-    /// Gives SIGINT back to its default action.
+    /// Gives SIGINT back to the handler it had before the outermost `begin()`.
     public static func end() { strata_interrupts_end() }
     public static func watch(_ handle: InterruptHandle) { _ = strata_interrupts_add(UnsafeMutableRawPointer(handle.handle)) }
     public static func stopWatching(_ handle: InterruptHandle) { strata_interrupts_remove(UnsafeMutableRawPointer(handle.handle)) }

@@ -88,10 +88,14 @@ enum LeftBehind {
     }
 
     /// Every file of the workspace with its bytes and modification time.
-    static func state(of workspace: Workspace) throws -> [String: Data] {
+    static func state(of workspace: Workspace) throws -> [String: Data] { try state(ofFolder: workspace.path) }
+
+    static func state(ofFolder folder: String) throws -> [String: Data] {
         var state: [String: Data] = [:]
-        for name in try workspace.listing() {
-            let (data, date) = try workspace.fingerprint(name)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            let path = folder + "/" + name
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let date = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date ?? .distantPast
             state[name] = data + Data("\(date.timeIntervalSince1970)".utf8)
         }
         return state
@@ -101,8 +105,10 @@ enum LeftBehind {
 /// Edits that must not hang, grow without bound, or touch the file when they are refused or only rehearsed.
 @Suite struct EditSafetyTests {
     /// Runs strata, ending it should it still run after `seconds` (it then fails the test rather than hang it).
-    static func run(_ arguments: [String], input: String? = nil, killAfter seconds: Double = 20) throws -> StrataProcess.Result {
-        let (process, out, err) = try StrataProcess.start(arguments, input: input)
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+                    killAfter seconds: Double = 20) throws -> StrataProcess.Result
+    {
+        let (process, out, err) = try StrataProcess.start(arguments, environment: environment, input: input)
         let guardTimer = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: guardTimer)
         let result = StrataProcess.finish(process, out, err)

@@ -6,7 +6,7 @@
 
 /// Routes SIGINT to the handler, with no connections and the flag cleared.
 void strata_interrupts_begin(void);
-/// Gives SIGINT back to its default action (ending the process).
+/// Gives SIGINT back to the handler it had before the outermost begin (by default, ending the process).
 void strata_interrupts_end(void);
 /// Registers a connection (an sqlite3 *); 0 when all 16 places are taken.
 int strata_interrupts_add(void *connection);

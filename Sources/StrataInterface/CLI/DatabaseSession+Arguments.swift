@@ -9,7 +9,7 @@ extension DatabaseSession {
     init(_ parsed: ParsedArguments, context: CLIContext, recovering: Bool = false) throws {
         let stderr = context.stderr
         let (session, warnings) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: try parsed.timeoutMilliseconds(),
-                                                           recovering: recovering ? { stderr.write("strata: note: \($0)\n") } : nil)
+                                                           recoverHotJournal: recovering, note: { stderr.write("strata: note: \($0)\n") })
         for warning in warnings { context.stderr.write("strata: warning: \(warning)\n") }
         self = session
     }
