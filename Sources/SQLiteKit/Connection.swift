@@ -225,6 +225,17 @@ public final class Connection {
         try destination.check(finished)
     }
 
+    /// After a write failed midway (the disk full, an I/O error, the file size limit): SQLite may leave
+    /// the file grown and its journal hot, playing the journal back only when the connection next reads.
+    /// Reading once puts the file back now, before the process can exit with it half written.
+    ///
+    /// - Throws: SQLite's error when it could not roll back: the file is then still mid-transaction, its
+    ///   journal hot.
+    public func settleAfterFailedWrite() throws {
+        if !isAutocommit { try execute("ROLLBACK TRANSACTION") }
+        _ = try scalar("SELECT count(*) FROM sqlite_schema")
+    }
+
     // MARK: - State
 
     /// Rows changed by the last INSERT, UPDATE or DELETE (`sqlite3_changes64`).
@@ -289,4 +300,9 @@ public enum InterruptSignal {
     public static func stopWatching(_ handle: InterruptHandle) { strata_interrupts_remove(UnsafeMutableRawPointer(handle.handle)) }
     /// True once Ctrl-C was pressed since `begin()`.
     public static var fired: Bool { strata_interrupts_fired() != 0 }
+}
+
+extension ResultCode {
+    /// `SQLITE_FULL`: the disk is full (or a write would pass the file size limit).
+    public static let full = ResultCode(rawValue: SQLITE_FULL)
 }

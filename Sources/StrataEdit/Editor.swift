@@ -302,8 +302,8 @@ public final class Editor {
 
     // MARK: - Undo
 
-    public func undo() throws -> UndoStack.Entry { try replaying { try history.undo(on: connection) } }
-    public func redo() throws -> UndoStack.Entry { try replaying { try history.redo(on: connection) } }
+    public func undo() throws -> UndoStack.Entry { try replaying { try settling { try history.undo(on: connection) } } }
+    public func redo() throws -> UndoStack.Entry { try replaying { try settling { try history.redo(on: connection) } } }
 
     private func replaying(_ body: () throws -> UndoStack.Entry) throws -> UndoStack.Entry {
         guard let log else { return try body() }
@@ -316,10 +316,33 @@ public final class Editor {
     /// SQLite's constraint errors in words (`values`: what the edit writes, for those words).
     func perform(info: ClassInfo, values: [Assignment], _ body: () throws -> Outcome) throws -> Outcome {
         let outcome = try explaining(info: info, values: values) {
-            try connection.transaction(.immediate) { try logging(body) }
+            try settling { try connection.transaction(.immediate) { try logging(body) } }
         }
         history.record(UndoStack.Entry(description: outcome.description, changes: outcome.changes))
         return outcome
+    }
+
+    /// Runs a write transaction and, when a write in it failed (the disk full, an I/O error, the file size
+    /// limit), makes SQLite roll it back at once: left alone it keeps the grown file and its hot journal
+    /// until the connection next reads, which a command line that exits now never does.
+    ///
+    /// - Throws: `body`'s error, said with what became of the file: rolled back and as it was, or, when
+    ///   SQLite could not roll it back, exactly what state it is in and how to recover it.
+    func settling<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.code == .full || error.code == .ioError {
+            let what = error.code == .full ? "the disk is full (or the file reached its size limit)" : "a write failed (\(error.message))"
+            do {
+                try connection.settleAfterFailedWrite()
+            } catch let rollback {
+                let reason = (rollback as? SQLiteError)?.message ?? "\(rollback)"
+                throw StrataError("\(path): \(what), and SQLite could not roll the edit back (\(reason)): \(path) is left half written, "
+                                  + "and its hot journal \(path)-journal holds what it was; keep that file beside it, and once the disk "
+                                  + "has room run: strata --write \(path) < /dev/null, which rolls the edit back")
+            }
+            throw StrataError("\(path): \(what): the edit was rolled back, and \(path) is as it was")
+        }
     }
 
     /// Runs an edit with the rows it changed in its outcome, as the change log saw them (none when not

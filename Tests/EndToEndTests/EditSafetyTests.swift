@@ -314,4 +314,62 @@ enum LeftBehind {
         #expect(real.status == 1)
         #expect(real.stderr.contains("read-only"), "\(real.stderr)")
     }
+
+    // MARK: - A full disk
+
+    /// The disk fills up midway through an update that grows the file past what the disk holds: strata
+    /// rolls it back before it exits (SQLite alone would leave the grown file and a hot journal until the
+    /// next reader came), and says so. As root on Linux the disk is a small tmpfs; elsewhere a file size
+    /// limit with SIGXFSZ ignored, which fails the write the same way (EFBIG).
+    @Test func aFullDiskDuringAnUpdateIsRolledBackBeforeExiting() throws {
+        let workspace = try Workspace()
+        var mount: TmpfsMount?
+        if getuid() == 0 {
+            #if os(Linux)
+            let made = TmpfsMount(bytes: 12 << 20)
+            try #require(made != nil, "root on Linux, but no tmpfs could be mounted")
+            mount = made
+            #endif
+        }
+        let folder = mount?.path ?? workspace.path
+        let db = folder + "/app.sqlite"
+        do {
+            let connection = try Connection(path: db, mode: .create)
+            try connection.execute("""
+                CREATE TABLE T (id INTEGER PRIMARY KEY, s TEXT);
+                WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 50000)
+                INSERT INTO T SELECT i, printf('%.100c', 'x') FROM k;
+                """)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let arguments = ["update", db, "T where id > 0", "set", "s=" + String(repeating: "y", count: 300)]
+        let result: StrataProcess.Result
+        if mount != nil {
+            result = try Self.run(arguments)
+        } else {
+            // 8 MiB in 512-byte blocks (16 MiB where the shell counts kilobytes): the file reaches 5 MiB
+            // before the update and 20 MiB after it.
+            let script = "trap '' XFSZ; ulimit -f 16384; exec \"$0\" \"$@\""
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script, StrataProcess.binary] + arguments
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            result = StrataProcess.finish(process, out, err)
+        }
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("strata: \(db): ") && result.stderr.hasSuffix(": the edit was rolled back, and \(db) is as it was\n"),
+                "\(result.stderr)")
+        if mount != nil {
+            #expect(result.stderr == "strata: \(db): the disk is full (or the file reached its size limit): the edit was rolled back, and \(db) is as it was\n")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["app.sqlite"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "the file is not as it was")
+        #expect(try EditCommandTests.value(db, "SELECT count(*), max(length(s)) FROM T") == "50000|100")
+        withExtendedLifetime(mount) {}
+    }
 }
