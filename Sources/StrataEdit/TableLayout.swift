@@ -9,6 +9,8 @@ import StrataCore
 /// the text of each depends only on the table and on which columns it writes, never on the values.
 final class TableLayout: Sendable {
     let table: String
+    /// The class the table holds, as messages name it (`Task` for Core Data's `ZTASK`).
+    let className: String
     /// The stored columns as SQL: quoted names, and the bare rowid name when it comes first.
     let columns: [String]
     /// The stored columns' names as a user reads them (`rowid` for the bare rowid), for messages.
@@ -24,6 +26,7 @@ final class TableLayout: Sendable {
 
     init(_ info: ClassInfo, connection: Connection) throws {
         table = info.tableName
+        className = info.name
         var names = try connection.rows("SELECT name FROM pragma_table_xinfo(\(SQLiteValue.text(table))) WHERE hidden = 0 ORDER BY cid" as SQL)
             .map { $0[0].string ?? "" }
         var columns = names.map(quoteIdentifier)
@@ -111,10 +114,10 @@ final class TableLayout: Sendable {
         return columns.indices.map { statement.column($0) }
     }
 
-    /// `Task 42`, `Task_tags (1, 0)`: a row by its table and key, for messages.
+    /// `Task 42`, `Task_tags (1, 0)`: a row by its class and key, for messages.
     func describe(_ row: [SQLiteValue]) -> String {
         let parts = keyPositions.map { Self.shown(row[$0]) }
-        return table + " " + (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")")
+        return className + " " + (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")")
     }
 
     /// Two stored values are the same when SQLite holds the same bytes: text compared by its UTF-8 (not by

@@ -6,14 +6,17 @@ import Testing
 /// system that even root cannot write; unmounted when released.
 final class TmpfsMount {
     let path: String
+    private var mountTool = ""
+    private var umountTool = ""
 
     /// Nil where it cannot be mounted (not root, not Linux, or no mount(8)).
     init?(bytes: Int) {
         #if os(Linux)
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/bin/mount") else { return nil }
+        guard getuid() == 0, let mount = Self.tool("mount"), let umount = Self.tool("umount") else { return nil }
+        (mountTool, umountTool) = (mount, umount)
         path = NSTemporaryDirectory() + "strata-tmpfs-" + UUID().uuidString
         guard (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)) != nil,
-              Self.mount(["-t", "tmpfs", "-o", "size=\(bytes)", "tmpfs", path])
+              Self.run(mount, ["-t", "tmpfs", "-o", "size=\(bytes)", "tmpfs", path])
         else {
             try? FileManager.default.removeItem(atPath: path)
             return nil
@@ -24,14 +27,16 @@ final class TmpfsMount {
     }
 
     /// Makes the file system read-only.
-    func remountReadOnly() -> Bool { Self.mount(["-o", "remount,ro", path]) }
+    func remountReadOnly() -> Bool { Self.run(mountTool, ["-o", "remount,ro", path]) }
 
     deinit {
-        _ = Self.run("/bin/umount", [path])
+        _ = Self.run(umountTool, [path])
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    private static func mount(_ arguments: [String]) -> Bool { run("/bin/mount", arguments) }
+    private static func tool(_ name: String) -> String? {
+        ["/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 
     private static func run(_ tool: String, _ arguments: [String]) -> Bool {
         let process = Process()
