@@ -8,6 +8,8 @@ enum { TARGETS = 16 };
 static sqlite3 *volatile targets[TARGETS];
 static volatile sig_atomic_t interrupted;
 static int terminate_routed;
+/// The SIGTERM handler before catch_terminate (a cleanup handler), put back by end.
+static void (*previous_terminate)(int) = SIG_DFL;
 
 static void handle_sigint(int signal_number) {
     (void)signal_number;
@@ -18,10 +20,15 @@ static void handle_sigint(int signal_number) {
     }
 }
 
+/// The SIGINT handler before the outermost begin (a cleanup handler, readline's), put back by its end.
+static void (*previous)(int) = SIG_DFL;
+static int depth;
+
 void strata_interrupts_begin(void) {
     for (int i = 0; i < TARGETS; i++) targets[i] = 0;
     interrupted = 0;
-    signal(SIGINT, handle_sigint);
+    void (*before)(int) = signal(SIGINT, handle_sigint);
+    if (depth++ == 0) previous = before == SIG_ERR ? SIG_DFL : before;
     // A parent may have started us with SIGINT blocked (test runners do): let this thread take it.
     sigset_t set;
     sigemptyset(&set);
@@ -30,7 +37,8 @@ void strata_interrupts_begin(void) {
 }
 
 void strata_interrupts_catch_terminate(void) {
-    signal(SIGTERM, handle_sigint);
+    void (*before)(int) = signal(SIGTERM, handle_sigint);
+    if (!terminate_routed) previous_terminate = before == SIG_ERR ? SIG_DFL : before;
     terminate_routed = 1;
     sigset_t set;
     sigemptyset(&set);
@@ -39,8 +47,8 @@ void strata_interrupts_catch_terminate(void) {
 }
 
 void strata_interrupts_end(void) {
-    signal(SIGINT, SIG_DFL);
-    if (terminate_routed) signal(SIGTERM, SIG_DFL);
+    if (depth > 0 && --depth == 0) signal(SIGINT, previous);
+    if (terminate_routed) signal(SIGTERM, previous_terminate);
     terminate_routed = 0;
     for (int i = 0; i < TARGETS; i++) targets[i] = 0;
     interrupted = 0;

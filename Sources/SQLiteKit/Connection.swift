@@ -213,6 +213,29 @@ public final class Connection {
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, sql: sql) }
     }
 
+    /// Copies this connection's main database, whole and consistent, into `destination`'s main database
+    /// (an in-memory one, say) with SQLite's online backup API; this connection only reads.
+    public func backup(into destination: Connection) throws {
+        guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
+            throw SQLiteError(code: sqlite3_errcode(destination.handle), connection: destination.handle)
+        }
+        let stepped = sqlite3_backup_step(backup, -1)
+        let finished = sqlite3_backup_finish(backup)
+        if stepped != SQLITE_DONE { try destination.check(stepped) }
+        try destination.check(finished)
+    }
+
+    /// After a write failed midway (the disk full, an I/O error, the file size limit): SQLite may leave
+    /// the file grown and its journal hot, playing the journal back only when the connection next reads.
+    /// Reading once puts the file back now, before the process can exit with it half written.
+    ///
+    /// - Throws: SQLite's error when it could not roll back: the file is then still mid-transaction, its
+    ///   journal hot.
+    public func settleAfterFailedWrite() throws {
+        if !isAutocommit { try execute("ROLLBACK TRANSACTION") }
+        _ = try scalar("SELECT count(*) FROM sqlite_schema")
+    }
+
     // MARK: - State
 
     /// Rows changed by the last INSERT, UPDATE or DELETE (`sqlite3_changes64`).
@@ -273,10 +296,15 @@ public enum InterruptSignal {
     public static func begin() { strata_interrupts_begin() }
     /// Treats SIGTERM as Ctrl-C too, until `end()`.
     public static func catchTermination() { strata_interrupts_catch_terminate() }
-    /// Gives SIGINT (and SIGTERM) back to its default action.
+    /// Gives SIGINT back to the handler it had before the outermost `begin()`, and SIGTERM to its own.
     public static func end() { strata_interrupts_end() }
     public static func watch(_ handle: InterruptHandle) { _ = strata_interrupts_add(UnsafeMutableRawPointer(handle.handle)) }
     public static func stopWatching(_ handle: InterruptHandle) { strata_interrupts_remove(UnsafeMutableRawPointer(handle.handle)) }
     /// True once Ctrl-C was pressed since `begin()`.
     public static var fired: Bool { strata_interrupts_fired() != 0 }
+}
+
+extension ResultCode {
+    /// `SQLITE_FULL`: the disk is full (or a write would pass the file size limit).
+    public static let full = ResultCode(rawValue: SQLITE_FULL)
 }

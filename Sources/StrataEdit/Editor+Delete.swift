@@ -1,5 +1,6 @@
 import SQLiteKit
 import StrataCore
+import StrataQuery
 
 extension Editor {
     /// `delete Task 42`. `confirm` sees what the delete takes with it (lists, links set to nil, objects
@@ -29,6 +30,24 @@ extension Editor {
             guard let reason = try explaining(info: info, values: [], { try blockingLinks(to: info, key: key) }) else { throw error }
             throw StrataError("cannot delete \(object): " + reason)
         }
+    }
+
+    /// `delete Task 42 (which removes 2 entries from TaskList.tasks lists)`: what deleting the object would
+    /// take with it, found by deleting it from a private in-memory copy of the database, so that this
+    /// editor's connection only reads (a read-only one will do). The copy costs memory the size of the
+    /// database, for as long as the delete takes.
+    ///
+    /// - Throws: a link that refuses the delete, as `delete` says it.
+    public func deletePreview(_ info: ClassInfo, key: [SQLiteValue]) throws -> String {
+        let copy = try Connection(path: ":memory:", mode: .memory)
+        try explaining(info: info, values: []) { try connection.backup(into: copy) }
+        let rehearsal = try Editor(session: try DatabaseSession(connection: copy, schema: schema, path: path, timeout: timeout))
+        var question = ""
+        _ = try rehearsal.delete(info, key: key) { asked in
+            question = String(asked.dropLast())
+            return false
+        }
+        return question
     }
 
     /// Runs an edit and takes it back at once: what it would do, without doing it, and nothing recorded

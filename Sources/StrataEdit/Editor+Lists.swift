@@ -32,7 +32,8 @@ extension Editor {
         }
         // A value for the list's `target` column: the same rules as a link to the target class.
         let element = Property(name: property.name, type: .object, target: targetName)
-        let parser = ValueParser(info: info, schema: schema, connection: connection)
+        var parser = ValueParser(info: info, schema: schema, connection: connection)
+        parser.maxBlobBytes = maxBlobBytes
         return try perform(info: info, values: []) {
             guard try connection.scalar("SELECT count(*) FROM \(identifier: info.tableName) WHERE \(Self.keyCondition(info, key))" as SQL).int64 == 1 else {
                 throw StrataError("no \(owner) in \(path)")

@@ -5,6 +5,8 @@ import StrataQuery
 /// Changes objects on a write connection: one transaction per edit, values parsed by each property's type,
 /// constraints said in plain words, and (when recording) every changed row kept for `undo` and `redo`.
 public final class Editor {
+    /// The connection and schema edits go through.
+    public let session: DatabaseSession
     public let connection: Connection
     public let schema: Schema
     /// The file's name in messages.
@@ -13,6 +15,8 @@ public final class Editor {
     /// Nil when edits are not recorded: the command line's one-off `update` of a million objects.
     private let log: ChangeLog?
     public var history = UndoStack()
+    /// The most bytes a `@path` value reads (`--max-blob`).
+    public var maxBlobBytes = BlobLimit.defaultBytes
 
     /// What an edit did.
     public struct Outcome: Sendable {
@@ -32,6 +36,7 @@ public final class Editor {
     ///     compiled queries call (`update`'s predicates: CONTAINS, [c], [d]).
     ///   - recording: keep every changed row, for undo and for saying what a delete cascaded to.
     public init(session: DatabaseSession, recording: Bool = true) throws {
+        self.session = session
         connection = session.connection
         schema = session.schema
         path = session.path
@@ -94,7 +99,8 @@ public final class Editor {
     }
 
     private func parsedValues(_ assignments: [TypedAssignment], of info: ClassInfo) throws -> [Assignment] {
-        let parser = ValueParser(info: info, schema: schema, connection: connection)
+        var parser = ValueParser(info: info, schema: schema, connection: connection)
+        parser.maxBlobBytes = maxBlobBytes
         var seen: Set<String> = []
         return try assignments.map { assignment in
             let property = try property(assignment.property, of: info)
@@ -110,9 +116,28 @@ public final class Editor {
 
     // MARK: - Edits
 
+    /// An edit checked and ready to run: its values parsed, its object found, everything that can be
+    /// refused without writing refused. It is prepared by one editor (the command line's, on a read-only
+    /// connection) and performed by another on the same schema (on a write connection), so that an edit
+    /// refused never opens the file for writing.
+    public struct PreparedEdit {
+        let info: ClassInfo
+        /// What the edit writes, for the words of a constraint's error.
+        let values: [Assignment]
+        /// The edit itself, on the editor that performs it (inside its transaction).
+        let body: (Editor) throws -> Outcome
+    }
+
     /// `set Task 42 name="Buy milk" notes=nil`: one object's properties, in one transaction.
     public func set(_ info: ClassInfo, key: [SQLiteValue], _ assignments: [TypedAssignment],
                     allowKeyChange: Bool = false) throws -> Outcome
+    {
+        try perform(try prepareSet(info, key: key, assignments, allowKeyChange: allowKeyChange))
+    }
+
+    /// Checks a `set` without writing: its values, the key change it may make, and that the object exists.
+    public func prepareSet(_ info: ClassInfo, key: [SQLiteValue], _ assignments: [TypedAssignment],
+                           allowKeyChange: Bool = false) throws -> PreparedEdit
     {
         guard !assignments.isEmpty else { throw StrataError("set needs at least one property = value") }
         let values = try parsedValues(assignments, of: info)
@@ -121,12 +146,14 @@ public final class Editor {
             throw StrataError("\(info.name).\(first.property.name) is the primary key: changing it needs --allow-key-change "
                               + "(which also updates the links and lists that point at the object)")
         }
+        try requireObject(info, key: key)
         let description = "set \(Self.describe(info, key)) " + values.map(\.property.name).joined(separator: ", ")
         var newKey = key
         for change in keyChanges {
             if let index = info.objectKey.names.firstIndex(of: change.column) { newKey[index] = change.value }
         }
-        return try perform(info: info, values: values) {
+        return PreparedEdit(info: info, values: values) { editor in
+            let connection = editor.connection
             if !keyChanges.isEmpty {
                 // Links to the old key are moved along below; until then they point at nothing.
                 try connection.execute("PRAGMA defer_foreign_keys = ON")
@@ -135,12 +162,20 @@ public final class Editor {
             // Core Data's optimistic locking: a running app sees the object changed under it.
             if info.kind == .entity { set += #", "Z_OPT" = coalesce("Z_OPT", 0) + 1"# }
             try connection.execute("UPDATE \(identifier: info.tableName) SET \(set) WHERE \(Self.keyCondition(info, key))" as SQL)
-            guard connection.changes == 1 else { throw StrataError("no \(Self.describe(info, key)) in \(path)") }
+            guard connection.changes == 1 else { throw StrataError("no \(Self.describe(info, key)) in \(editor.path)") }
             if !keyChanges.isEmpty, key.count == 1, newKey != key {
-                try moveLinks(to: info, from: key[0], to: newKey[0])
+                try editor.moveLinks(to: info, from: key[0], to: newKey[0])
             }
             return Outcome(description: description, message: "updated \(Self.describe(info, newKey))", key: newKey)
         }
+    }
+
+    /// Refuses when there is no object of `info` with `key`.
+    public func requireObject(_ info: ClassInfo, key: [SQLiteValue]) throws {
+        let found = try explaining(info: info, values: []) {
+            try connection.scalar("SELECT count(*) FROM \(identifier: info.tableName) WHERE \(Self.keyCondition(info, key))" as SQL)
+        }
+        guard found.int64 == 1 else { throw StrataError("no \(Self.describe(info, key)) in \(path)") }
     }
 
     /// After a key change: every link and list entry that pointed at the old key points at the new one.
@@ -153,6 +188,11 @@ public final class Editor {
 
     /// `new Task name="Call Bob" priority=2`: a new object; its key is in the outcome.
     public func insert(_ info: ClassInfo, _ assignments: [TypedAssignment]) throws -> Outcome {
+        try perform(try prepareInsert(info, assignments))
+    }
+
+    /// Checks an insert without writing: its values, and that every required property is given.
+    public func prepareInsert(_ info: ClassInfo, _ assignments: [TypedAssignment]) throws -> PreparedEdit {
         let values = try parsedValues(assignments, of: info)
         let given = Set(values.map(\.property.name))
         let automaticKey = info.hasRowID && (info.primaryKey.isEmpty || info.rowIDAlias != nil)
@@ -164,9 +204,10 @@ public final class Editor {
             throw StrataError("a new \(info.name) needs " + missing.map(\.name).joined(separator: ", ")
                               + " (required, with no default): add " + missing.map { "\($0.name)=…" }.joined(separator: " "))
         }
-        return try perform(info: info, values: values) {
+        return PreparedEdit(info: info, values: values) { editor in
+            let connection = editor.connection
             var values = values
-            if info.kind == .entity { values += try coreDataBookkeeping(for: info, given: values) }
+            if info.kind == .entity { values += try editor.coreDataBookkeeping(for: info, given: values) }
             if values.isEmpty {
                 try connection.execute("INSERT INTO \(identifier: info.tableName) DEFAULT VALUES" as SQL)
             } else {
@@ -207,8 +248,20 @@ public final class Editor {
     }
 
     /// `update Task where isCompleted == true set archived=true`: every object a query finds, in one
-    /// statement. With `dryRun`, only counts them.
+    /// statement. With `dryRun`, only counts them (reading only: a read-only connection will do).
     public func update(_ queryText: String, _ assignments: [TypedAssignment], dryRun: Bool = false) throws -> Outcome {
+        let (prepared, count) = try prepareUpdate(queryText, assignments, counting: dryRun)
+        if let count {
+            return Outcome(description: "", message: "would update " + Self.counted(count, prepared.info.name), count: count)
+        }
+        return try perform(prepared)
+    }
+
+    /// Checks an update without writing: its query and values; with `counting`, also how many objects it
+    /// would change.
+    public func prepareUpdate(_ queryText: String, _ assignments: [TypedAssignment], counting: Bool = false) throws
+        -> (PreparedEdit, count: Int64?)
+    {
         guard !assignments.isEmpty else { throw StrataError("update needs at least one property = value after set") }
         let query = try QueryParser.parse(queryText)
         let info = try editableClass(query.className)
@@ -217,12 +270,14 @@ public final class Editor {
             throw StrataError("\(info.name).\(key.property.name) is the primary key: update does not change keys (set one object with --allow-key-change)")
         }
         var compiler = QueryCompiler(schema: schema, connection: connection, text: queryText)
-        let sql: SQL
-        if dryRun {
+        var count: Int64?
+        if counting {
             let compiled = try compiler.compile(query, page: Page.allKeys)
-            let count = try connection.scalar("SELECT count(*) FROM (\(SQL(numbered: compiled.sql, arguments: compiled.arguments)))" as SQL).int64 ?? 0
-            return Outcome(description: "", message: "would update " + Self.counted(count, info.name), count: count)
+            count = try explaining(info: info, values: values) {
+                try connection.scalar("SELECT count(*) FROM (\(SQL(numbered: compiled.sql, arguments: compiled.arguments)))" as SQL).int64 ?? 0
+            }
         }
+        let sql: SQL
         if let (_, condition) = try compiler.compileCondition(query) {
             let filter = condition.map { SQL(verbatim: " WHERE ") + $0 } ?? SQL(verbatim: "")
             sql = "UPDATE \(identifier: info.tableName) AS t0 SET \(Self.setClause(values))" + filter
@@ -232,17 +287,23 @@ public final class Editor {
             sql = "UPDATE \(identifier: info.tableName) SET \(Self.setClause(values)) WHERE \(selection)"
         }
         let description = "update \(queryText) set " + values.map(\.property.name).joined(separator: ", ")
-        return try perform(info: info, values: values) {
-            try connection.execute(sql)
-            let count = connection.changes
+        let prepared = PreparedEdit(info: info, values: values) { editor in
+            try editor.connection.execute(sql)
+            let count = editor.connection.changes
             return Outcome(description: description, message: "updated " + Self.counted(count, info.name), count: count)
         }
+        return (prepared, count)
+    }
+
+    /// Runs an edit another editor prepared (or this one), in its own transaction, recorded for undo.
+    public func perform(_ edit: PreparedEdit) throws -> Outcome {
+        try perform(info: edit.info, values: edit.values) { try edit.body(self) }
     }
 
     // MARK: - Undo
 
-    public func undo() throws -> UndoStack.Entry { try replaying { try history.undo(on: connection) } }
-    public func redo() throws -> UndoStack.Entry { try replaying { try history.redo(on: connection) } }
+    public func undo() throws -> UndoStack.Entry { try replaying { try settling { try history.undo(on: connection) } } }
+    public func redo() throws -> UndoStack.Entry { try replaying { try settling { try history.redo(on: connection) } } }
 
     private func replaying(_ body: () throws -> UndoStack.Entry) throws -> UndoStack.Entry {
         guard let log else { return try body() }
@@ -255,10 +316,33 @@ public final class Editor {
     /// SQLite's constraint errors in words (`values`: what the edit writes, for those words).
     func perform(info: ClassInfo, values: [Assignment], _ body: () throws -> Outcome) throws -> Outcome {
         let outcome = try explaining(info: info, values: values) {
-            try connection.transaction(.immediate) { try logging(body) }
+            try settling { try connection.transaction(.immediate) { try logging(body) } }
         }
         history.record(UndoStack.Entry(description: outcome.description, changes: outcome.changes))
         return outcome
+    }
+
+    /// Runs a write transaction and, when a write in it failed (the disk full, an I/O error, the file size
+    /// limit), makes SQLite roll it back at once: left alone it keeps the grown file and its hot journal
+    /// until the connection next reads, which a command line that exits now never does.
+    ///
+    /// - Throws: `body`'s error, said with what became of the file: rolled back and as it was, or, when
+    ///   SQLite could not roll it back, exactly what state it is in and how to recover it.
+    func settling<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.code == .full || error.code == .ioError {
+            let what = error.code == .full ? "the disk is full (or the file reached its size limit)" : "a write failed (\(error.message))"
+            do {
+                try connection.settleAfterFailedWrite()
+            } catch let rollback {
+                let reason = (rollback as? SQLiteError)?.message ?? "\(rollback)"
+                throw StrataError("\(path): \(what), and SQLite could not roll the edit back (\(reason)): \(path) is left half written, "
+                                  + "and its hot journal \(path)-journal holds what it was; keep that file beside it, and once the disk "
+                                  + "has room run: strata --write \(path) < /dev/null, which rolls the edit back")
+            }
+            throw StrataError("\(path): \(what): the edit was rolled back, and \(path) is as it was")
+        }
     }
 
     /// Runs an edit with the rows it changed in its outcome, as the change log saw them (none when not

@@ -53,7 +53,7 @@ public struct UndoStack {
                 try withCleanup({ try connection.setTriggersEnabled(true) }, body)
             }
         } catch let changed as TableLayout.ChangedSince {
-            throw StrataError("cannot \(action): a \(changed.table) row it changed was changed since by someone else; nothing was done")
+            throw StrataError("cannot \(action): \(changed.reason); nothing was done")
         } catch ResultCode.constraint {
             throw StrataError("cannot \(action): the objects it touched were changed since by someone else; nothing was done")
         }

@@ -9,8 +9,10 @@ public struct ValueParser {
     public let info: ClassInfo
     public let schema: Schema
     public let connection: Connection
-    /// Reads `@path` for data; the file system by default.
-    var readFile: (String) throws -> [UInt8] = ValueParser.readFromDisk
+    /// The most bytes `@path` reads (`--max-blob`).
+    public var maxBlobBytes = BlobLimit.defaultBytes
+    /// Reads `@path` for data, at most the limit it is given; the file system by default.
+    var readFile: (String, Int64) throws -> [UInt8] = ValueParser.readFromDisk
     /// The time `now` means, in milliseconds since 1970.
     var now: () -> Int64 = Platform.nowMilliseconds
 
@@ -159,7 +161,7 @@ public struct ValueParser {
         if text.hasPrefix("@") {
             let path = String(text.dropFirst())
             guard !path.isEmpty else { throw refuse(hint) }
-            return try readFile(Platform.expandingHome(path))
+            return try readFile(Platform.expandingHome(path), maxBlobBytes)
         }
         if (text.hasPrefix("x'") || text.hasPrefix("X'")) && text.hasSuffix("'") && text.count >= 3 {
             guard let bytes = QueryLexer.hexBytes(String(text.dropFirst(2).dropLast())) else {
@@ -176,14 +178,20 @@ public struct ValueParser {
         throw refuse(hint)
     }
 
-    static func readFromDisk(_ path: String) throws -> [UInt8] {
-        switch Platform.fileKind(path) {
-        case .missing: throw StrataError("no such file: \(path)")
-        case .directory: throw StrataError("\(path) is a directory, not a file")
-        default: break
+    /// A regular file's bytes, at most `limit`: a FIFO, a device (`/dev/zero`) or a directory is refused
+    /// before anything is read, and so is a file larger than the limit.
+    static func readFromDisk(_ path: String, limit: Int64) throws -> [UInt8] {
+        switch Platform.readRegularFile(path, limit: limit) {
+        case .success(let bytes): return bytes
+        case .failure(.missing): throw StrataError("no such file: \(path)")
+        case .failure(.directory): throw StrataError("\(path) is a directory, not a file")
+        case .failure(.notRegular):
+            throw StrataError("\(path) is not a regular file (a FIFO, device or socket): @ reads data only from regular files")
+        case .failure(.tooLarge(let size)):
+            let held = size.map { "it holds \($0) bytes" } ?? "it grew while being read"
+            throw StrataError("\(path) is larger than the limit of \(BlobLimit.describe(limit)) for @ data (\(held); raise the limit with --max-blob)")
+        case .failure(.failed(let reason)): throw StrataError("cannot read \(path): \(reason)")
         }
-        guard let bytes = Platform.readFile(path) else { throw StrataError("cannot read \(path)") }
-        return bytes
     }
 
     /// A UUID in the column's storage: 16 bytes when the column holds blobs, else canonical text in the
@@ -220,7 +228,8 @@ public struct ValueParser {
             }
             keyText = String(keyText[space...]).trimmingSpaces
         }
-        let key = try QueryCompiler.parseKey(typed.quoted ? "\"\(keyText)\"" : keyText, for: target)
+        // Quoted text is the key itself: quoted again for the key's reader, its own quotes doubled.
+        let key = try QueryCompiler.parseKey(typed.quoted ? quoteLiteral(keyText) : keyText, for: target)
         guard key.count == 1 else { throw StrataError("\(info.name).\(property.name) links to a single key, not \(keyText)") }
         guard let keyColumn = target.objectKey.sql().first else {
             throw StrataError("\(target.name) has no key for \(info.name).\(property.name) to link to")

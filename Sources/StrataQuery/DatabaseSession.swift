@@ -36,11 +36,15 @@ public struct DatabaseSession {
     ///
     /// - Returns: the session and what the schema reader found odd (for the caller to show as warnings).
     /// - Throws: `StrataError` naming the file: missing, not a database, locked, damaged, read-only.
-    public static func open(_ path: String, timeout: Int32 = 5000, forWriting: Bool = false) throws
-        -> (DatabaseSession, warnings: [String])
+    /// - Parameters:
+    ///   - recoverHotJournal: for commands about to write: a hot journal is rolled back (see
+    ///     `DatabaseFile.openForReading`).
+    ///   - note: told in one line what opening did besides (a hot journal rolled back, a private copy read).
+    public static func open(_ path: String, timeout: Int32 = 5000, forWriting: Bool = false, recoverHotJournal: Bool = false,
+                            note: (String) -> Void = DatabaseFile.noteOnStandardError) throws -> (DatabaseSession, warnings: [String])
     {
         let connection = forWriting ? try DatabaseFile.openForWriting(path, timeout: timeout)
-            : try DatabaseFile.openForReading(path, timeout: timeout)
+            : try DatabaseFile.openForReading(path, timeout: timeout, recoverHotJournal: recoverHotJournal, note: note)
         var reader = SchemaReader(connection: connection)
         let schema: Schema
         do {
@@ -49,7 +53,7 @@ public struct DatabaseSession {
             throw DatabaseFile.describe(error, path: path, timeout: timeout)
         }
         let session = try DatabaseSession(connection: connection, schema: schema, path: path, timeout: timeout,
-                                          openAnother: { try DatabaseFile.openForReading(path, timeout: timeout) })
+                                          openAnother: { try DatabaseFile.openForReading(path, timeout: timeout, note: { _ in }) })
         return (session, reader.warnings)
     }
 

@@ -7,48 +7,10 @@ extension QueryCompiler {
         try compile(Query(className: info.name, predicate: .truePredicate), key: key)
     }
 
-    /// Reads a key as a user typed it: `42`, `home`, or `(1, "a")` for a composite key, each part by the
-    /// type of its key column.
+    /// Reads a key as a user typed it: `42`, `home`, or `(1, "a,b")` for a composite key, each part by the
+    /// type of its key column (see `ObjectKeyText`).
     public static func parseKey(_ text: String, for info: ClassInfo) throws -> [SQLiteValue] {
-        var parts = [text]
-        if info.objectKey.count > 1 {
-            var inner = text.trimmingSpaces
-            guard inner.hasPrefix("("), inner.hasSuffix(")") else {
-                throw StrataError("\(info.name) has the composite key (\(info.objectKey.names.joined(separator: ", "))): write it as (a, b)")
-            }
-            inner = String(inner.dropFirst().dropLast())
-            parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
-            guard parts.count == info.objectKey.count else {
-                throw StrataError("\(info.name)'s key has \(info.objectKey.count) parts, not \(parts.count)")
-            }
-        }
-        guard info.objectKey != .none else {
-            throw StrataError("\(info.name) has no key to find one object by" + (info.kind == .view
-                ? ": it is a view (browse it, or query it with a predicate)"
-                : " (no primary key, and its columns take the names rowid, oid and _rowid_)"))
-        }
-        let isRowID = if case .rowid = info.objectKey { true } else { false }
-        return try zip(info.objectKey.names, parts).map { column, part in
-            var part = part
-            if part.count >= 2, let first = part.first, first == part.last, first == "\"" || first == "'" {
-                part = String(part.dropFirst().dropLast())
-            }
-            let type = isRowID ? PropertyType.int : info.property(named: column)?.type ?? .any
-            switch type {
-            case .int, .object:
-                guard let number = Int64(part) else {
-                    throw StrataError("'\(part)' is not a key of \(info.name): \(column) is a whole number")
-                }
-                return .integer(number)
-            case .float, .double, .decimal:
-                guard let number = Double(part) else { throw StrataError("'\(part)' is not a key of \(info.name): \(column) is a number") }
-                return .real(number)
-            case .any:
-                return Int64(part).map(SQLiteValue.integer) ?? .text(part)
-            default:
-                return .text(part)
-            }
-        }
+        try ObjectKeyText.parse(text, for: info)
     }
 }
 

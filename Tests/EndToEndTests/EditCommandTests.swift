@@ -292,8 +292,13 @@ import Testing
             #expect(result.stdout == "")
             #expect(Self.isOneErrorLine(result.stderr) && result.stderr.contains("locked"), "\(result.stderr)")
             #expect(elapsed < 4, "gave up after \(elapsed) s, not after about 0.2 s")
-            // A delete's trial run (no --yes) waits for the lock like the delete itself, and says so the same way.
-            let delete = try StrataProcess.run(["delete", db, "RealmTestClass1", "3", "--timeout", "0.2"])
+            // A delete refused for want of --yes only reads (its trial runs on a private copy): the lock does
+            // not hold it up. With --yes it waits for the lock like any edit, and says so the same way.
+            let refused = try StrataProcess.run(["delete", db, "RealmTestClass1", "3", "--timeout", "0.2"])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.hasPrefix("strata: delete RealmTestClass1 3 (which ") && refused.stderr.hasSuffix(" needs --yes when not run at a terminal (nothing was deleted)\n"),
+                    "\(refused.stderr)")
+            let delete = try StrataProcess.run(["delete", db, "RealmTestClass1", "3", "--yes", "--timeout", "0.2"])
             #expect(delete.status == 1)
             #expect(delete.stdout == "")
             #expect(delete.stderr == "strata: database is locked by another process: \(db) (waited 0.2 s; see --timeout)\n")

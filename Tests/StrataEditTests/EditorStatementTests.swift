@@ -122,7 +122,7 @@ extension EditorTests {
         _ = try fixture.set("Task", .integer(1), "name = Renamed")
         // The trigger's Audit row is gone: undo cannot find it, and does nothing.
         try fixture.connection.execute("DELETE FROM Audit")
-        #expect(throws: StrataError("cannot undo set Task 1 name: a Audit row it changed was changed since by someone else; nothing was done")) {
+        #expect(throws: StrataError("cannot undo set Task 1 name: Audit 1 is gone (deleted since by someone else); nothing was done")) {
             try fixture.editor.undo()
         }
         #expect(try fixture.connection.scalar("SELECT name FROM Task WHERE id = 1") == .text("Renamed"))

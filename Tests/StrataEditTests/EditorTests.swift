@@ -252,13 +252,60 @@ struct TodoFixture {
         #expect(try fixture.connection.scalar("SELECT count(*) FROM temp.sqlite_schema WHERE type = 'trigger'") == .integer(3 * 7))
     }
 
-    @Test func undoRefusesWhenSomeoneElseChangedTheRow() throws {
+    /// An edit, what someone else did to the file after it, and how undo refuses (the file left as it was).
+    struct OutsideChange: Sendable, CustomTestStringConvertible {
+        var edit: @Sendable (TodoFixture) throws -> Void
+        var outside: String
+        var refusal: String
+        var testDescription: String { outside }
+    }
+
+    static let outsideChanges: [OutsideChange] = [
+        OutsideChange(edit: { _ = try $0.editor.insert(try $0.info("Tag"), [TypedAssignment("name", TypedValue("new"))]) },
+                      outside: "DELETE FROM Tag WHERE name = 'new'",
+                      refusal: "cannot undo new Tag 'new': Tag 'new' is gone (deleted since by someone else); nothing was done"),
+        OutsideChange(edit: { _ = try $0.editor.insert(try $0.info("Tag"), [TypedAssignment("name", TypedValue("new"))]) },
+                      outside: "UPDATE Tag SET color = 'red' WHERE name = 'new'",
+                      refusal: "cannot undo new Tag 'new': Tag 'new' was changed since by someone else (its color is 'red', not NULL); nothing was done"),
+        OutsideChange(edit: { _ = try $0.set("Task", .integer(2), "priority = 5") },
+                      outside: "UPDATE Task SET priority = 6 WHERE id = 2",
+                      refusal: "cannot undo set Task 2 priority: Task 2 was changed since by someone else (its priority is 6, not 5); nothing was done"),
+        // A composed é stands in for the decomposed one the edit wrote: other bytes.
+        OutsideChange(edit: { _ = try $0.set("Task", .integer(2), "notes = \"e\u{301}\"") },
+                      outside: "UPDATE Task SET notes = char(233) WHERE id = 2",
+                      refusal: "cannot undo set Task 2 notes: Task 2 was changed since by someone else (its notes is 'é', not 'é'); nothing was done"),
+        OutsideChange(edit: { _ = try $0.editor.delete(try $0.info("Task"), key: [.integer(1)]) },
+                      outside: "INSERT INTO Step (id, task, text) SELECT 1, 3, 'theirs'",
+                      refusal: "cannot undo delete Task 1: Step 1 exists again (made since by someone else); nothing was done"),
+        OutsideChange(edit: { _ = try $0.editor.editList(try $0.info("TaskList"), key: [.integer(2)], property: "tasks", .add(TypedValue("4"), at: nil)) },
+                      outside: "UPDATE TaskList_tasks SET target = 2 WHERE owner = 2 AND position = 1",
+                      refusal: "cannot undo list add TaskList 2 tasks: TaskList_tasks (2, 1) was changed since by someone else (its target is 2, not 4); nothing was done"),
+    ]
+
+    @Test(arguments: outsideChanges)
+    func undoRefusesWhenSomeoneElseChangedTheRow(_ change: OutsideChange) throws {
         let fixture = try TodoFixture()
-        _ = try fixture.editor.insert(try fixture.info("Tag"), [TypedAssignment("name", TypedValue("new"))])
-        try fixture.connection.execute("DELETE FROM Tag WHERE name = 'new'")
-        #expect(throws: StrataError("cannot undo new Tag 'new': a Tag row it changed was changed since by someone else; nothing was done")) {
-            try fixture.editor.undo()
+        try change.edit(fixture)
+        try fixture.connection.execute(change.outside)
+        let before = try fixture.dump()
+        #expect(throws: StrataError(change.refusal)) { try fixture.editor.undo() }
+        #expect(try fixture.dump() == before)
+        #expect(fixture.connection.isAutocommit)
+    }
+
+    /// Redo checks the rows against what the undo left, the same way.
+    @Test func redoRefusesWhenSomeoneElseChangedTheRow() throws {
+        let fixture = try TodoFixture()
+        _ = try fixture.set("Task", .integer(2), "priority = 5")
+        _ = try fixture.editor.undo()
+        try fixture.connection.execute("UPDATE Task SET priority = 7 WHERE id = 2")
+        #expect(throws: StrataError("cannot redo set Task 2 priority: Task 2 was changed since by someone else (its priority is 7, not 2); nothing was done")) {
+            try fixture.editor.redo()
         }
+        // A change to another column is not the edit's business: redo goes ahead and keeps it.
+        try fixture.connection.execute("UPDATE Task SET priority = 2, notes = 'theirs' WHERE id = 2")
+        _ = try fixture.editor.redo()
+        #expect(try fixture.connection.rows("SELECT priority, notes FROM Task WHERE id = 2") == [[.integer(5), .text("theirs")]])
     }
 
     /// Random edits of every kind, then undo all of them: the content is the start's, row for row; redo

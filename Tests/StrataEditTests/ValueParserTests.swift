@@ -31,7 +31,7 @@ struct EditFixture {
     func parser() -> ValueParser {
         var parser = ValueParser(info: schema.class(named: "Item")!, schema: schema, connection: connection)
         parser.now = { 1_780_000_000_123 }
-        parser.readFile = { path in
+        parser.readFile = { path, _ in
             guard path == "/tmp/logo.png" else { throw StrataError("no such file: \(path)") }
             return [0x89, 0x50]
         }

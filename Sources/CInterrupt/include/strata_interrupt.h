@@ -9,7 +9,8 @@ void strata_interrupts_begin(void);
 /// Routes SIGTERM to the same handler until strata_interrupts_end: for work that must roll back and
 /// clean up when asked to stop (migrate).
 void strata_interrupts_catch_terminate(void);
-/// Gives SIGINT (and SIGTERM, if caught) back to its default action (ending the process).
+/// Gives SIGINT back to the handler it had before the outermost begin (by default, ending the process), and
+/// SIGTERM, if caught, to the one it had before.
 void strata_interrupts_end(void);
 /// Registers a connection (an sqlite3 *); 0 when all 16 places are taken.
 int strata_interrupts_add(void *connection);

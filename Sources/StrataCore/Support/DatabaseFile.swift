@@ -4,29 +4,104 @@ import SQLiteKit
 public enum DatabaseFile {
     /// Opens an existing file read-only, without changing a byte of it or leaving files beside it.
     ///
-    /// A WAL-mode database with no `-wal` and `-shm` files has no other connection and nothing to recover;
-    /// it is opened `immutable` so that SQLite does not create those files (a read-only connection cannot
-    /// delete them again). Any other file is opened `mode=ro` with normal locking.
+    /// A WAL-mode database with no `-wal` and `-shm` files (or an empty `-wal`: nothing in it to read) has
+    /// no other connection and nothing to recover; it is opened `immutable` so that SQLite does not create
+    /// those files (a read-only connection cannot delete them again). One whose `-wal` holds transactions
+    /// but whose `-shm` is missing (a store copied with its `-wal`) cannot be read without creating the
+    /// `-shm` beside it (nor at all in a read-only folder), and `immutable` would ignore the `-wal`: it is
+    /// read from a private copy of the file and its `-wal` (see `privateCopy`), and `note` is told so in
+    /// one line. Any other file is opened `mode=ro` with normal locking.
     ///
+    /// A hot journal (a writer crashed mid-transaction) cannot be read without rolling it back, which writes
+    /// to the file: refused, saying what to run, unless `recoverHotJournal` (for commands that are about
+    /// to write anyway: the edits, the browser with `--write`); then the file is opened for writing once to
+    /// roll it back, and `note` is told so.
+    ///
+    /// - Parameter note: one line for the user, without `strata: note: `; stderr by default.
     /// - Throws: `StrataError` naming the file: missing, a directory, unreadable, not a database, locked.
-    public static func openForReading(_ path: String, timeout: Int32 = 5000) throws -> Connection {
-        try checkReadable(path)
-        let absolute = Platform.absolutePath(path)
-        var uri = "file:" + percentEncoded(absolute) + "?mode=ro"
-        if isWAL(absolute) && Platform.fileKind(absolute + "-wal") == .missing
-            && Platform.fileKind(absolute + "-shm") == .missing
-        {
-            uri += "&immutable=1"
-        }
-        let connection: Connection
+    public static func openForReading(_ path: String, timeout: Int32 = 5000, recoverHotJournal: Bool = false,
+                                      note: (String) -> Void = noteOnStandardError) throws -> Connection
+    {
         do {
-            connection = try Connection(path: uri, mode: .readOnly, uri: true, busyTimeout: timeout)
-            // Opening is lazy: reading the schema is what finds a file that is not a database, or a lock.
-            _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
+            return try openReadOnly(path, timeout: timeout, note: note)
+        } catch let error as SQLiteError where error.extendedCode == ResultCode.readOnlyRollback && recoverHotJournal {
+            // Opening for writing and reading rolls the journal back, as any next writer of the file would.
+            do {
+                let writer = try Connection(path: path, mode: .readWrite, busyTimeout: timeout)
+                _ = try writer.scalar("SELECT count(*) FROM sqlite_schema")
+            } catch {
+                throw describe(error, path: path, timeout: timeout)
+            }
+            note("rolled back the unfinished transaction of a writer that crashed, from its hot journal \(path)-journal")
+            return try openForReading(path, timeout: timeout, note: note)
         } catch let error as SQLiteError {
             throw describe(error, path: path, timeout: timeout)
         }
+    }
+
+    /// Writes `strata: note: …` on stderr.
+    public static func noteOnStandardError(_ line: String) {
+        Platform.write(2, "strata: note: \(line)\n")
+    }
+
+    private static func openReadOnly(_ path: String, timeout: Int32, note: (String) -> Void) throws -> Connection {
+        try checkReadable(path)
+        let absolute = Platform.absolutePath(path)
+        var target = absolute
+        var options = "?mode=ro"
+        if isWAL(absolute) && Platform.fileKind(absolute + "-shm") == .missing {
+            switch Platform.fileKind(absolute + "-wal") {
+            case .missing:
+                options += "&immutable=1"
+            case .regular where Platform.fileSize(absolute + "-wal") == 0:
+                options += "&immutable=1"
+            case .regular:
+                let (copy, isNew) = try privateCopy(of: absolute, path: path)
+                if isNew {
+                    note("\(path)-shm is missing: reading a private copy of \(path) and its -wal, so that nothing is written beside it")
+                }
+                target = copy
+            default:
+                break
+            }
+        }
+        let connection = try Connection(path: "file:" + percentEncoded(target) + options, mode: .readOnly, uri: true, busyTimeout: timeout)
+        // Opening is lazy: reading the schema is what finds a file that is not a database, or a lock.
+        _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
         return connection
+    }
+
+    /// The private copies made so far, by the absolute path of their original: every connection to a file
+    /// (the browser's background counts) reads the same copy.
+    nonisolated(unsafe) private static var privateCopies: [String: String] = [:]
+    private static let privateCopiesLock = Lock()
+
+    /// A copy of a database and its `-wal`, made exclusively in a private temporary folder (mkdtemp) and
+    /// removed with the folder when the process ends, Ctrl-C and SIGTERM included; reading it creates its
+    /// `-shm` there, never beside the original. Made once per file and process.
+    ///
+    /// - Returns: the copy's path, and whether it was made by this call.
+    private static func privateCopy(of absolute: String, path: String) throws -> (String, Bool) {
+        try privateCopiesLock.withLock {
+            if let copy = privateCopies[absolute] { return (copy, false) }
+            let folder: String
+            switch Platform.makePrivateDirectory() {
+            case .success(let made): folder = made
+            case .failure(let error): throw StrataError("cannot read \(path) from a private copy: \(error.message)")
+            }
+            let copy = folder + "/" + Platform.fileName(of: absolute)
+            let made = [copy + "-wal", copy + "-shm", copy, folder]
+            // Registered before anything is copied: a signal midway leaves nothing either.
+            Platform.removeWhenExiting(made)
+            for suffix in ["", "-wal"] {
+                if let reason = Platform.copyFileExclusively(absolute + suffix, to: copy + suffix) {
+                    Platform.removeNow(made)
+                    throw StrataError("cannot read \(path) from a private copy in \(folder): \(reason)")
+                }
+            }
+            privateCopies[absolute] = copy
+            return (copy, true)
+        }
     }
 
     /// Opens an existing database for writing (never creates one), checked as `openForReading` does.
@@ -97,7 +172,9 @@ public enum DatabaseFile {
         case ResultCode.corrupt:
             return StrataError("database is corrupt: \(path) (\(error.message))")
         case ResultCode.readOnlyRollback:
-            return StrataError("\(path) has a hot journal left by a crashed writer; open it once for writing to recover it")
+            return StrataError("cannot read \(path) without writing to it: a writer crashed mid-transaction and left a hot journal "
+                               + "(\(path)-journal) that must be rolled back first; to do that, run: strata --write \(path) < /dev/null "
+                               + "(set, insert, update and delete --yes also do it)")
         case ResultCode.readOnly:
             return StrataError("\(path) is read-only: \(error.message)")
         case ResultCode.permission, ResultCode.auth:

@@ -92,6 +92,99 @@ public enum Platform {
         }
     }
 
+    /// Why `readRegularFile` read nothing.
+    public enum ReadRefusal: Error, Equatable {
+        case missing
+        case directory
+        /// A FIFO, device or socket: reading it could block or never end.
+        case notRegular
+        /// Larger than the limit; its size, or nil when it grew past the limit while being read.
+        case tooLarge(Int64?)
+        /// The error text.
+        case failed(String)
+    }
+
+    /// A regular file's bytes, at most `limit` of them. The file is opened without blocking (a FIFO would
+    /// wait for a writer), checked with fstat on that descriptor to be a regular file of at most `limit`
+    /// bytes, and reading stops past `limit` should it grow meanwhile. A symlink to a regular file is read.
+    public static func readRegularFile(_ path: String, limit: Int64) -> Result<[UInt8], ReadRefusal> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(errno == ENOENT ? .missing : .failed(errorText())) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.failed(errorText())) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(.directory)
+        default: return .failure(.notRegular)
+        }
+        guard Int64(info.st_size) <= limit else { return .failure(.tooLarge(Int64(info.st_size))) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { return .failure(.failed(errorText())) }
+            if got == 0 { return .success(bytes) }
+            guard Int64(bytes.count + got) <= limit else { return .failure(.tooLarge(nil)) }
+            bytes.append(contentsOf: chunk[..<got])
+        }
+    }
+
+    // MARK: - Private temporary files
+
+    /// Creates a folder only this user can enter, with a name no one else can have chosen (mkdtemp), in
+    /// `$TMPDIR` or `/tmp`; the error text on failure.
+    public static func makePrivateDirectory() -> Result<String, StrataError> {
+        var base = environment("TMPDIR") ?? "/tmp"
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        var template = Array((base + "/strata-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard made != nil else { return .failure(StrataError("cannot make a private folder in \(base): \(errorText())")) }
+        return .success(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// Copies a file's bytes to a new file (created exclusively, never through a symlink, readable by
+    /// this user only); the error text on failure.
+    public static func copyFileExclusively(_ source: String, to destination: String) -> String? {
+        let input = open(source, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard input >= 0 else { return errorText() }
+        defer { close(input) }
+        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard output >= 0 else { return errorText() }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else {
+                let reason = errorText()
+                close(output)
+                return reason
+            }
+            if got == 0 { break }
+            guard chunk.withUnsafeBytes({ write(output, UnsafeRawBufferPointer(rebasing: $0[..<got])) }) else {
+                let reason = errorText()
+                close(output)
+                return reason
+            }
+        }
+        return close(output) == 0 ? nil : errorText()
+    }
+
+    /// Removes `paths` (files, then empty folders, in the order given) when the process ends: at exit,
+    /// and on SIGINT, SIGTERM and SIGHUP, which then end it as they would have. Register before creating
+    /// them, so that a signal in between leaves nothing.
+    public static func removeWhenExiting(_ paths: [String]) {
+        ExitCleanup.register(paths)
+    }
+
+    /// Removes files and empty folders registered by `removeWhenExiting` now (they stay registered: a
+    /// second removal does nothing).
+    public static func removeNow(_ paths: [String]) {
+        for path in paths where unlink(path) != 0 { rmdir(path) }
+    }
+
     /// Creates a folder (not its parents); the error text on failure.
     public static func makeDirectory(_ path: String) -> String? {
         mkdir(path, 0o755) == 0 ? nil : errorText()
@@ -278,6 +371,49 @@ public enum Platform {
 
     public static func exit(_ status: Int32) -> Never {
         Glue.exit(status)
+    }
+}
+
+/// What `Platform.removeWhenExiting` removes, kept where a signal handler can reach it without allocating:
+/// C strings in a fixed table, filled once each and never freed.
+private enum ExitCleanup {
+    static let capacity = 64
+    nonisolated(unsafe) static let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+    nonisolated(unsafe) static var count = 0
+    nonisolated(unsafe) static var installed = false
+
+    static func register(_ paths: [String]) {
+        if !installed {
+            installed = true
+            table.initialize(repeating: nil, count: capacity)
+            atexit { ExitCleanup.run() }
+            // A parent may have started us with these blocked (test runners do): they must reach the handler.
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+                signal(signalNumber, ExitCleanup.handler)
+                sigaddset(&blocked, signalNumber)
+            }
+            pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
+        }
+        for path in paths where count < capacity {
+            table[count] = strdup(path)
+            count += 1
+        }
+    }
+
+    /// Async-signal-safe: unlink and rmdir on what the table holds.
+    static func run() {
+        for index in 0..<count {
+            guard let path = table[index] else { continue }
+            if unlink(path) != 0 { rmdir(path) }
+        }
+    }
+
+    static let handler: @convention(c) (Int32) -> Void = { signalNumber in
+        ExitCleanup.run()
+        signal(signalNumber, SIG_DFL)
+        raise(signalNumber)
     }
 }
 

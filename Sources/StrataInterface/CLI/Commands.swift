@@ -87,7 +87,7 @@ public enum Commands {
         summary: "change properties of one object, in one transaction",
         arguments: [Arguments.writableFile, Arguments.className,
                     Arguments.key, Arguments.assignments],
-        options: [Options.allowKeyChange,
+        options: [Options.allowKeyChange, Options.maxBlob,
                   Options.timeout, Options.help],
         discussion: """
             Opens FILE for writing with foreign keys on and changes the named properties of one object in one \
@@ -108,7 +108,7 @@ public enum Commands {
         summary: "add an object and print its key",
         arguments: [Arguments.writableFile, ArgumentSpec("CLASS", help: "the class of the new object"),
                     ArgumentSpec("PROPERTY=VALUE", optional: true, variadic: true, help: Arguments.assignments.help)],
-        options: [Options.timeout, Options.help],
+        options: [Options.maxBlob, Options.timeout, Options.help],
         discussion: """
             Adds one object. Properties that are required and have no default must be given; an integer \
             primary key or a rowid is chosen by SQLite when not given. Prints the new object's key on \
@@ -137,7 +137,7 @@ public enum Commands {
         summary: "change every object a query finds, and print how many",
         arguments: [Arguments.writableFile, ArgumentSpec("QUERY", help: "the objects: a query as in strata query, such as 'Task where isCompleted == true'"),
                     setWord, Arguments.assignments],
-        options: [Options.dryRunCount, Options.timeout, Options.help],
+        options: [Options.dryRunCount, Options.maxBlob, Options.timeout, Options.help],
         discussion: """
             Sets the same values on every object the query finds, in one UPDATE statement and one \
             transaction. Values follow the rules of strata set; primary keys cannot be changed this way. \
@@ -175,7 +175,7 @@ public enum Commands {
         name: "open",
         summary: "browse a database interactively (also: strata FILE; strata alone opens the demo database)",
         arguments: [ArgumentSpec("FILE", optional: true, help: "the database to browse, read-only unless --write")],
-        options: [Options.write,
+        options: [Options.write, Options.maxBlob,
                   Options.timeout, Options.noColor, Options.help],
         discussion: """
             Starts the browser: type a class name to page through its objects (next, prev, first, last, \

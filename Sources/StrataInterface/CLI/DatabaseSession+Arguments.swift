@@ -3,8 +3,13 @@ import StrataQuery
 
 extension DatabaseSession {
     /// Opens `FILE` read-only and reads its schema; the schema reader's warnings go to stderr.
-    init(_ parsed: ParsedArguments, context: CLIContext) throws {
-        let (session, warnings) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: try parsed.timeoutMilliseconds())
+    ///
+    /// - Parameter recovering: roll back a hot journal (saying so) instead of refusing the file: for commands
+    ///   about to write.
+    init(_ parsed: ParsedArguments, context: CLIContext, recovering: Bool = false) throws {
+        let stderr = context.stderr
+        let (session, warnings) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: try parsed.timeoutMilliseconds(),
+                                                           recoverHotJournal: recovering, note: { stderr.write("strata: note: \($0)\n") })
         for warning in warnings { context.stderr.write("strata: warning: \(warning)\n") }
         self = session
     }

@@ -10,10 +10,12 @@ struct OpenCommand {
     let context: CLIContext
 
     func run() throws {
+        let maxBlob = try parsed.maxBlobBytes()
         let session: DatabaseSession
         var intro: String
         if parsed.argument(Arguments.file) != nil {
-            session = try DatabaseSession(parsed, context: context)
+            // With --write the file is about to be opened for writing: a hot journal is rolled back first.
+            session = try DatabaseSession(parsed, context: context, recovering: parsed.flag(Options.write))
             intro = ""
         } else {
             let connection = try Connection(path: ":memory:", mode: .memory)
@@ -40,6 +42,7 @@ struct OpenCommand {
                         err: context.stderr, style: interactive ? style : Style(isEnabled: false),
                         terminalWidth: { context.stdoutIsTerminal ? Platform.terminalWidth(1) : context.terminalWidth },
                         pageSize: pageSize())
+        repl.maxBlobBytes = maxBlob
         if parsed.flag(Options.write) { try repl.enableWriting(announce: false) }
         // A script gets no overview: its output is only what its commands print.
         if !interactive {

@@ -20,6 +20,7 @@ enum Options {
     static let explain = OptionSpec("explain", help: "print the SQL, its bound parameters and SQLite's plan instead of running it")
     static let allowKeyChange = OptionSpec("allow-key-change", help: "allow changing the primary key, and move the links and lists that point at the object along")
     static let yesDelete = OptionSpec("yes", short: "y", help: "delete without asking")
+    static let maxBlob = OptionSpec("max-blob", value: "SIZE", help: "read at most SIZE bytes for a @path value, as 1048576, 10M or 1G (default 1G)")
     static let dryRunCount = OptionSpec("dry-run", help: "only count the objects that would change")
     static let rows = OptionSpec("rows", short: "n", value: "N",
                        help: "objects per class, 0 to \(DemoGenerator.maximumRows) (default \(DemoGenerator.defaultRows))")

@@ -133,6 +133,7 @@ extension REPL {
         let writing = session.connection.mode == .memory ? session
             : try session.reconnected(try DatabaseFile.openForWriting(session.path, timeout: session.timeout))
         let editor = try Editor(session: writing)
+        editor.maxBlobBytes = maxBlobBytes
         reconnect(writing)
         self.editor = editor
         if announce { out.write("write on: set, new, delete, list, update, undo and redo now change \(session.path); each edit is committed at once\n") }

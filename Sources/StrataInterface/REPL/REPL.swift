@@ -28,6 +28,8 @@ public final class REPL {
     var history: [(Browser?, StoredObject?)] = []
     /// Set once writing is on (`--write` or `write on`): edits, and their undo history.
     var editor: Editor?
+    /// The most bytes a `@path` value reads (`--max-blob`), for each editor `write on` makes.
+    var maxBlobBytes = BlobLimit.defaultBytes
     private var failed = false
     private var quitting = false
 

@@ -1,0 +1,53 @@
+import SQLiteKit
+import Testing
+@testable import StrataQuery
+@testable import StrataCore
+
+/// Keys as users type them: commas inside quotes stay in their part, quotes are undone.
+@Suite struct ObjectKeyTextTests {
+    static func info(_ name: String) throws -> ClassInfo {
+        let connection = try Connection(path: ":memory:", mode: .memory)
+        try connection.execute("""
+            CREATE TABLE comp (a INT, b TEXT, PRIMARY KEY (a, b));
+            CREATE TABLE Tag (name TEXT PRIMARY KEY) WITHOUT ROWID;
+            CREATE TABLE Loose (k PRIMARY KEY, v);
+            """)
+        var reader = SchemaReader(connection: connection)
+        return try #require(try reader.read().class(named: name))
+    }
+
+    @Test(arguments: [
+        ("(4, 'a,b')", "comp", [SQLiteValue.integer(4), .text("a,b")]),
+        ("(4,'a,b')", "comp", [.integer(4), .text("a,b")]),
+        ("( 4 , \"a,b\" )", "comp", [.integer(4), .text("a,b")]),
+        ("(5, 'it''s, (really)')", "comp", [.integer(5), .text("it's, (really)")]),
+        ("(5, \"say \"\"hi\"\", ok\")", "comp", [.integer(5), .text("say \"hi\", ok")]),
+        ("(5, \"back\\\"slash, \\\\\")", "comp", [.integer(5), .text("back\"slash, \\")]),
+        ("(6, plain)", "comp", [.integer(6), .text("plain")]),
+        ("(6, '')", "comp", [.integer(6), .text("")]),
+        ("('7', x)", "comp", [.integer(7), .text("x")]),
+        ("a,b", "Tag", [.text("a,b")]),
+        ("'O''Brien'", "Tag", [.text("O'Brien")]),
+        ("O'Brien", "Tag", [.text("O'Brien")]),
+        (" padded ", "Tag", [.text(" padded ")]),
+        ("'42'", "Loose", [.text("42")]),
+        ("42", "Loose", [.integer(42)]),
+    ])
+    func readsKeys(_ text: String, _ className: String, _ key: [SQLiteValue]) throws {
+        let info = try Self.info(className)
+        #expect(try ObjectKeyText.parse(text, for: info) == key)
+    }
+
+    @Test(arguments: [
+        ("(4, 'a,b)", "a quoted part of the key is not closed: add ' at its end"),
+        ("(4, \"a)", "a quoted part of the key is not closed: add \" at its end"),
+        ("(4, a, b)", "comp's key has 2 parts, not 3"),
+        ("(4)", "comp's key has 2 parts, not 1"),
+        ("4, a", "comp has the composite key (a, b): write it as (a, b)"),
+        ("(x, 'a')", "'x' is not a key of comp: a is a whole number"),
+    ])
+    func refusesBadKeys(_ text: String, _ message: String) throws {
+        let info = try Self.info("comp")
+        #expect(throws: StrataError(message)) { try ObjectKeyText.parse(text, for: info) }
+    }
+}
