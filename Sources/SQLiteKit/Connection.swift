@@ -125,7 +125,9 @@ public final class Connection {
                 while offset < length {
                     var statementHandle: OpaquePointer?
                     var tail: UnsafePointer<CChar>?
-                    let code = sqlite3_prepare_v2(handle, start + offset, Int32(length - offset), &statementHandle, &tail)
+                    // -1: up to the terminating NUL. A length short of it makes SQLite copy the rest of the
+                    // script for every statement, which is quadratic in the number of statements.
+                    let code = sqlite3_prepare_v2(handle, start + offset, -1, &statementHandle, &tail)
                     let end = tail.map { start.distance(to: $0) } ?? length
                     guard code == SQLITE_OK else {
                         let rest = String(decoding: UnsafeBufferPointer(start: base + offset, count: length - offset), as: UTF8.self)

@@ -71,7 +71,8 @@ struct ScratchSchema {
     }
 
     private func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
-        let attaches = MigrationLint.statements(SQLTokenizer.tokens(sql)).contains { $0.first?.isKeyword("ATTACH") == true }
+        var attaches = false
+        SQLScript.forEachStatement(sql) { attaches = attaches || $0.isKeyword(0, "ATTACH") }
         guard !attaches else { throw StrataError("ATTACH would open another database file, and a plan changes no file") }
         try connection.execute(sql, arguments)
     }

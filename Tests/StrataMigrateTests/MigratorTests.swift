@@ -46,7 +46,7 @@ import Testing
         ("CREATE TEMP TRIGGER t AFTER INSERT ON x BEGIN SELECT 1; END; SELECT 2;", nil),
     ])
     func statementsThatCannotRunInATransactionAreFound(_ sql: String, _ found: String?) {
-        let reason = Migrator.notInTransaction(sql)
+        let reason = SQLScript.notInTransaction(sql)
         if let found { #expect(reason?.contains(found) == true, "\(sql)") } else { #expect(reason == nil, "\(sql)") }
     }
 }
