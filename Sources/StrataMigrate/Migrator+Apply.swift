@@ -56,8 +56,11 @@ extension Migrator {
                 do {
                     switch step.body {
                     case .sql(let text): try connection.execute(text)
-                    case .operations(let entries): try run(entries.map(\.operation))
+                    case .operations(let entries): try run(entries, file: step.file.fileName)
                     }
+                } catch let failure as StrataScript.Failure {
+                    throw StrataError("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason); "
+                                      + "nothing was changed (still at version \(status.version))")
                 } catch {
                     throw StrataError("\(step.title) failed: \(Self.reason(error)); nothing was changed (still at version \(status.version))")
                 }
@@ -83,12 +86,17 @@ extension Migrator {
     }
 
     /// Runs `.strata` operations one by one, each translated against the schema its predecessors left.
-    private func run(_ operations: [StrataOperation]) throws {
+    /// - Throws: `StrataScript.Failure`, the error at its FILE:LINE:COLUMN.
+    private func run(_ entries: [StrataScript.Entry], file: String) throws {
         let runner = try QueryRunner(connection: connection)
-        for operation in operations {
-            var reader = SchemaReader(connection: connection)
-            for statement in try operation.statements(schema: try reader.read(), runner: runner) {
-                try connection.execute(statement.sql, statement.arguments)
+        for entry in entries {
+            do {
+                var reader = SchemaReader(connection: connection)
+                for statement in try entry.operation.statements(schema: try reader.read(), runner: runner) {
+                    try connection.execute(statement.sql, statement.arguments)
+                }
+            } catch {
+                throw entry.located(error, file: file)
             }
         }
     }

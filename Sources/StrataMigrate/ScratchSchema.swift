@@ -43,7 +43,7 @@ struct ScratchSchema {
 
     /// Runs `step` on the copy and returns its SQL as `migrate plan` prints it: a `.sql` section as
     /// written, a `.strata` file's operations translated one by one, each on the schema the ones before left.
-    /// - Throws: `StrataError` "cannot plan FILE[:LINE]: reason" for the first statement that fails, with
+    /// - Throws: `StrataError` "cannot plan FILE[:LINE:COLUMN]: reason" for the first statement that fails, with
     ///   what the copy lacks, if anything.
     func run(_ step: MigrationStep) throws -> String {
         switch step.body {
@@ -58,8 +58,9 @@ struct ScratchSchema {
                     for statement in statements { try execute(statement.sql, statement.arguments) }
                     return statements.map(\.planText).joined(separator: "\n")
                 } catch {
-                    throw StrataError("cannot plan \(step.file.fileName):\(entry.line)\(step.direction == .down ? " (down)" : "") "
-                                      + "(\(entry.operation.description)): \(reason(error))")
+                    let failure = entry.located(error, file: step.file.fileName)
+                    throw StrataError("cannot plan \(failure.place)\(step.direction == .down ? " (down)" : "") "
+                                      + "(\(entry.operation.description)): \(failure.reason)\(lacking)")
                 }
             }.joined(separator: "\n")
         }
@@ -67,7 +68,12 @@ struct ScratchSchema {
 
     /// A step's error, and what the copy lacks that may be why.
     private func reason(_ error: any Error) -> String {
-        Migrator.reason(error) + (missing.isEmpty ? "" : "; the copy of the schema lacks " + missing.joined(separator: ", "))
+        Migrator.reason(error) + lacking
+    }
+
+    /// What the copy lacks that may be why a step failed, as the end of its message; empty when nothing.
+    private var lacking: String {
+        missing.isEmpty ? "" : "; the copy of the schema lacks " + missing.joined(separator: ", ")
     }
 
     private func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {

@@ -22,6 +22,17 @@ enum StrataOperation: Equatable, Sendable {
     /// A property's new type, optionality or default: values converted, the table rebuilt.
     case changeProperty(className: String, property: PropertyDeclaration)
 
+    /// A translation error about one name the operation spells: a message about it places it there.
+    struct NameError: Error, Equatable, CustomStringConvertible {
+        var message: String
+        /// The name as the line spells it.
+        var name: String
+        /// The name where it appears last on the line (the target of a link or list), not first.
+        var isTarget = false
+
+        var description: String { message }
+    }
+
     /// The operation that undoes this one without losing anything; nil for those that lose data.
     var inverse: StrataOperation? {
         switch self {

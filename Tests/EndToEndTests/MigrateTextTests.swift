@@ -142,4 +142,72 @@ import Testing
             #expect(peak[1] - peak[0] < 4 * extraKiB, "\(name): \(peak[0]) KiB at 5,000 statements, \(peak[1]) KiB at 50,000")
         }
     }
+
+    // MARK: - .strata checked where the file says it
+
+    /// Runs `migrate`, `migrate plan` and `migrate lint` on `migrations` and checks each refuses with its
+    /// message (lint: nil when it cannot know, without the database), the file left as it was.
+    func refused(_ migrations: [String: String], migrate: String, plan: String, lint: String?) throws {
+        let workspace = try MigrateCommandTests.workspace(migrations)
+        let db = workspace.file("app.sqlite")
+        let before = try workspace.fingerprint("app.sqlite")
+        let run = try StrataProcess.run(["migrate", db, "--yes"])
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "strata: \(migrate)\n")
+        let planned = try StrataProcess.run(["migrate", "plan", db])
+        #expect(planned.status == 1)
+        #expect(planned.stderr == "strata: \(plan)\n")
+        if let lint {
+            let linted = try StrataProcess.run(["migrate", "lint", workspace.file("Migrations")])
+            #expect(linted.status == 1)
+            #expect(linted.stderr == "strata: \(lint)\n")
+        }
+        #expect(try workspace.fingerprint("app.sqlite").0 == before.0)
+        #expect(try Self.version(db) == 0)
+    }
+
+    /// `add index Task(nope)` made an index on the string 'nope'.
+    @Test func anIndexOnAPropertyThereIsNotIsRefused() throws {
+        try refused(["1_index.strata": "add index Task(nope)\n"],
+                    migrate: "1_index.strata:1:16 failed: Task has no property 'nope'; nothing was changed (still at version 0)",
+                    plan: "cannot plan 1_index.strata:1:16 (add index Task[\"nope\"]): Task has no property 'nope'", lint: nil)
+        // Against the schema the operations before it leave, in the same file and in earlier files.
+        try refused(["1_rename.strata": "add property Task.done bool = false\nrename property Task.name to title\n  add unique index Task(done, name)\n"],
+                    migrate: "1_rename.strata:3:31 failed: Task has no property 'name'; nothing was changed (still at version 0)",
+                    plan: "cannot plan 1_rename.strata:3:31 (add unique index Task[\"done\", \"name\"]): Task has no property 'name'", lint: nil)
+        try refused(["1_rename.sql": "ALTER TABLE Task RENAME COLUMN name TO title;\n", "2_index.strata": "add index Task(name)\n"],
+                    migrate: "2_index.strata:1:16 failed: Task has no property 'name'; nothing was changed (still at version 0)",
+                    plan: "cannot plan 2_index.strata:1:16 (add index Task[\"name\"]): Task has no property 'name'", lint: nil)
+        // What the operations before it added is there.
+        let workspace = try MigrateCommandTests.workspace(["1_rank.strata": "add property Task.rank int = 0\nadd index Task(rank)\n"])
+        let db = workspace.file("app.sqlite")
+        #expect(try StrataProcess.run(["migrate", db]).status == 0)
+        #expect(try Connection(path: db, mode: .readOnly).scalar("SELECT group_concat(name) FROM pragma_index_info('Task_rank')").string == "rank")
+    }
+
+    /// `add property Task.n int = "abc"` was accepted.
+    @Test func aDefaultThatDoesNotFitTheTypeIsRefused() throws {
+        let message = "1_n.strata:2:27: the default of n (int) must be an integer, not the string 'abc'"
+        try refused(["1_n.strata": "add property Task.ok int?\nadd property Task.n int = \"abc\"\n"], migrate: message, plan: message, lint: message)
+        let date = "1_d.strata:1:30: the default of due (date) must be a date in ISO 8601, in quotes (\"2026-01-31T12:00:00Z\"), not the string 'soon'"
+        try refused(["1_d.strata": "add property Task.due date = 'soon'\n"], migrate: date, plan: date, lint: date)
+    }
+
+    /// Errors while applying named no line ("1_init.strata failed: no class Nope"; a bad where said "query 1:16").
+    @Test func errorsWhileApplyingNameFileLineAndColumn() throws {
+        try refused(["1_init.strata": "add property Task.x int?\n\ndelete class Nope\n"],
+                    migrate: "1_init.strata:3:14 failed: no class Nope; nothing was changed (still at version 0)",
+                    plan: "cannot plan 1_init.strata:3:14 (delete class Nope): no class Nope", lint: nil)
+        // A where clause's error at its column in the file's line, indent and all.
+        try refused(["1_set.strata": "# comment\n   update Task set name = 'x' where  nmae == 'a'\n"],
+                    migrate: "1_set.strata:2:38 failed: unknown property 'nmae' in class Task (did you mean 'name'?); "
+                        + "nothing was changed (still at version 0)",
+                    plan: "cannot plan 1_set.strata:2:38 (update Task set name = 'x' where nmae == 'a'): unknown property 'nmae' "
+                        + "in class Task (did you mean 'name'?)", lint: nil)
+        // A link's target, where the line names it.
+        try refused(["1_link.strata": "add link Task.next -> Nowhere?\n"],
+                    migrate: "1_link.strata:1:23 failed: no class Nowhere; nothing was changed (still at version 0)",
+                    plan: "cannot plan 1_link.strata:1:23 (add link Task.next -> Nowhere): no class Nowhere", lint: nil)
+    }
 }

@@ -216,7 +216,7 @@ import Testing
             try migrator.apply(to: nil)
             Issue.record("no error")
         } catch let error as StrataError {
-            #expect(error.message.hasPrefix("2_b.strata:1: unknown operation 'transform'"))
+            #expect(error.message.hasPrefix("2_b.strata:1:1: unknown operation 'transform'"))
         }
         #expect(fixture.version == 0)
         #expect(fixture.bytes == before)
