@@ -46,17 +46,22 @@ enum SQLScript {
     static func forEachStatement(_ sql: String, _ body: (Statement) throws -> Void) rethrows {
         var sql = sql
         try sql.withUTF8 { bytes in
+            var scanner = SQLTokenizer.Scanner(bytes)
             var current: [SQLTokenizer.Span] = []
-            func isTrigger() -> Bool {
-                SQLTokenizer.isKeyword(bytes, current[0], "CREATE") && current.prefix(4).contains { SQLTokenizer.isKeyword(bytes, $0, "TRIGGER") }
-            }
-            try SQLTokenizer.scan(bytes) { span in
+            while let span = scanner.next() {
                 let isSemicolon = span.kind == .symbol && span.end - span.start == 1 && bytes[span.start] == UInt8(ascii: ";")
-                guard isSemicolon else { return current.append(span) }
-                guard let last = current.last else { return }
-                guard !isTrigger() || SQLTokenizer.isKeyword(bytes, last, "END") else { return current.append(span) }
-                try body(Statement(bytes: bytes, tokens: current))
-                current.removeAll(keepingCapacity: true)
+                if !isSemicolon {
+                    current.append(span)
+                } else if let last = current.last {
+                    let isTrigger = SQLTokenizer.isKeyword(bytes, current[0], "CREATE")
+                        && current.prefix(4).contains { SQLTokenizer.isKeyword(bytes, $0, "TRIGGER") }
+                    if isTrigger && !SQLTokenizer.isKeyword(bytes, last, "END") {
+                        current.append(span)
+                    } else {
+                        try body(Statement(bytes: bytes, tokens: current))
+                        current.removeAll(keepingCapacity: true)
+                    }
+                }
             }
             if !current.isEmpty { try body(Statement(bytes: bytes, tokens: current)) }
         }

@@ -21,13 +21,15 @@ enum TextCheck {
                 offset < count && bytes[offset] >= low && bytes[offset] <= high
             }
             while index < count {
-                let byte = bytes[index]
-                if byte == 0 { return BadByte(offset: index, line: line, isNUL: true) }
-                if byte < 0x80 {
+                // ASCII, the common case, a byte at a time without the rest.
+                var byte = bytes[index]
+                while byte < 0x80 && byte != 0 {
                     if byte == UInt8(ascii: "\n") { line += 1 }
                     index += 1
-                    continue
+                    guard index < count else { return nil }
+                    byte = bytes[index]
                 }
+                if byte == 0 { return BadByte(offset: index, line: line, isNUL: true) }
                 // The length of the sequence `byte` starts, and the range its second byte must be in.
                 let length: Int, low: UInt8, high: UInt8
                 switch byte {

@@ -77,15 +77,65 @@ package struct SQLTokenizer {
     /// Calls `body` with each token of `bytes`, in order: one pass, no strings made, so that a script of a
     /// million statements costs what its bytes cost.
     package static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Span) throws -> Void) rethrows {
-        let count = bytes.count
+        var scanner = Scanner(bytes)
+        while let span = scanner.next() { try body(span) }
+    }
+
+    /// The tokens of some bytes, one at a time (what `scan(_:_:)` reports), for loops that keep their own state.
+    package struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
+        package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        /// The next token, or nil at the end.
+        package mutating func next() -> Span? {
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                let start = index
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0C:
+                    index += 1
+                case UInt8(ascii: "-") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "-"):
+                    while index < count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
+                    index += 2
+                    while index + 1 < count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                        index += 1
+                    }
+                    index = min(index + 2, count)
+                case UInt8(ascii: "'"):
+                    index = quotedEnd(from: index, close: byte)
+                    return Span(kind: .string, start: start, end: index)
+                case UInt8(ascii: "\""), UInt8(ascii: "`"):
+                    index = quotedEnd(from: index, close: byte)
+                    return Span(kind: .quoted, start: start, end: index)
+                case UInt8(ascii: "["):
+                    index = quotedEnd(from: index, close: UInt8(ascii: "]"))
+                    return Span(kind: .quoted, start: start, end: index)
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
+                    index += 1
+                    while index < count, SQLTokenizer.isWordByte(bytes[index]) || bytes[index] == UInt8(ascii: ".") { index += 1 }
+                    return Span(kind: start + 1 == index && byte == UInt8(ascii: ".") ? .symbol : .number, start: start, end: index)
+                default:
+                    if SQLTokenizer.isWordByte(byte) {
+                        while index < count, SQLTokenizer.isWordByte(bytes[index]) { index += 1 }
+                        return Span(kind: .word, start: start, end: index)
+                    }
+                    index += index + 1 < count && SQLTokenizer.isPair(byte, bytes[index + 1]) ? 2 : 1
+                    return Span(kind: .symbol, start: start, end: index)
+                }
+            }
+            return nil
+        }
+
         /// The end of a quoted run closed by `close`, where a doubled `close` stands for itself.
-        func quotedEnd(from start: Int, close: UInt8) -> Int {
+        private func quotedEnd(from start: Int, close: UInt8) -> Int {
             var position = start + 1
-            while position < count {
+            while position < bytes.count {
                 if bytes[position] == close {
-                    if close != UInt8(ascii: "]"), position + 1 < count, bytes[position + 1] == close {
+                    if close != UInt8(ascii: "]"), position + 1 < bytes.count, bytes[position + 1] == close {
                         position += 2
                         continue
                     }
@@ -93,50 +143,12 @@ package struct SQLTokenizer {
                 }
                 position += 1
             }
-            return count
-        }
-
-        while index < count {
-            let byte = bytes[index]
-            let start = index
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0C:
-                index += 1
-            case UInt8(ascii: "-") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "-"):
-                while index < count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
-                index += 2
-                while index + 1 < count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
-                    index += 1
-                }
-                index = min(index + 2, count)
-            case UInt8(ascii: "'"):
-                index = quotedEnd(from: index, close: byte)
-                try body(Span(kind: .string, start: start, end: index))
-            case UInt8(ascii: "\""), UInt8(ascii: "`"):
-                index = quotedEnd(from: index, close: byte)
-                try body(Span(kind: .quoted, start: start, end: index))
-            case UInt8(ascii: "["):
-                index = quotedEnd(from: index, close: UInt8(ascii: "]"))
-                try body(Span(kind: .quoted, start: start, end: index))
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."):
-                index += 1
-                while index < count, isWordByte(bytes[index]) || bytes[index] == UInt8(ascii: ".") { index += 1 }
-                try body(Span(kind: start + 1 == index && byte == UInt8(ascii: ".") ? .symbol : .number, start: start, end: index))
-            default:
-                if isWordByte(byte) {
-                    while index < count, isWordByte(bytes[index]) { index += 1 }
-                    try body(Span(kind: .word, start: start, end: index))
-                } else {
-                    index += index + 1 < count && isPair(byte, bytes[index + 1]) ? 2 : 1
-                    try body(Span(kind: .symbol, start: start, end: index))
-                }
-            }
+            return bytes.count
         }
     }
 
     /// `<=`, `>=`, `<>`, `!=`, `==`, `||`, `<<`, `>>`: the two-character symbols.
-    private static func isPair(_ first: UInt8, _ second: UInt8) -> Bool {
+    fileprivate static func isPair(_ first: UInt8, _ second: UInt8) -> Bool {
         switch (first, second) {
         case (UInt8(ascii: "<"), UInt8(ascii: "=")), (UInt8(ascii: ">"), UInt8(ascii: "=")), (UInt8(ascii: "<"), UInt8(ascii: ">")),
              (UInt8(ascii: "!"), UInt8(ascii: "=")), (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "|"), UInt8(ascii: "|")),
@@ -159,7 +171,7 @@ package struct SQLTokenizer {
         return true
     }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
+    fileprivate static func isWordByte(_ byte: UInt8) -> Bool {
         byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
             || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
