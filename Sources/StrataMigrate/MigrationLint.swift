@@ -1,3 +1,4 @@
+import SQLiteKit
 import StrataCore
 import StrataQuery
 
@@ -66,6 +67,31 @@ package enum MigrationLint {
             }
         }
         return findings
+    }
+
+    /// The properties that the `.strata` files' operations name, checked on the schema that the files before
+    /// them build from nothing, on an empty in-memory database (lint has no database file): a property that
+    /// a class made by the files does not have (`add index Task(nope)`) is as sure an error as one that does
+    /// not parse. When the files cannot build their schema from nothing (a class they name, or a `.sql`
+    /// step, needs a database that had tables before the first migration), the check stops there: what
+    /// comes next cannot be known.
+    /// - Throws: `StrataError` "FILE:LINE:COLUMN: Class has no property 'name'"; also a parse error.
+    package static func checkProperties(_ files: [MigrationFile]) throws {
+        guard let last = files.lastIndex(where: { $0.kind == .strata }) else { return }
+        let scratch = try ScratchSchema(copying: try Connection(path: ":memory:", mode: .memory))
+        for file in files[...last] {
+            let entries = file.kind == .strata ? try StrataScript.parse(file.text, file: file.fileName).up : []
+            do {
+                if file.kind == .sql { try scratch.run(sql: file.sections.up) }
+                for entry in entries { _ = try scratch.run(entry, file: file.fileName) }
+            } catch let failure as StrataScript.Failure {
+                if let name = failure.cause as? StrataOperation.NameError, name.isProperty { throw StrataError(failure.description) }
+                return
+            } catch {
+                // SQL that needs what the files do not make: nothing after it can be checked.
+                return
+            }
+        }
     }
 
     /// The same codes for a `.strata` file's operations, and the SQL of its `sql { … }` blocks.

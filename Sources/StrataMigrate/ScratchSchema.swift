@@ -53,17 +53,31 @@ struct ScratchSchema {
         case .operations(let entries):
             return try entries.map { entry in
                 do {
-                    var reader = SchemaReader(connection: connection)
-                    let statements = try entry.operation.statements(schema: try reader.read(), runner: runner)
-                    for statement in statements { try execute(statement.sql, statement.arguments) }
-                    return statements.map(\.planText).joined(separator: "\n")
-                } catch {
-                    let failure = entry.located(error, file: step.file.fileName)
+                    return try run(entry, file: step.file.fileName).map(\.planText).joined(separator: "\n")
+                } catch let failure as StrataScript.Failure {
                     throw StrataError("cannot plan \(failure.place)\(step.direction == .down ? " (down)" : "") "
                                       + "(\(entry.operation.description)): \(failure.reason)\(lacking)")
                 }
             }.joined(separator: "\n")
         }
+    }
+
+    /// Translates one operation on the copy as it is and runs its statements there.
+    /// - Throws: `StrataScript.Failure`, the error at its place in `file`.
+    func run(_ entry: StrataScript.Entry, file: String) throws -> [MigrationStatement] {
+        do {
+            var reader = SchemaReader(connection: connection)
+            let statements = try entry.operation.statements(schema: try reader.read(), runner: runner)
+            for statement in statements { try execute(statement.sql, statement.arguments) }
+            return statements
+        } catch {
+            throw entry.located(error, file: file)
+        }
+    }
+
+    /// Runs SQL text on the copy, as a `.sql` step.
+    func run(sql: String) throws {
+        try execute(sql)
     }
 
     /// A step's error, and what the copy lacks that may be why.

@@ -29,6 +29,8 @@ enum StrataOperation: Equatable, Sendable {
         var name: String
         /// The name where it appears last on the line (the target of a link or list), not first.
         var isTarget = false
+        /// A property the class does not have (not a class that is not there).
+        var isProperty = false
 
         var description: String { message }
     }

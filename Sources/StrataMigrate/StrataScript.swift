@@ -148,7 +148,7 @@ extension StrataScript.Entry {
         default:
             break
         }
-        return StrataScript.Failure(place: "\(file):\(line):\(column)", reason: reason)
+        return StrataScript.Failure(place: "\(file):\(line):\(column)", reason: reason, cause: error)
     }
 }
 
@@ -158,6 +158,8 @@ extension StrataScript {
         /// `FILE:LINE:COLUMN`.
         var place: String
         var reason: String
+        /// The error as the translation or SQLite raised it.
+        var cause: any Error
 
         var description: String { "\(place): \(reason)" }
     }

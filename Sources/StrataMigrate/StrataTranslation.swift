@@ -70,7 +70,7 @@ extension StrataOperation {
         /// Unchecked, a double-quoted name that matches no column is a string to SQLite: an index on a constant.
         func column(_ name: String, of info: ClassInfo) throws {
             guard info.properties.contains(where: { $0.name.lowercased() == name.lowercased() && $0.type != .list && $0.type != .linkingObjects })
-            else { throw NameError(message: "\(info.name) has no property '\(name)'", name: name) }
+            else { throw NameError(message: "\(info.name) has no property '\(name)'", name: name, isProperty: true) }
         }
         switch self {
         case .addClass(let name, let properties):

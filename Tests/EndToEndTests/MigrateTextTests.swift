@@ -172,6 +172,12 @@ import Testing
         try refused(["1_index.strata": "add index Task(nope)\n"],
                     migrate: "1_index.strata:1:16 failed: Task has no property 'nope'; nothing was changed (still at version 0)",
                     plan: "cannot plan 1_index.strata:1:16 (add index Task[\"nope\"]): Task has no property 'nope'", lint: nil)
+        // Lint, with no database, checks against the schema the files build from nothing.
+        try refused(["1_task.sql": "CREATE TABLE Item (id INTEGER PRIMARY KEY, title TEXT);\n",
+                     "2_index.strata": "add property Item.rank int?\nadd index Item(rank, name)\n"],
+                    migrate: "2_index.strata:2:22 failed: Item has no property 'name'; nothing was changed (still at version 0)",
+                    plan: "cannot plan 2_index.strata:2:22 (add index Item[\"rank\", \"name\"]): Item has no property 'name'",
+                    lint: "2_index.strata:2:22: Item has no property 'name'")
         // Against the schema the operations before it leave, in the same file and in earlier files.
         try refused(["1_rename.strata": "add property Task.done bool = false\nrename property Task.name to title\n  add unique index Task(done, name)\n"],
                     migrate: "1_rename.strata:3:31 failed: Task has no property 'name'; nothing was changed (still at version 0)",

@@ -76,9 +76,41 @@ import Testing
         #expect(found == expected)
     }
 
+    /// Letters, digits, `_`, `$` and non-ASCII bytes continue a word; every other ASCII character ends it.
+    @Test func wordsAreLettersDigitsUnderscoreDollarAndNonASCII() {
+        for scalar in (0x21...0x7E).compactMap(Unicode.Scalar.init) {
+            let character = Character(scalar)
+            let continues = character.isLetter || character.isNumber || character == "_" || character == "$"
+            let tokens = SQLTokenizer.tokens("a\(character)b")
+            #expect((tokens.count == 1 && tokens[0].kind == .word) == continues, "\(character)")
+        }
+        #expect(SQLTokenizer.tokens("daten_é数").map(\.text) == ["daten_é数"])
+    }
+
     @Test func tokensAreTheSameAsBefore() {
         let tokens = SQLTokenizer.tokens("CREATE TABLE [a b] (\"x\"\"y\" TEXT, `z` INT, 'it''s' <> 1.5e3) -- done")
         #expect(tokens.map(\.text) == ["CREATE", "TABLE", "a b", "(", "x\"y", "TEXT", ",", "z", "INT", ",", "it's", "<>", "1.5e3", ")"])
         #expect(tokens.map(\.offset) == [0, 7, 13, 19, 20, 27, 31, 33, 37, 40, 42, 50, 53, 58])
+    }
+
+    /// Lint checks the properties `.strata` operations name against the schema the files build from nothing,
+    /// and stops checking where the files need a database that had tables before them.
+    @Test(arguments: [
+        ([("1_a.strata", "add class A (id int primary key, x int?)\nadd index A(y)")], "1_a.strata:2:13: A has no property 'y'" as String?),
+        ([("1_a.sql", "CREATE TABLE A (id INTEGER PRIMARY KEY);"), ("2_b.strata", "rename property A.id to key\nadd index A(id)")],
+         "2_b.strata:2:13: A has no property 'id'"),
+        ([("1_a.strata", "add class A (id int primary key)\nadd property A.n int = 0\nadd index A(n)\nupdate A set n = 1")], nil),
+        // Task comes from before the first migration: nothing to check against.
+        ([("1_a.strata", "add index Task(nope)")], nil),
+        ([("1_a.sql", "ALTER TABLE Task ADD COLUMN x INTEGER;"), ("2_b.strata", "add class B (id int primary key)\nadd index B(nope)")], nil),
+    ])
+    func lintChecksPropertiesOnTheSchemaTheFilesBuild(_ files: [(String, String)], _ message: String?) throws {
+        let migrations = try files.map { try MigrationFile(fileName: $0.0, bytes: Array($0.1.utf8)) }
+        do {
+            try MigrationLint.checkProperties(migrations)
+            #expect(message == nil, "accepted")
+        } catch let error as StrataError {
+            #expect(error.message == message)
+        }
     }
 }
