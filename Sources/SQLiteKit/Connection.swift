@@ -134,8 +134,13 @@ public final class Connection {
                         throw SQLiteError(code: code, connection: handle, sql: Self.firstStatement(of: rest))
                     }
                     if let statementHandle {
-                        let text = String(decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
-                        let statement = Statement(handle: statementHandle, connection: handle, sql: text.trimmedSQL)
+                        // The statement's text for messages, without the white space and `;` around it: trimmed
+                        // by byte, one string a statement (a script can have a million).
+                        var textStart = offset, textEnd = end
+                        while textStart < textEnd, Self.isSpace(base[textStart]) { textStart += 1 }
+                        while textEnd > textStart, Self.isSpace(base[textEnd - 1]) || base[textEnd - 1] == UInt8(ascii: ";") { textEnd -= 1 }
+                        let text = String(decoding: UnsafeBufferPointer(start: base + textStart, count: textEnd - textStart), as: UTF8.self)
+                        let statement = Statement(handle: statementHandle, connection: handle, sql: text)
                         if first && !arguments.isEmpty { try statement.bind(arguments) }
                         first = false
                         while try statement.step() {}
@@ -146,6 +151,11 @@ public final class Connection {
                 }
             }
         }
+    }
+
+    /// SQL's white space: space, tab, newline, form feed, carriage return.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
     /// Runs one statement with the values it carries.

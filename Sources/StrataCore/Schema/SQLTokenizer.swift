@@ -171,11 +171,14 @@ package struct SQLTokenizer {
         return true
     }
 
+    /// Letters, digits, `_`, `$` and every byte of a non-ASCII character: a bit set of the ASCII ones.
     fileprivate static func isWordByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return 0x03FF_0010_0000_0000 & bit != 0  // '$' (36), '0'...'9' (48...57)
+        case 1: return 0x07FF_FFFE_87FF_FFFE & bit != 0  // 'A'...'Z' (65...90), '_' (95), 'a'...'z' (97...122)
+        default: return true
+        }
     }
 }
 
