@@ -35,6 +35,27 @@ enum StrataOperation: Equatable, Sendable {
         var description: String { message }
     }
 
+    /// The words a line of this operation starts with ("add unique index", "update"), before its names.
+    var keywordCount: Int {
+        switch self {
+        case .update: 1
+        case .addIndex(_, _, true): 3
+        default: 2
+        }
+    }
+
+    /// The class the operation is about, as the line names it (nil for `sql { … }`).
+    var className: String? {
+        switch self {
+        case .addClass(let name, _), .deleteClass(let name), .renameClass(let name, _): name
+        case .addProperty(let owner, _), .deleteProperty(let owner, _), .renameProperty(let owner, _, _), .addIndex(let owner, _, _),
+             .deleteIndex(let owner, _), .addLink(let owner, _, _), .addList(let owner, _, _), .update(let owner, _, _),
+             .changeProperty(let owner, _):
+            owner
+        case .sql: nil
+        }
+    }
+
     /// The operation that undoes this one without losing anything; nil for those that lose data.
     var inverse: StrataOperation? {
         switch self {

@@ -136,7 +136,12 @@ extension StrataScript.Entry {
         var reason = Migrator.reason(error)
         switch error {
         case let error as StrataOperation.NameError:
-            let matching = places.filter { $0.name == error.name }
+            // Past the operation's keywords ("add unique index"); a property past its class's name.
+            var names = places.dropFirst(operation.keywordCount)
+            if error.isProperty, let owner = names.firstIndex(where: { $0.name == operation.className }) {
+                names = names[(owner + 1)...]
+            }
+            let matching = names.filter { $0.name == error.name }
             column = (error.isTarget ? matching.last : matching.first)?.column ?? column
         case let error as QueryError:
             reason = error.message

@@ -371,4 +371,18 @@ import Testing
         #expect(script.up[0].places.map(\.column) == [3, 7, 12, 17, 26])
         #expect(script.up[1].predicateColumn == 30)
     }
+
+    /// An error about a name points at that name, not at a keyword or a class that is spelled the same.
+    @Test(arguments: [
+        ("delete class class", StrataOperation.NameError(message: "no class class", name: "class"), 14),
+        ("add unique index index(index)", StrataOperation.NameError(message: "x", name: "index", isProperty: true), 24),
+        ("add index Task(Task)", StrataOperation.NameError(message: "x", name: "Task", isProperty: true), 16),
+        ("rename property Task.nope to nope", StrataOperation.NameError(message: "x", name: "nope", isProperty: true), 22),
+        ("add list Task.next -> Task", StrataOperation.NameError(message: "x", name: "Task", isTarget: true), 23),
+        ("update Task set Task = 1", StrataOperation.NameError(message: "x", name: "Task", isProperty: true), 17),
+    ])
+    func namesArePlacedWhereTheLineSpellsThem(_ line: String, _ error: StrataOperation.NameError, _ column: Int) throws {
+        let entry = try #require(try StrataScript.parse(line, file: "1_a.strata").up.first)
+        #expect(entry.located(error, file: "1_a.strata").place == "1_a.strata:1:\(column)")
+    }
 }
