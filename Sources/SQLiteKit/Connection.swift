@@ -114,12 +114,11 @@ public final class Connection {
     /// Runs one or more statements separated by semicolons; `arguments` bind to the last one only
     /// when there is a single statement.
     public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
-        var utf8 = Array(sql.utf8)
-        utf8.append(0)
-        try utf8.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            try base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
-                let length = buffer.count - 1
+        // The string's own NUL-terminated UTF-8, not a copy of it (a native string's storage): a script can be
+        // as large as the file it came from.
+        let length = sql.utf8.count
+        try sql.withCString { start in
+            try start.withMemoryRebound(to: UInt8.self, capacity: length + 1) { base in
                 var offset = 0
                 var first = true
                 while offset < length {

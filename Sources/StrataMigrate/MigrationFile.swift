@@ -43,17 +43,44 @@ package struct MigrationFile: Sendable, Equatable {
     ///   byte offset of the first bad byte.
     init(fileName: String, bytes: [UInt8]) throws {
         let parsed = try Self.parseName(fileName)
+        let checksum = try bytes.withUnsafeBufferPointer { try Self.check($0, fileName: fileName) }
+        self.init(fileName: fileName, parsed: parsed, text: String(decoding: bytes, as: UTF8.self), checksum: checksum)
+    }
+
+    /// Reads `directory/fileName` straight into its text: the file is in memory once, however large.
+    /// - Throws: as `init(fileName:bytes:)`, the message starting with `directory/`; `StrataError`
+    ///   "cannot read PATH: reason".
+    static func read(directory: String, fileName: String) throws -> MigrationFile {
+        let path = directory + "/" + fileName
+        let parsed: Name, text: String?
+        var checksum = ""
+        do {
+            parsed = try parseName(fileName)
+            text = try Platform.readText(path, inspect: { checksum = try check($0, fileName: fileName) })
+        } catch let error as StrataError {
+            throw StrataError("\(directory)/\(error.message)")
+        }
+        guard let text else { throw StrataError("cannot read \(path): \(Platform.errorText())") }
+        return MigrationFile(fileName: fileName, parsed: parsed, text: text, checksum: checksum)
+    }
+
+    private init(fileName: String, parsed: Name, text: String, checksum: String) {
         (version, name, kind, self.fileName) = (parsed.version, parsed.name, parsed.kind, fileName)
+        (self.text, self.checksum) = (text, checksum)
+        sections = kind == .sql ? Self.sections(of: text) : Sections(up: text, down: nil)
+    }
+
+    /// The SHA-256 of a file's bytes, once they are found to be UTF-8 text without NUL.
+    /// - Throws: `StrataError` naming the file, the first bad byte's offset and its line.
+    private static func check(_ bytes: UnsafeBufferPointer<UInt8>, fileName: String) throws -> String {
         if let bad = TextCheck.firstBadByte(bytes) {
             let what = bad.isNUL ? "a NUL byte" : "a byte that is not UTF-8 (0x\(String(bytes[bad.offset], radix: 16, uppercase: true)))"
             throw StrataError("\(fileName): \(what) at byte offset \(bad.offset) (line \(bad.line)): a migration must be UTF-8 text "
                               + "without NUL bytes; nothing was run")
         }
-        text = String(decoding: bytes, as: UTF8.self)
         var hash = SHA256()
-        hash.update(bytes)
-        checksum = hash.finalize()
-        sections = kind == .sql ? Self.sections(of: text) : Sections(up: text, down: nil)
+        hash.update(UnsafeRawBufferPointer(bytes))
+        return hash.finalize()
     }
 
     /// Version, name and kind from a file name.

@@ -15,7 +15,11 @@ enum TextCheck {
     /// The first NUL byte or byte that starts no well-formed UTF-8 sequence, if there is one. One pass,
     /// eight ASCII bytes at a time; the line is counted only for a bad byte.
     static func firstBadByte(_ bytes: [UInt8]) -> BadByte? {
-        guard let offset = bytes.withUnsafeBufferPointer(firstBadOffset) else { return nil }
+        bytes.withUnsafeBufferPointer(firstBadByte)
+    }
+
+    static func firstBadByte(_ bytes: UnsafeBufferPointer<UInt8>) -> BadByte? {
+        guard let offset = firstBadOffset(bytes) else { return nil }
         let line = 1 + bytes[..<offset].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         return BadByte(offset: offset, line: line, isNUL: bytes[offset] == 0)
     }
