@@ -48,6 +48,8 @@ extension Migrator {
             guard let first = steps.first, let last = steps.last else {
                 return MigrationRun(from: status.version, to: status.version, applied: [])
             }
+            // A class or property that a .strata operation names and the schema will not have: refused now.
+            try ScratchSchema.checkNames(of: steps, on: connection, version: status.version)
             let violationsBefore = Set(try foreignKeyViolations())
             try historyTable.create()
             var done: [CompletedStep] = []

@@ -97,3 +97,33 @@ struct ScratchSchema {
         try connection.execute(sql, arguments)
     }
 }
+
+// MARK: - Names checked before a run
+
+extension ScratchSchema {
+    /// What a run would refuse by name, found before anything runs: the steps up to the last `.strata` one
+    /// rehearsed on a copy of `source`'s schema, each operation translated on what the steps before it
+    /// left. Only an error that the real file is sure to give stops the run here: a property a class does
+    /// not have, or a class or key the copy lacks when the copy has everything the file has. Anything else
+    /// (SQL that fails only without the rows, a copy without an app's collation) ends the check, and the
+    /// run finds what it finds. Runs no step when there is no `.strata` step.
+    /// - Throws: `StrataError` "FILE:LINE:COLUMN failed: reason; nothing was changed (still at version N)".
+    static func checkNames(of steps: [MigrationStep], on source: Connection, version: Int) throws {
+        guard let last = steps.lastIndex(where: { if case .operations = $0.body { true } else { false } }) else { return }
+        let scratch = try ScratchSchema(copying: source)
+        for step in steps[...last] {
+            do {
+                switch step.body {
+                case .sql(let text): try scratch.run(sql: text)
+                case .operations(let entries): for entry in entries { _ = try scratch.run(entry, file: step.file.fileName) }
+                }
+            } catch let failure as StrataScript.Failure {
+                guard let name = failure.cause as? StrataOperation.NameError, name.isProperty || scratch.missing.isEmpty else { return }
+                throw StrataError("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason); "
+                                  + "nothing was changed (still at version \(version))")
+            } catch {
+                return
+            }
+        }
+    }
+}

@@ -119,8 +119,7 @@ import Testing
 
     /// Memory grew by 2 KiB a statement (1.27 GB for 1 M INSERTs) and time with the square of the number of
     /// statements. Ten times the statements now cost at most three times the extra text in memory (the text
-    /// once, and plan prints a copy), in
-    /// migrate, plan and lint; and every statement runs.
+    /// once, and plan prints a copy), in migrate, plan and lint; and every statement runs.
     @Test func tenTimesTheStatementsCostOnlyTheirText() throws {
         func script(_ count: Int) -> String {
             "CREATE TABLE Item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\n"
@@ -186,6 +185,11 @@ import Testing
         try refused(["1_rename.sql": "ALTER TABLE Task RENAME COLUMN name TO title;\n", "2_index.strata": "add index Task(name)\n"],
                     migrate: "2_index.strata:1:16 failed: Task has no property 'name'; nothing was changed (still at version 0)",
                     plan: "cannot plan 2_index.strata:1:16 (add index Task[\"name\"]): Task has no property 'name'", lint: nil)
+        // Before anything runs: the .sql step before it would fail on the rows (a duplicate key), but the
+        // operation naming a property Task does not have is refused first.
+        try refused(["1_dup.sql": "INSERT INTO Task (id, name) VALUES (1, 'again');\n", "2_index.strata": "add index Task(nope)\n"],
+                    migrate: "2_index.strata:1:16 failed: Task has no property 'nope'; nothing was changed (still at version 0)",
+                    plan: "cannot plan 2_index.strata:1:16 (add index Task[\"nope\"]): Task has no property 'nope'", lint: nil)
         // What the operations before it added is there.
         let workspace = try MigrateCommandTests.workspace(["1_rank.strata": "add property Task.rank int = 0\nadd index Task(rank)\n"])
         let db = workspace.file("app.sqlite")
