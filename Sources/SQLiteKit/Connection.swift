@@ -114,26 +114,32 @@ public final class Connection {
     /// Runs one or more statements separated by semicolons; `arguments` bind to the last one only
     /// when there is a single statement.
     public func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
-        var utf8 = Array(sql.utf8)
-        utf8.append(0)
-        try utf8.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            try base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
-                let length = buffer.count - 1
+        // The string's own NUL-terminated UTF-8, not a copy of it (a native string's storage): a script can be
+        // as large as the file it came from.
+        let length = sql.utf8.count
+        try sql.withCString { start in
+            try start.withMemoryRebound(to: UInt8.self, capacity: length + 1) { base in
                 var offset = 0
                 var first = true
                 while offset < length {
                     var statementHandle: OpaquePointer?
                     var tail: UnsafePointer<CChar>?
-                    let code = sqlite3_prepare_v2(handle, start + offset, Int32(length - offset), &statementHandle, &tail)
+                    // -1: up to the terminating NUL. A length short of it makes SQLite copy the rest of the
+                    // script for every statement, which is quadratic in the number of statements.
+                    let code = sqlite3_prepare_v2(handle, start + offset, -1, &statementHandle, &tail)
                     let end = tail.map { start.distance(to: $0) } ?? length
                     guard code == SQLITE_OK else {
                         let rest = String(decoding: UnsafeBufferPointer(start: base + offset, count: length - offset), as: UTF8.self)
                         throw SQLiteError(code: code, connection: handle, sql: Self.firstStatement(of: rest))
                     }
                     if let statementHandle {
-                        let text = String(decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
-                        let statement = Statement(handle: statementHandle, connection: handle, sql: text.trimmedSQL)
+                        // The statement's text for messages, without the white space and `;` around it: trimmed
+                        // by byte, one string a statement (a script can have a million).
+                        var textStart = offset, textEnd = end
+                        while textStart < textEnd, Self.isSpace(base[textStart]) { textStart += 1 }
+                        while textEnd > textStart, Self.isSpace(base[textEnd - 1]) || base[textEnd - 1] == UInt8(ascii: ";") { textEnd -= 1 }
+                        let text = String(decoding: UnsafeBufferPointer(start: base + textStart, count: textEnd - textStart), as: UTF8.self)
+                        let statement = Statement(handle: statementHandle, connection: handle, sql: text)
                         if first && !arguments.isEmpty { try statement.bind(arguments) }
                         first = false
                         while try statement.step() {}
@@ -144,6 +150,11 @@ public final class Connection {
                 }
             }
         }
+    }
+
+    /// SQL's white space: space, tab, newline, form feed, carriage return.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
     /// Runs one statement with the values it carries.

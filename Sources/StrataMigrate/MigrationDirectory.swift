@@ -12,12 +12,7 @@ package enum MigrationDirectory {
         let extensions = MigrationFile.Kind.allCases.map { "." + $0.rawValue }
         var files: [MigrationFile] = []
         for name in names.sorted() where !name.hasPrefix(".") && extensions.contains(where: name.hasSuffix) {
-            guard let bytes = Platform.readFile(path + "/" + name) else { throw StrataError("cannot read \(path)/\(name): \(Platform.errorText())") }
-            do {
-                files.append(try MigrationFile(fileName: name, bytes: bytes))
-            } catch let error as StrataError {
-                throw StrataError("\(path)/\(error.message)")
-            }
+            files.append(try MigrationFile.read(directory: path, fileName: name))
         }
         files.sort { $0.version < $1.version }
         for (a, b) in zip(files, files.dropFirst()) where a.version == b.version {

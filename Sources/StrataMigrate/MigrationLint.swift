@@ -1,3 +1,4 @@
+import SQLiteKit
 import StrataCore
 import StrataQuery
 
@@ -21,39 +22,76 @@ package enum MigrationLint {
     }
 
     /// The findings of SQL text (every code but `noWayDown`), on the lines of the file it starts on `firstLine` of.
+    /// One pass over the text, whatever its number of statements.
     static func checkSQL(_ text: String, file: String, firstLine: Int) -> [LintFinding] {
-        var findings: [LintFinding] = []
-        let lineStarts = Array(text.utf8.enumerated().filter { $0.element == UInt8(ascii: "\n") }.map { $0.offset + 1 })
-        func add(_ offset: Int, _ code: LintCode, _ message: String) {
-            let line = firstLine + lineStarts.prefix { $0 <= offset }.count
-            findings.append(LintFinding(file: file, line: line, code: code, message: message))
-        }
-        let all = statements(SQLTokenizer.tokens(text))
-        // A table dropped and then replaced by renaming another to its name is rebuilt, not lost.
-        let replaced = Set(all.compactMap { statement -> String? in
-            guard statement.first?.isKeyword("ALTER") == true, statement.count >= 2, statement[statement.count - 2].isKeyword("TO")
-            else { return nil }
-            return statement.last?.text.lowercased()
-        })
-        for statement in all {
-            guard let first = statement.first else { continue }
-            let words = statement.filter { $0.kind == .word }.map { $0.text.uppercased() }
-            if first.isKeyword("DROP"), statement.count > 1, statement[1].isKeyword("TABLE"),
-               !replaced.contains(statement.last?.text.lowercased() ?? "")
+        // Each finding at its statement's offset; a DROP TABLE with the table's name, lowercased.
+        var found: [(offset: Int, code: LintCode, message: String, dropped: String?)] = []
+        // Tables that an ALTER TABLE … RENAME TO gives their name: one dropped and then replaced so is
+        // rebuilt, not lost.
+        var replaced: Set<String> = []
+        var notInTransaction: String?
+        SQLScript.forEachStatement(text) { statement in
+            if notInTransaction == nil { notInTransaction = SQLScript.notInTransaction(statement) }
+            let last = statement.count - 1
+            if statement.isKeyword(0, "ALTER"), statement.count >= 2, statement.isKeyword(last - 1, "TO") {
+                replaced.insert(statement.text(last).lowercased())
+            }
+            if statement.isKeyword(0, "DROP"), statement.isKeyword(1, "TABLE") {
+                found.append((statement.offset, .dropTable, "DROP TABLE deletes the table and every row in it", statement.text(last).lowercased()))
+            } else if statement.isKeyword(0, "ALTER"), statement.contains(keyword: "DROP") {
+                found.append((statement.offset, .dropColumn, "DROP COLUMN deletes the column's values", nil))
+            } else if statement.isKeyword(0, "DELETE"), !statement.contains(keyword: "WHERE") {
+                found.append((statement.offset, .deleteWithoutWhere, "DELETE without WHERE deletes every row", nil))
+            } else if statement.isKeyword(0, "UPDATE"), !statement.contains(keyword: "WHERE") {
+                found.append((statement.offset, .updateWithoutWhere, "UPDATE without WHERE changes every row", nil))
+            } else if statement.isKeyword(0, "ALTER"), statement.contains(keyword: "ADD"), statement.contains(keyword: "NOT"),
+                      statement.contains(keyword: "NULL"), !statement.contains(keyword: "DEFAULT")
             {
-                add(first.offset, .dropTable, "DROP TABLE deletes the table and every row in it")
-            } else if first.isKeyword("ALTER"), words.contains("DROP") {
-                add(first.offset, .dropColumn, "DROP COLUMN deletes the column's values")
-            } else if first.isKeyword("DELETE"), !words.contains("WHERE") {
-                add(first.offset, .deleteWithoutWhere, "DELETE without WHERE deletes every row")
-            } else if first.isKeyword("UPDATE"), !words.contains("WHERE") {
-                add(first.offset, .updateWithoutWhere, "UPDATE without WHERE changes every row")
-            } else if first.isKeyword("ALTER"), words.contains("ADD"), words.contains("NOT"), words.contains("NULL"), !words.contains("DEFAULT") {
-                add(first.offset, .requiredColumnWithoutDefault, "ADD COLUMN … NOT NULL needs a DEFAULT, or it fails on a table that has rows")
+                found.append((statement.offset, .requiredColumnWithoutDefault,
+                              "ADD COLUMN … NOT NULL needs a DEFAULT, or it fails on a table that has rows", nil))
             }
         }
-        if let reason = Migrator.notInTransaction(text) { add(0, .notInTransaction, reason) }
+        if let notInTransaction { found.append((0, .notInTransaction, notInTransaction, nil)) }
+        // Lines by counting newlines up to each offset, the findings in text order but the last: one pass.
+        var findings: [LintFinding] = []
+        var line = firstLine, counted = 0
+        var text = text
+        text.withUTF8 { bytes in
+            for finding in found where finding.dropped.map({ !replaced.contains($0) }) ?? true {
+                if finding.offset < counted { (line, counted) = (firstLine, 0) }
+                while counted < finding.offset {
+                    if bytes[counted] == UInt8(ascii: "\n") { line += 1 }
+                    counted += 1
+                }
+                findings.append(LintFinding(file: file, line: line, code: finding.code, message: finding.message))
+            }
+        }
         return findings
+    }
+
+    /// The properties that the `.strata` files' operations name, checked on the schema that the files before
+    /// them build from nothing, on an empty in-memory database (lint has no database file): a property that
+    /// a class made by the files does not have (`add index Task(nope)`) is as sure an error as one that does
+    /// not parse. When the files cannot build their schema from nothing (a class they name, or a `.sql`
+    /// step, needs a database that had tables before the first migration), the check stops there: what
+    /// comes next cannot be known.
+    /// - Throws: `StrataError` "FILE:LINE:COLUMN: Class has no property 'name'"; also a parse error.
+    package static func checkProperties(_ files: [MigrationFile]) throws {
+        guard let last = files.lastIndex(where: { $0.kind == .strata }) else { return }
+        let scratch = try ScratchSchema(copying: try Connection(path: ":memory:", mode: .memory))
+        for file in files[...last] {
+            let entries = file.kind == .strata ? try StrataScript.parse(file.text, file: file.fileName).up : []
+            do {
+                if file.kind == .sql { try scratch.run(sql: file.sections.up) }
+                for entry in entries { _ = try scratch.run(entry, file: file.fileName) }
+            } catch let failure as StrataScript.Failure {
+                if let name = failure.cause as? StrataOperation.NameError, name.isProperty { throw StrataError(failure.description) }
+                return
+            } catch {
+                // SQL that needs what the files do not make: nothing after it can be checked.
+                return
+            }
+        }
     }
 
     /// The same codes for a `.strata` file's operations, and the SQL of its `sql { … }` blocks.
@@ -77,22 +115,5 @@ package enum MigrationLint {
                                         message: "no way down: it deletes, updates, changes or runs sql, and has no down { … } block"))
         }
         return findings
-    }
-
-    /// Tokens split into statements at `;`, a trigger's body kept whole.
-    static func statements(_ tokens: [SQLTokenizer.Token]) -> [[SQLTokenizer.Token]] {
-        var result: [[SQLTokenizer.Token]] = []
-        var current: [SQLTokenizer.Token] = []
-        for token in tokens {
-            let isTrigger = current.first?.isKeyword("CREATE") == true && current.prefix(4).contains { $0.isKeyword("TRIGGER") }
-            if token.isSymbol(";") && (!isTrigger || current.last?.isKeyword("END") == true) {
-                if !current.isEmpty { result.append(current) }
-                current = []
-            } else {
-                current.append(token)
-            }
-        }
-        if !current.isEmpty { result.append(current) }
-        return result
     }
 }

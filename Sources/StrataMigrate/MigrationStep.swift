@@ -27,7 +27,7 @@ package struct MigrationStep: Sendable {
         }
         (self.file, self.direction, self.body) = (file, direction, body)
         if case .sql(let text) = body { sql = text } else { sql = "" }
-        if let reason = Migrator.notInTransaction(raw) { throw StrataError("\(title): \(reason)") }
+        if let reason = SQLScript.notInTransaction(raw) { throw StrataError("\(title): \(reason)") }
     }
 
     /// The file's name, and `(down)` after it going down: how messages and the plan name the step.

@@ -84,6 +84,8 @@ extension Migrator {
             guard let first = steps.first, let last = steps.last else {
                 return MigrationRun(from: status.version, to: status.version, applied: [])
             }
+            // A class or property that a .strata operation names and the schema will not have: refused now.
+            try ScratchSchema.checkNames(of: steps, on: connection, version: status.version)
             let violationsBefore = Set(try foreignKeyViolations())
             try historyTable.create()
             var done: [CompletedStep] = []
@@ -93,10 +95,16 @@ extension Migrator {
                     if InterruptSignal.fired { throw SQLiteError(code: .interrupt) }
                     switch step.body {
                     case .sql(let text): try connection.execute(text)
-                    case .operations(let entries): try run(entries.map(\.operation))
+                    case .operations(let entries): try run(entries, file: step.file.fileName)
                     }
                 } catch let error as SQLiteError where ResultCode.interrupt ~= error.code {
                     throw RunFailure("interrupted during \(step.title)", version: status.version, status: .interrupted)
+                } catch let failure as StrataScript.Failure {
+                    if let cause = failure.cause as? SQLiteError, ResultCode.interrupt ~= cause.code {
+                        throw RunFailure("interrupted during \(step.title)", version: status.version, status: .interrupted)
+                    }
+                    throw RunFailure("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason)",
+                                     version: status.version, failedToWrite: Self.failedToWrite(failure.cause))
                 } catch {
                     throw RunFailure("\(step.title) failed: \(Self.reason(error))", version: status.version, failedToWrite: Self.failedToWrite(error))
                 }
@@ -153,12 +161,17 @@ extension Migrator {
     }
 
     /// Runs `.strata` operations one by one, each translated against the schema its predecessors left.
-    private func run(_ operations: [StrataOperation]) throws {
+    /// - Throws: `StrataScript.Failure`, the error at its FILE:LINE:COLUMN.
+    private func run(_ entries: [StrataScript.Entry], file: String) throws {
         let runner = try QueryRunner(connection: connection)
-        for operation in operations {
-            var reader = SchemaReader(connection: connection)
-            for statement in try operation.statements(schema: try reader.read(), runner: runner) {
-                try connection.execute(statement.sql, statement.arguments)
+        for entry in entries {
+            do {
+                var reader = SchemaReader(connection: connection)
+                for statement in try entry.operation.statements(schema: try reader.read(), runner: runner) {
+                    try connection.execute(statement.sql, statement.arguments)
+                }
+            } catch {
+                throw entry.located(error, file: file)
             }
         }
     }

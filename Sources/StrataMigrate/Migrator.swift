@@ -131,29 +131,7 @@ package struct Migrator {
         (scratch?.missing ?? []).map { "the plan was rehearsed without \($0)" }
     }
 
-    // MARK: - Checks on SQL
-
-    /// Why a statement of `sql` cannot run inside the run's transaction, if one cannot.
-    static func notInTransaction(_ sql: String) -> String? {
-        for statement in MigrationLint.statements(SQLTokenizer.tokens(sql)) {
-            guard let first = statement.first else { continue }
-            if first.isKeyword("VACUUM") { return "VACUUM cannot run inside a transaction, and every migration runs in one" }
-            if ["BEGIN", "COMMIT", "END", "ROLLBACK"].contains(where: first.isKeyword) {
-                return "\(first.text.uppercased()) would break the transaction Strata runs every migration in; leave it out"
-            }
-            if first.isKeyword("PRAGMA") {
-                // The name, schema-qualified or not: every token up to `=` or `(`.
-                let name = statement.dropFirst().prefix { !$0.isSymbol("=") && !$0.isSymbol("(") }.map(\.text).joined()
-                    .split(separator: ".").last.map { $0.lowercased() } ?? ""
-                if ["foreign_keys", "journal_mode", "synchronous", "locking_mode", "temp_store", "auto_vacuum", "page_size",
-                    "legacy_alter_table"].contains(name)
-                {
-                    return "PRAGMA \(name) has no effect inside a transaction (SQLite ignores it there), and every migration runs in one"
-                }
-            }
-        }
-        return nil
-    }
+    // MARK: - Errors
 
     /// An error of a step as the end of one line: SQLite's message, Strata's, or a query's with its place.
     static func reason(_ error: any Error) -> String {

@@ -43,7 +43,7 @@ struct ScratchSchema {
 
     /// Runs `step` on the copy and returns its SQL as `migrate plan` prints it: a `.sql` section as
     /// written, a `.strata` file's operations translated one by one, each on the schema the ones before left.
-    /// - Throws: `StrataError` "cannot plan FILE[:LINE]: reason" for the first statement that fails, with
+    /// - Throws: `StrataError` "cannot plan FILE[:LINE:COLUMN]: reason" for the first statement that fails, with
     ///   what the copy lacks, if anything.
     func run(_ step: MigrationStep) throws -> String {
         switch step.body {
@@ -53,26 +53,77 @@ struct ScratchSchema {
         case .operations(let entries):
             return try entries.map { entry in
                 do {
-                    var reader = SchemaReader(connection: connection)
-                    let statements = try entry.operation.statements(schema: try reader.read(), runner: runner)
-                    for statement in statements { try execute(statement.sql, statement.arguments) }
-                    return statements.map(\.planText).joined(separator: "\n")
-                } catch {
-                    throw StrataError("cannot plan \(step.file.fileName):\(entry.line)\(step.direction == .down ? " (down)" : "") "
-                                      + "(\(entry.operation.description)): \(reason(error))")
+                    return try run(entry, file: step.file.fileName).map(\.planText).joined(separator: "\n")
+                } catch let failure as StrataScript.Failure {
+                    throw StrataError("cannot plan \(failure.place)\(step.direction == .down ? " (down)" : "") "
+                                      + "(\(entry.operation.description)): \(failure.reason)\(lacking)")
                 }
             }.joined(separator: "\n")
         }
     }
 
+    /// Translates one operation on the copy as it is and runs its statements there.
+    /// - Throws: `StrataScript.Failure`, the error at its place in `file`.
+    func run(_ entry: StrataScript.Entry, file: String) throws -> [MigrationStatement] {
+        do {
+            var reader = SchemaReader(connection: connection)
+            let statements = try entry.operation.statements(schema: try reader.read(), runner: runner)
+            for statement in statements { try execute(statement.sql, statement.arguments) }
+            return statements
+        } catch {
+            throw entry.located(error, file: file)
+        }
+    }
+
+    /// Runs SQL text on the copy, as a `.sql` step.
+    func run(sql: String) throws {
+        try execute(sql)
+    }
+
     /// A step's error, and what the copy lacks that may be why.
     private func reason(_ error: any Error) -> String {
-        Migrator.reason(error) + (missing.isEmpty ? "" : "; the copy of the schema lacks " + missing.joined(separator: ", "))
+        Migrator.reason(error) + lacking
+    }
+
+    /// What the copy lacks that may be why a step failed, as the end of its message; empty when nothing.
+    private var lacking: String {
+        missing.isEmpty ? "" : "; the copy of the schema lacks " + missing.joined(separator: ", ")
     }
 
     private func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
-        let attaches = MigrationLint.statements(SQLTokenizer.tokens(sql)).contains { $0.first?.isKeyword("ATTACH") == true }
+        var attaches = false
+        SQLScript.forEachStatement(sql) { attaches = attaches || $0.isKeyword(0, "ATTACH") }
         guard !attaches else { throw StrataError("ATTACH would open another database file, and a plan changes no file") }
         try connection.execute(sql, arguments)
+    }
+}
+
+// MARK: - Names checked before a run
+
+extension ScratchSchema {
+    /// What a run would refuse by name, found before anything runs: the steps up to the last `.strata` one
+    /// rehearsed on a copy of `source`'s schema, each operation translated on what the steps before it
+    /// left. Only an error that the real file is sure to give stops the run here: a property a class does
+    /// not have, or a class or key the copy lacks when the copy has everything the file has. Anything else
+    /// (SQL that fails only without the rows, a copy without an app's collation) ends the check, and the
+    /// run finds what it finds. Runs no step when there is no `.strata` step.
+    /// - Throws: `StrataError` "FILE:LINE:COLUMN failed: reason; nothing was changed (still at version N)".
+    static func checkNames(of steps: [MigrationStep], on source: Connection, version: Int) throws {
+        guard let last = steps.lastIndex(where: { if case .operations = $0.body { true } else { false } }) else { return }
+        let scratch = try ScratchSchema(copying: source)
+        for step in steps[...last] {
+            do {
+                switch step.body {
+                case .sql(let text): try scratch.run(sql: text)
+                case .operations(let entries): for entry in entries { _ = try scratch.run(entry, file: step.file.fileName) }
+                }
+            } catch let failure as StrataScript.Failure {
+                guard let name = failure.cause as? StrataOperation.NameError, name.isProperty || scratch.missing.isEmpty else { return }
+                throw StrataError("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason); "
+                                  + "nothing was changed (still at version \(version))")
+            } catch {
+                return
+            }
+        }
     }
 }

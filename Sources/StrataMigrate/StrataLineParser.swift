@@ -17,8 +17,18 @@ import StrataCore
 ///     index       → Name "(" name ("," name)* ")"
 ///     literal     → number | string | "true" | "false" | "nil" | "null"
 ///
+/// A default must fit its property's type (an integer for `int`, `true` or `false` for `bool`, a date in
+/// ISO 8601 for `date`, …), and only an optional property defaults to nil. Every error carries the column
+/// (1-based, in characters of the text given) of the token it is about.
+///
 /// `sql { … }` and `down { … }` blocks span lines: `StrataScript.parse` reads them.
 struct StrataLineParser {
+    /// A line that does not parse, with the column of the token at fault.
+    struct SyntaxError: Error, Equatable {
+        var message: String
+        var column: Int
+    }
+
     enum Token: Equatable {
         case word(String), number(String), string(String), symbol(String)
     }
@@ -39,20 +49,42 @@ struct StrataLineParser {
     struct WhereSplit {
         var text: String
         var predicate: String?
+        /// The column the predicate starts at.
+        var predicateColumn: Int?
+    }
+
+    /// A name of the line and its column: where an error about that name points.
+    struct Place: Equatable, Sendable {
+        var name: String
+        var column: Int
     }
 
     var tokens: [Token] = []
+    /// The column each token starts at.
+    var columns: [Int] = []
+    /// The column just past the last character: where "the line ends too soon" points.
+    let endColumn: Int
     var position = 0
     /// What follows `where` on an `update` line: a predicate of the query language, kept as typed.
     let predicate: String?
+    let predicateColumn: Int?
 
-    init(_ line: String) throws {
+    /// The names (words) of the line, each with its column.
+    var places: [Place] {
+        zip(tokens, columns).compactMap { token, column in if case .word(let name) = token { Place(name: name, column: column) } else { nil } }
+    }
+
+    init(_ line: String) throws(SyntaxError) {
         let split = Self.splitWhere(line)
-        predicate = split.predicate
+        (predicate, predicateColumn) = (split.predicate, split.predicateColumn)
         var characters = Array(split.text)[...]
+        endColumn = characters.count + 1
+        func column() -> Int { characters.startIndex + 1 }
         while let character = characters.first {
+            let start = column()
             if character.isWhitespace {
                 characters.removeFirst()
+                continue
             } else if character.isLetter || character == "_" {
                 var word = ""
                 while let next = characters.first, next.isLetter || next.isNumber || next == "_" { word.append(characters.removeFirst()) }
@@ -73,7 +105,7 @@ struct StrataLineParser {
                     }
                     string.append(next)
                 }
-                guard closed else { throw StrataError("a string has no closing \(character)") }
+                guard closed else { throw SyntaxError(message: "a string has no closing \(character)", column: start) }
                 tokens.append(.string(string))
             } else if character == "-" && characters.dropFirst().first == ">" {
                 characters.removeFirst(2)
@@ -81,16 +113,23 @@ struct StrataLineParser {
             } else if "(),.=?".contains(character) {
                 tokens.append(.symbol(String(characters.removeFirst())))
             } else {
-                throw StrataError("unexpected '\(character)'")
+                throw SyntaxError(message: "unexpected '\(character)'", column: start)
             }
+            columns.append(start)
         }
+    }
+
+    /// An error about token `index` (the next one unless said), or about the end of the line past the last.
+    func fail(_ message: String, at index: Int? = nil) -> SyntaxError {
+        let index = index ?? position
+        return SyntaxError(message: message, column: index < columns.count ? columns[index] : endColumn)
     }
 
     // MARK: - Operations
 
     /// The operation the whole line spells.
-    /// - Throws: `StrataError` with the message alone; `StrataScript.parse` adds the file and the line.
-    mutating func operation() throws -> StrataOperation {
+    /// - Throws: `SyntaxError`, its message and column; `StrataScript.parse` adds the file and the line.
+    mutating func operation() throws(SyntaxError) -> StrataOperation {
         let verb = try word()
         switch verb {
         case "add":
@@ -109,9 +148,10 @@ struct StrataLineParser {
                 let declaration = try declaration(named: name)
                 try end()
                 guard declaration.optional || declaration.defaultValue != nil else {
-                    throw StrataError("a required property needs a default for the objects there are: add property \(owner).\(name) \(declaration.type) = …")
+                    throw fail("a required property needs a default for the objects there are: add property \(owner).\(name) \(declaration.type) = …",
+                               at: 2)
                 }
-                guard !declaration.primaryKey else { throw StrataError("a primary key cannot be added to a class that exists") }
+                guard !declaration.primaryKey else { throw fail("a primary key cannot be added to a class that exists", at: 2) }
                 return .addProperty(className: owner, property: declaration)
             case "unique":
                 try expectWord("index")
@@ -124,7 +164,7 @@ struct StrataLineParser {
                 let path = try path()
                 try expect("->")
                 let target = try word()
-                guard accept("?") else { throw StrataError("a link added to objects that exist must be optional: -> \(target)?") }
+                guard accept("?") else { throw fail("a link added to objects that exist must be optional: -> \(target)?", at: position - 1) }
                 try end()
                 return .addLink(className: path.className, name: path.name, target: target)
             case "list":
@@ -134,7 +174,7 @@ struct StrataLineParser {
                 try end()
                 return .addList(className: path.className, name: path.name, target: target)
             case let other:
-                throw StrataError("add what? class, property, index, unique index, link or list, not '\(other)'")
+                throw fail("add what? class, property, index, unique index, link or list, not '\(other)'", at: 1)
             }
         case "delete":
             switch try word() {
@@ -150,7 +190,7 @@ struct StrataLineParser {
                 let target = try indexTarget()
                 return .deleteIndex(className: target.className, properties: target.properties)
             case let other:
-                throw StrataError("delete what? class, property or index, not '\(other)'")
+                throw fail("delete what? class, property or index, not '\(other)'", at: 1)
             }
         case "rename":
             switch try word() {
@@ -167,7 +207,7 @@ struct StrataLineParser {
                 try end()
                 return .renameProperty(className: path.className, from: path.name, to: to)
             case let other:
-                throw StrataError("rename what? class or property, not '\(other)'")
+                throw fail("rename what? class or property, not '\(other)'", at: 1)
             }
         case "change":
             try expectWord("property")
@@ -175,7 +215,7 @@ struct StrataLineParser {
             try expectWord("to")
             let declaration = try declaration(named: path.name)
             try end()
-            guard !declaration.primaryKey else { throw StrataError("change property cannot make a primary key") }
+            guard !declaration.primaryKey else { throw fail("change property cannot make a primary key", at: 2) }
             return .changeProperty(className: path.className, property: declaration)
         case "update":
             let owner = try word()
@@ -187,10 +227,10 @@ struct StrataLineParser {
                 assignments.append(UpdateAssignment(property: name, value: try literal()))
             } while accept(",")
             try end()
-            if let predicate, predicate.isEmpty { throw StrataError("where needs a predicate") }
+            if let predicate, predicate.isEmpty { throw SyntaxError(message: "where needs a predicate", column: (predicateColumn ?? endColumn) - 5) }
             return .update(className: owner, assignments: assignments, predicate: predicate)
         default:
-            throw StrataError("unknown operation '\(verb)' (add, delete, rename, update, sql { … }, down { … })")
+            throw fail("unknown operation '\(verb)' (add, delete, rename, update, sql { … }, down { … })", at: 0)
         }
     }
 
@@ -211,19 +251,22 @@ struct StrataLineParser {
                       String(characters[index..<min(index + 5, characters.count)]) == "where",
                       index + 5 == characters.count || characters[index + 5].isWhitespace
             {
-                return WhereSplit(text: String(characters[..<index]), predicate: String(characters[(index + 5)...]).trimmingSpaces)
+                let rest = characters[(index + 5)...]
+                let leading = rest.prefix { $0.isWhitespace }.count
+                return WhereSplit(text: String(characters[..<index]), predicate: String(rest).trimmingSpaces,
+                                  predicateColumn: index + 5 + leading + 1)
             }
             index += 1
         }
         return WhereSplit(text: line)
     }
 
-    mutating func declaration(named name: String? = nil) throws -> PropertyDeclaration {
+    mutating func declaration(named name: String? = nil) throws(SyntaxError) -> PropertyDeclaration {
         let propertyName: String
         if let name { propertyName = name } else { propertyName = try word() }
         let typeName = try word()
         guard let type = PropertyType(rawValue: typeName), !type.isRelationship, type != .any else {
-            throw StrataError("unknown type '\(typeName)' (bool, int, float, double, decimal, string, date, data, uuid)")
+            throw fail("unknown type '\(typeName)' (bool, int, float, double, decimal, string, date, data, uuid)", at: position - 1)
         }
         var declaration = PropertyDeclaration(name: propertyName, type: type, optional: accept("?"))
         if case .word("primary") = peek {
@@ -231,11 +274,63 @@ struct StrataLineParser {
             try expectWord("key")
             declaration.primaryKey = true
         }
-        if accept("=") { declaration.defaultValue = try literal() }
+        if accept("=") {
+            let at = position
+            declaration.defaultValue = try literal()
+            if let problem = Self.defaultProblem(tokens[at], for: declaration) { throw fail(problem, at: at) }
+        }
         return declaration
     }
 
-    mutating func indexTarget() throws -> IndexTarget {
+    /// Why `token`, a literal, cannot be the default of `declaration`, if it cannot.
+    static func defaultProblem(_ token: Token, for declaration: PropertyDeclaration) -> String? {
+        let type = declaration.type
+        let expected: String
+        switch (type, token) {
+        case (_, .word("nil")), (_, .word("null")):
+            return declaration.optional ? nil : "\(declaration.name) is required and cannot default to nil (make it \(type)? or give a value)"
+        case (.bool, .word("true")), (.bool, .word("false")), (.bool, .number("0")), (.bool, .number("1")):
+            return nil
+        case (.bool, _):
+            expected = "true or false"
+        case (.int, .number(let text)) where Int64(text) != nil:
+            return nil
+        case (.int, _):
+            expected = "an integer"
+        case (.float, .number(let text)), (.double, .number(let text)), (.decimal, .number(let text)):
+            if Double(text) != nil { return nil }
+            expected = "a number"
+        case (.float, _), (.double, _), (.decimal, _):
+            expected = "a number"
+        case (.string, .string), (.data, .string):
+            return nil
+        case (.string, _), (.data, _):
+            expected = "a string in quotes"
+        case (.date, .string(let text)) where ISODate.parse(text) != nil:
+            return nil
+        case (.date, _):
+            expected = "a date in ISO 8601, in quotes (\"2026-01-31T12:00:00Z\")"
+        case (.uuid, .string(let text)) where Self.isUUID(text):
+            return nil
+        case (.uuid, _):
+            expected = "a UUID in quotes (\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\")"
+        default:
+            expected = "a value of type \(type)"
+        }
+        return "the default of \(declaration.name) (\(type)) must be \(expected), not \(token.shown)"
+    }
+
+    /// `8-4-4-4-12` hex digits, in either case.
+    static func isUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        return bytes.enumerated().allSatisfy { index, byte in
+            [8, 13, 18, 23].contains(index) ? byte == UInt8(ascii: "-")
+                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+        }
+    }
+
+    mutating func indexTarget() throws(SyntaxError) -> IndexTarget {
         let owner = try word()
         try expect("(")
         var properties = [try word()]
@@ -245,15 +340,15 @@ struct StrataLineParser {
         return IndexTarget(className: owner, properties: properties)
     }
 
-    mutating func path() throws -> PropertyPath {
+    mutating func path() throws(SyntaxError) -> PropertyPath {
         let owner = try word()
         try expect(".")
         return PropertyPath(className: owner, name: try word())
     }
 
     /// A value as an SQL literal: numbers, 'strings', true, false, nil.
-    mutating func literal() throws -> String {
-        guard position < tokens.count else { throw StrataError("a value is missing") }
+    mutating func literal() throws(SyntaxError) -> String {
+        guard position < tokens.count else { throw fail("a value is missing") }
         let token = tokens[position]
         position += 1
         switch token {
@@ -262,20 +357,20 @@ struct StrataLineParser {
         case .word("true"): return "1"
         case .word("false"): return "0"
         case .word("nil"), .word("null"): return "NULL"
-        default: throw StrataError("expected a value (a number, a string, true, false or nil)")
+        default: throw fail("expected a value (a number, a string, true, false or nil)", at: position - 1)
         }
     }
 
     var peek: Token? { position < tokens.count ? tokens[position] : nil }
 
-    mutating func word() throws -> String {
-        guard case .word(let word) = peek else { throw StrataError(peek == nil ? "the line ends too soon" : "expected a name") }
+    mutating func word() throws(SyntaxError) -> String {
+        guard case .word(let word) = peek else { throw fail(peek == nil ? "the line ends too soon" : "expected a name") }
         position += 1
         return word
     }
 
-    mutating func expectWord(_ expected: String) throws {
-        guard try word() == expected else { throw StrataError("expected '\(expected)'") }
+    mutating func expectWord(_ expected: String) throws(SyntaxError) {
+        guard try word() == expected else { throw fail("expected '\(expected)'", at: position - 1) }
     }
 
     mutating func accept(_ symbol: String) -> Bool {
@@ -284,11 +379,21 @@ struct StrataLineParser {
         return true
     }
 
-    mutating func expect(_ symbol: String) throws {
-        guard accept(symbol) else { throw StrataError("expected '\(symbol)'") }
+    mutating func expect(_ symbol: String) throws(SyntaxError) {
+        guard accept(symbol) else { throw fail("expected '\(symbol)'") }
     }
 
-    func end() throws {
-        guard position == tokens.count else { throw StrataError("unexpected text at the end of the line") }
+    func end() throws(SyntaxError) {
+        guard position == tokens.count else { throw fail("unexpected text at the end of the line") }
+    }
+}
+
+extension StrataLineParser.Token {
+    /// The token as an error message quotes it.
+    var shown: String {
+        switch self {
+        case .word(let text), .number(let text), .symbol(let text): "'\(text)'"
+        case .string(let text): "the string '\(text)'"
+        }
     }
 }

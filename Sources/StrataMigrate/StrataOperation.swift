@@ -22,6 +22,40 @@ enum StrataOperation: Equatable, Sendable {
     /// A property's new type, optionality or default: values converted, the table rebuilt.
     case changeProperty(className: String, property: PropertyDeclaration)
 
+    /// A translation error about one name the operation spells: a message about it places it there.
+    struct NameError: Error, Equatable, CustomStringConvertible {
+        var message: String
+        /// The name as the line spells it.
+        var name: String
+        /// The name where it appears last on the line (the target of a link or list), not first.
+        var isTarget = false
+        /// A property the class does not have (not a class that is not there).
+        var isProperty = false
+
+        var description: String { message }
+    }
+
+    /// The words a line of this operation starts with ("add unique index", "update"), before its names.
+    var keywordCount: Int {
+        switch self {
+        case .update: 1
+        case .addIndex(_, _, true): 3
+        default: 2
+        }
+    }
+
+    /// The class the operation is about, as the line names it (nil for `sql { … }`).
+    var className: String? {
+        switch self {
+        case .addClass(let name, _), .deleteClass(let name), .renameClass(let name, _): name
+        case .addProperty(let owner, _), .deleteProperty(let owner, _), .renameProperty(let owner, _, _), .addIndex(let owner, _, _),
+             .deleteIndex(let owner, _), .addLink(let owner, _, _), .addList(let owner, _, _), .update(let owner, _, _),
+             .changeProperty(let owner, _):
+            owner
+        case .sql: nil
+        }
+    }
+
     /// The operation that undoes this one without losing anything; nil for those that lose data.
     var inverse: StrataOperation? {
         switch self {

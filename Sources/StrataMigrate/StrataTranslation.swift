@@ -51,21 +51,26 @@ extension StrataOperation {
 
     /// The statements that carry out this operation on `schema`, with their bound values.
     /// - Parameter runner: compiles `update … where` predicates, on the connection the statements will run on.
-    /// - Throws: `StrataError` for a class, property or key the schema does not have; `QueryError` for a
+    /// - Throws: `NameError` for a class, property or key the schema does not have; `QueryError` for a
     ///   predicate that does not fit.
-
     func statements(schema: Schema, runner: QueryRunner) throws -> [MigrationStatement] {
-        func table(_ name: String) throws -> ClassInfo {
-            guard let info = schema.class(named: name) else { throw StrataError("no class \(name)") }
+        func table(_ name: String, isTarget: Bool = false) throws -> ClassInfo {
+            guard let info = schema.class(named: name) else { throw NameError(message: "no class \(name)", name: name, isTarget: isTarget) }
             return info
         }
-        func key(of name: String) throws -> LinkedKey {
-            let info = try table(name)
+        func key(of name: String, isTarget: Bool) throws -> LinkedKey {
+            let info = try table(name, isTarget: isTarget)
             guard info.primaryKey.count == 1, let key = info.primaryKey.first else {
-                throw StrataError("\(name) has no single primary key for a link or list to point at")
+                throw NameError(message: "\(name) has no single primary key for a link or list to point at", name: name, isTarget: isTarget)
             }
             let declared = info.property(named: key)?.declaredType ?? ""
             return LinkedKey(name: key, declaredType: declared.isEmpty ? "INTEGER" : declared)
+        }
+        /// A column of `info` by name, as SQLite finds one (ASCII case ignored); a list or backlinks is not one.
+        /// Unchecked, a double-quoted name that matches no column is a string to SQLite: an index on a constant.
+        func column(_ name: String, of info: ClassInfo) throws {
+            guard info.properties.contains(where: { $0.name.lowercased() == name.lowercased() && $0.type != .list && $0.type != .linkingObjects })
+            else { throw NameError(message: "\(info.name) has no property '\(name)'", name: name, isProperty: true) }
         }
         switch self {
         case .addClass(let name, let properties):
@@ -78,27 +83,35 @@ extension StrataOperation {
             let info = try table(owner)
             return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(info.tableName)) ADD COLUMN " + Self.column(property, strict: info.isStrict))]
         case .deleteProperty(let owner, let name):
-            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) DROP COLUMN \(quoteIdentifier(name))")]
+            let info = try table(owner)
+            try column(name, of: info)
+            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(info.tableName)) DROP COLUMN \(quoteIdentifier(name))")]
         case .renameProperty(let owner, let from, let to):
-            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) RENAME COLUMN \(quoteIdentifier(from)) TO \(quoteIdentifier(to))")]
+            let info = try table(owner)
+            try column(from, of: info)
+            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(info.tableName)) RENAME COLUMN \(quoteIdentifier(from)) TO \(quoteIdentifier(to))")]
         case .addIndex(let owner, let properties, let unique):
+            let info = try table(owner)
+            for property in properties { try column(property, of: info) }
             let columns = properties.map(quoteIdentifier).joined(separator: ", ")
-            return [MigrationStatement(sql: "CREATE \(unique ? "UNIQUE " : "")INDEX \(Self.indexName(owner, properties)) ON \(quoteIdentifier(try table(owner).tableName)) (\(columns))")]
+            return [MigrationStatement(sql: "CREATE \(unique ? "UNIQUE " : "")INDEX \(Self.indexName(owner, properties)) ON \(quoteIdentifier(info.tableName)) (\(columns))")]
         case .deleteIndex(let owner, let properties):
             return [MigrationStatement(sql: "DROP INDEX \(Self.indexName(owner, properties))")]
         case .addLink(let owner, let name, let target):
-            let targetKey = try key(of: target)
+            let ownerInfo = try table(owner)
+            let targetKey = try key(of: target, isTarget: true)
             // As in Realm, deleting the target leaves the link nil.
-            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(try table(owner).tableName)) ADD COLUMN \(quoteIdentifier(name)) \(targetKey.declaredType) "
+            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(ownerInfo.tableName)) ADD COLUMN \(quoteIdentifier(name)) \(targetKey.declaredType) "
                      + "REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey.name))) ON DELETE SET NULL")]
         case .addList(let owner, let name, let target):
-            let ownerKey = try key(of: owner)
-            let targetKey = try key(of: target)
+            let ownerKey = try key(of: owner, isTarget: false)
+            let targetKey = try key(of: target, isTarget: true)
             return [MigrationStatement(sql: ListTable.createSQL(
                 owner: owner, property: name, target: target, ownerKey: ownerKey.name, targetKey: targetKey.name,
                 ownerKeyType: ownerKey.declaredType, targetKeyType: targetKey.declaredType))]
         case .update(let owner, let assignments, let predicate):
             let info = try table(owner)
+            for assignment in assignments { try column(assignment.property, of: info) }
             let set = assignments.map { "\(quoteIdentifier($0.property)) = \($0.value)" }.joined(separator: ", ")
             var sql = "UPDATE \(quoteIdentifier(info.tableName)) SET \(set)"
             var arguments: [SQLiteValue] = []

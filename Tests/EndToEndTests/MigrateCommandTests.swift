@@ -286,13 +286,13 @@ import Testing
         // A .strata operation that cannot be translated on the schema the steps before it leave.
         (["1_priority.sql": "ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;\n",
           "2_link.strata": "add property Task.done bool = false\nadd link Task.owner -> Nowhere?\n"],
-         "cannot plan 2_link.strata:2 (add link Task.owner -> Nowhere): no class Nowhere"),
+         "cannot plan 2_link.strata:2:24 (add link Task.owner -> Nowhere): no class Nowhere"),
         // A .sql step that fails: the .strata step after it would be translated on a schema that never was.
         (["1_bad.sql": "ALTER TABLE Nope ADD COLUMN x INTEGER;\n", "2_p.strata": "add property Task.p int?\n"],
          "cannot plan 1_bad.sql: no such table: Nope"),
         // One that fails only because of the step before it.
         (["1_rename.strata": "rename class Task to Todo\n", "2_p.strata": "add property Task.p int?\n"],
-         "cannot plan 2_p.strata:1 (add property Task.p): no class Task"),
+         "cannot plan 2_p.strata:1:14 (add property Task.p): no class Task"),
     ])
     func planReportsAStepThatWouldFail(_ migrations: [String: String], _ message: String) throws {
         let workspace = try MigrateCommandTests.workspace(migrations)
@@ -366,7 +366,7 @@ import Testing
             "2_bad.strata": "add property Task.x int = 0\ntransform property Task.x\n",
         ])
         let directory = workspace.file("Migrations")
-        let message = "2_bad.strata:2: unknown operation 'transform' (add, delete, rename, update, sql { … }, down { … })"
+        let message = "2_bad.strata:2:1: unknown operation 'transform' (add, delete, rename, update, sql { … }, down { … })"
         let lint = try StrataProcess.run(["migrate", "lint", directory])
         #expect(lint.status == 1)
         #expect(lint.stdout == "")

@@ -43,17 +43,17 @@ import Testing
     }
 
     @Test(arguments: [
-        ([("1_a.strata", "add link Task.owner -> Nowhere?")], "cannot plan 1_a.strata:1 (add link Task.owner -> Nowhere): no class Nowhere"),
+        ([("1_a.strata", "add link Task.owner -> Nowhere?")], "cannot plan 1_a.strata:1:24 (add link Task.owner -> Nowhere): no class Nowhere"),
         ([("1_a.sql", "ALTER TABLE Nope ADD COLUMN x INTEGER;")], "cannot plan 1_a.sql: no such table: Nope"),
         ([("1_a.sql", "CREATE TABLE Tag (x);"), ("2_b.sql", "CREATE TABLE Tag (y);")], "cannot plan 2_b.sql: table Tag already exists"),
         ([("1_a.strata", "rename class Task to Todo"), ("2_b.strata", "\n# later\ndelete property Task.name")],
-         "cannot plan 2_b.strata:3 (delete property Task.name): no class Task"),
-        ([("1_a.strata", "update Task set name = 'x' where nmae == 'a'")], "cannot plan 1_a.strata:1 (update Task set name = 'x' where nmae == 'a'): query 1:"),
+         "cannot plan 2_b.strata:3:17 (delete property Task.name): no class Task"),
+        ([("1_a.strata", "update Task set name = 'x' where nmae == 'a'")], "cannot plan 1_a.strata:1:34 (update Task set name = 'x' where nmae == 'a'): unknown property 'nmae' in class Task"),
         // SQLite would create the attached file.
         ([("1_a.sql", "ATTACH DATABASE 'strata-plan-attached.sqlite' AS other;\nCREATE TABLE other.t (x);")],
          "cannot plan 1_a.sql: ATTACH would open another database file, and a plan changes no file"),
         ([("1_a.strata", "sql { attach 'strata-plan-attached.sqlite' as other }")],
-         "cannot plan 1_a.strata:1 (sql attach 'strata-plan-attached.sqlite' as other): ATTACH would open"),
+         "cannot plan 1_a.strata:1:1 (sql attach 'strata-plan-attached.sqlite' as other): ATTACH would open"),
     ])
     func aStepThatWouldFailStopsThePlan(_ migrations: [(String, String)], _ message: String) throws {
         let db = try Self.database()

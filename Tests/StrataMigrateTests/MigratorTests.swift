@@ -46,7 +46,7 @@ import Testing
         ("CREATE TEMP TRIGGER t AFTER INSERT ON x BEGIN SELECT 1; END; SELECT 2;", nil),
     ])
     func statementsThatCannotRunInATransactionAreFound(_ sql: String, _ found: String?) {
-        let reason = Migrator.notInTransaction(sql)
+        let reason = SQLScript.notInTransaction(sql)
         if let found { #expect(reason?.contains(found) == true, "\(sql)") } else { #expect(reason == nil, "\(sql)") }
     }
 }
@@ -264,7 +264,7 @@ import Testing
             try migrator.apply(to: nil)
             Issue.record("no error")
         } catch let error as StrataError {
-            #expect(error.message.hasPrefix("2_b.strata:1: unknown operation 'transform'"))
+            #expect(error.message.hasPrefix("2_b.strata:1:1: unknown operation 'transform'"))
         }
         #expect(fixture.version == 0)
         #expect(fixture.bytes == before)

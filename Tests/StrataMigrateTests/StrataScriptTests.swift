@@ -29,21 +29,23 @@ import Testing
          .changeProperty(className: "Task", property: PropertyDeclaration(name: "priority", type: .double, optional: true, defaultValue: "1.5"))),
     ])
     func parsesEachOperation(_ line: String, _ operation: StrataOperation) throws {
-        #expect(try StrataScript.parse(line, file: "1_a.strata").up == [StrataScript.Entry(operation: operation, line: 1)])
+        let up = try StrataScript.parse(line, file: "1_a.strata").up
+        #expect(up.map(\.operation) == [operation])
+        #expect(up.map(\.line) == [1])
     }
 
     @Test(arguments: [
-        ("add property Task.priority int", "1_a.strata:1: a required property needs a default"),
-        ("add link Task.project -> Project", "1_a.strata:1: a link added to objects that exist must be optional"),
-        ("change property Task.priority double", "1_a.strata:1: expected 'to'"),
-        ("change property Task.id to int primary key", "1_a.strata:1: change property cannot make a primary key"),
-        ("add class T (x widget)", "1_a.strata:1: unknown type 'widget'"),
-        ("remove class T", "1_a.strata:1: unknown operation 'remove'"),
-        ("add class T (x int", "1_a.strata:1: expected ')'"),
-        ("\n\nsql {\nSELECT 1;", "1_a.strata:3: sql { has no closing }"),
-        ("delete class A extra", "1_a.strata:1: unexpected text at the end of the line"),
-        ("add property T.x string = 'open", "1_a.strata:1: a string has no closing '"),
-        ("update Task set x = 1 where", "1_a.strata:1: where needs a predicate"),
+        ("add property Task.priority int", "1_a.strata:1:14: a required property needs a default"),
+        ("add link Task.project -> Project", "1_a.strata:1:26: a link added to objects that exist must be optional"),
+        ("change property Task.priority double", "1_a.strata:1:31: expected 'to'"),
+        ("change property Task.id to int primary key", "1_a.strata:1:17: change property cannot make a primary key"),
+        ("add class T (x widget)", "1_a.strata:1:16: unknown type 'widget'"),
+        ("remove class T", "1_a.strata:1:1: unknown operation 'remove'"),
+        ("add class T (x int", "1_a.strata:1:19: expected ')'"),
+        ("\n\nsql {\nSELECT 1;", "1_a.strata:3:1: sql { has no closing }"),
+        ("delete class A extra", "1_a.strata:1:16: unexpected text at the end of the line"),
+        ("add property T.x string = 'open", "1_a.strata:1:27: a string has no closing '"),
+        ("update Task set x = 1 where", "1_a.strata:1:23: where needs a predicate"),
     ])
     func errorsNameTheLine(_ text: String, _ message: String) {
         do {
@@ -164,7 +166,7 @@ import Testing
             _ = try apply(files, to: db)
             Issue.record("no error")
         } catch let error as StrataError {
-            #expect(error.message == "1_bad.strata failed: no class Nowhere; nothing was changed (still at version 0)")
+            #expect(error.message == "1_bad.strata:2:23 failed: no class Nowhere; nothing was changed (still at version 0)")
         }
         #expect(try db.rows("SELECT name FROM pragma_table_info('Task')").count == 2)
     }
@@ -316,8 +318,71 @@ import Testing
 
     @Test func aStrataFileThatDoesNotParseFailsTheLint() throws {
         let file = try MigrationFile(fileName: "7_z.strata", bytes: Array("add class A (x int?)\n\nadd property A.y widget?".utf8))
-        #expect(throws: StrataError("7_z.strata:3: unknown type 'widget' (bool, int, float, double, decimal, string, date, data, uuid)")) {
+        #expect(throws: StrataError("7_z.strata:3:18: unknown type 'widget' (bool, int, float, double, decimal, string, date, data, uuid)")) {
             try MigrationLint.check(file)
         }
+    }
+}
+
+/// Defaults checked against their property's type, where the file says them.
+@Suite struct StrataDefaultTests {
+    @Test(arguments: [
+        ("add property T.n int = 0", nil as String?),
+        ("add property T.n int = -12", nil),
+        ("add property T.n int = \"abc\"", "1:24: the default of n (int) must be an integer, not the string 'abc'"),
+        ("add property T.n int = 1.5", "1:24: the default of n (int) must be an integer, not '1.5'"),
+        ("add property T.n int = 99999999999999999999", "1:24: the default of n (int) must be an integer"),
+        ("add property T.n int = true", "1:24: the default of n (int) must be an integer, not 'true'"),
+        ("add property T.n int = nil", "1:24: n is required and cannot default to nil"),
+        ("add property T.n int? = nil", nil),
+        ("add property T.b bool = true", nil),
+        ("add property T.b bool = 1", nil),
+        ("add property T.b bool = 2", "1:25: the default of b (bool) must be true or false, not '2'"),
+        ("add property T.b bool = 'yes'", "1:25: the default of b (bool) must be true or false, not the string 'yes'"),
+        ("add property T.d double = 2", nil),
+        ("add property T.d decimal = 1.25", nil),
+        ("add property T.f float = 'x'", "1:26: the default of f (float) must be a number"),
+        ("add property T.s string = 'x'", nil),
+        ("add property T.s string = 5", "1:27: the default of s (string) must be a string in quotes, not '5'"),
+        ("add property T.d date = '2026-01-31T12:00:00Z'", nil),
+        ("add property T.d date = '2026-02-30'", "1:25: the default of d (date) must be a date in ISO 8601"),
+        ("add property T.u uuid = 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f'", nil),
+        ("add property T.u uuid = 'e621e1f8'", "1:25: the default of u (uuid) must be a UUID in quotes"),
+        ("change property T.n to int = 'x'", "1:30: the default of n (int) must be an integer"),
+        ("add class A (id int primary key, n int = 'x')", "1:42: the default of n (int) must be an integer"),
+        ("    add property T.n int = \"abc\"  # indented", "1:28: the default of n (int) must be an integer"),
+    ])
+    func defaultsFitTheirType(_ line: String, _ message: String?) {
+        do {
+            _ = try StrataScript.parse(line, file: "1_a.strata")
+            #expect(message == nil, "accepted \(line)")
+        } catch let error as StrataError {
+            #expect(message.map { error.message.hasPrefix("1_a.strata:" + $0) } == true, "\(error.message)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    /// Each name of a line keeps its column, and an update's predicate where it starts.
+    @Test func entriesKnowWhereTheirNamesAre() throws {
+        let script = try StrataScript.parse("\n  add link Task.owner -> Task?\nupdate Task set n = 1 where  name == 'a'", file: "1_a.strata")
+        #expect(script.up[0].line == 2 && script.up[0].column == 3)
+        #expect(script.up[0].places.map(\.name) == ["add", "link", "Task", "owner", "Task"])
+        #expect(script.up[0].places.map(\.column) == [3, 7, 12, 17, 26])
+        #expect(script.up[1].predicateColumn == 30)
+    }
+
+    /// An error about a name points at that name, not at a keyword or a class that is spelled the same.
+    @Test(arguments: [
+        ("delete class class", StrataOperation.NameError(message: "no class class", name: "class"), 14),
+        ("add unique index index(index)", StrataOperation.NameError(message: "x", name: "index", isProperty: true), 24),
+        ("add index Task(Task)", StrataOperation.NameError(message: "x", name: "Task", isProperty: true), 16),
+        ("rename property Task.nope to nope", StrataOperation.NameError(message: "x", name: "nope", isProperty: true), 22),
+        ("add list Task.next -> Task", StrataOperation.NameError(message: "x", name: "Task", isTarget: true), 23),
+        ("update Task set Task = 1", StrataOperation.NameError(message: "x", name: "Task", isProperty: true), 17),
+    ])
+    func namesArePlacedWhereTheLineSpellsThem(_ line: String, _ error: StrataOperation.NameError, _ column: Int) throws {
+        let entry = try #require(try StrataScript.parse(line, file: "1_a.strata").up.first)
+        #expect(entry.located(error, file: "1_a.strata").place == "1_a.strata:1:\(column)")
     }
 }

@@ -185,6 +185,45 @@ public enum Platform {
         for path in paths where unlink(path) != 0 { rmdir(path) }
     }
 
+    /// A whole file read straight into a string's storage, so that a large file is in memory once (as
+    /// `String(decoding: readFile(path))` is twice at its peak); nil when it cannot be read.
+    ///
+    /// `inspect` sees the bytes before the string is made, and may throw to refuse them: the string repairs
+    /// bytes that are not UTF-8 into U+FFFD, so a caller that must not run a repaired text checks them there.
+    /// Only a regular file is read: a FIFO or device is nil at once, never waited on.
+    public static func readText(_ path: String, inspect: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var failure: Int32?
+        var grew = false
+        // One byte more than the size: a full buffer means the file grew while it was read.
+        let text = try String(unsafeUninitializedCapacity: Int(info.st_size) + 1) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0
+            while count < buffer.count {
+                let got = read(descriptor, base + count, buffer.count - count)
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failure = errno; return 0 }
+                if got == 0 { break }
+                count += got
+            }
+            if count == buffer.count { grew = true; return 0 }
+            try inspect(UnsafeBufferPointer(start: base, count: count))
+            return count
+        }
+        if let failure {
+            errno = failure
+            return nil
+        }
+        guard grew else { return text }
+        guard let bytes = readFile(path) else { return nil }
+        try bytes.withUnsafeBufferPointer { try inspect($0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Creates a folder (not its parents); the error text on failure.
     public static func makeDirectory(_ path: String) -> String? {
         mkdir(path, 0o755) == 0 ? nil : errorText()

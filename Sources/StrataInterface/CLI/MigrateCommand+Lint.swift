@@ -7,7 +7,9 @@ import StrataRender
 extension MigrateCommand {
     func lint() throws {
         let findings = try reportingFailure {
-            try MigrationDirectory.load(parsed.required(Commands.migrationsDirectory)).flatMap(MigrationLint.check)
+            let files = try MigrationDirectory.load(parsed.required(Commands.migrationsDirectory))
+            try MigrationLint.checkProperties(files)
+            return try files.flatMap(MigrationLint.check)
         }
         if parsed.flag(Options.json) {
             context.stdout.write(JSONValue.array(findings.map(Self.json)).serialized(pretty: true) + "\n")
