@@ -145,9 +145,9 @@ extension StrataScript.Entry {
             column = (error.isTarget ? matching.last : matching.first)?.column ?? column
         case let error as QueryError:
             reason = error.message
-            // The compiler read "`Class` where PREDICATE": the columns past that prefix are the predicate's.
+            // The compiler read "Class where PREDICATE": the columns past that prefix are the predicate's.
             if case .update(let owner, _, _) = operation, let predicateColumn, error.line == 1 {
-                let prefix = "`\(owner)` where ".count
+                let prefix = StrataOperation.predicatePrefix(owner).count
                 if error.column - 1 >= prefix { column = predicateColumn + error.column - 1 - prefix }
             }
         default:

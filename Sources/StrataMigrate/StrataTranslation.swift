@@ -117,7 +117,7 @@ extension StrataOperation {
             var arguments: [SQLiteValue] = []
             if let predicate {
                 // The objects the predicate picks, by key, from the query compiler of `strata query`.
-                let text = "`\(owner)` where \(predicate)"
+                let text = Self.predicatePrefix(owner) + predicate
                 var compiler = QueryCompiler(schema: schema, connection: runner.connection, text: text)
                 let selection = try compiler.compileKeySelection(try QueryParser.parse(text))
                 sql += " WHERE " + selection.text
@@ -130,4 +130,10 @@ extension StrataOperation {
             return try TableRebuild(info: try table(owner), connection: runner.connection).change(property)
         }
     }
+}
+
+extension StrataOperation {
+    /// What comes before an `update … where` predicate in the query the compiler reads: the class, named so
+    /// that any name reads back (backticks doubled), and `where`.
+    static func predicatePrefix(_ owner: String) -> String { QueryParser.quotedName(owner) + " where " }
 }
