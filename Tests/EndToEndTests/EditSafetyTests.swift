@@ -354,16 +354,7 @@ enum LeftBehind {
         } else {
             // 8 MiB in 512-byte blocks (16 MiB where the shell counts kilobytes): the file reaches 5 MiB
             // before the update and 20 MiB after it.
-            let script = "trap '' XFSZ; ulimit -f 16384; exec \"$0\" \"$@\""
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", script, StrataProcess.binary] + arguments
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            result = StrataProcess.finish(process, out, err)
+            result = try StrataProcess.run(arguments, fileSizeLimit: 16384)
         }
         #expect(result.status == 1)
         #expect(result.stdout == "")

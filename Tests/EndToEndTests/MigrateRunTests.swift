@@ -93,15 +93,7 @@ import Darwin
             result = try StrataProcess.run(["migrate", db])
         case .fileSizeLimit:
             // 4096 blocks: 2 MB where a block is 512 bytes (POSIX), 4 MB where it is 1024 (bash).
-            let shell = Process()
-            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-            shell.arguments = ["-c", "trap '' XFSZ; ulimit -f 4096 && exec \"$0\" \"$@\"", StrataProcess.binary, "migrate", db]
-            let out = Pipe(), err = Pipe()
-            shell.standardOutput = out
-            shell.standardError = err
-            shell.standardInput = FileHandle.nullDevice
-            try shell.run()
-            result = StrataProcess.finish(shell, out, err)
+            result = try StrataProcess.run(["migrate", db], fileSizeLimit: 4096)
         }
         #expect(result.status == 1)
         let reason = limit == .tmpfs ? "database or disk is full" : "disk I/O error"

@@ -47,6 +47,20 @@ struct StrataProcess {
         return (process, out, err)
     }
 
+    /// Runs strata with a file size limit (`ulimit -f BLOCKS`) and SIGXFSZ ignored, so that a write past the
+    /// limit fails as on a full disk. A block is 512 bytes (POSIX) or 1024 (shells that count kilobytes).
+    static func run(_ arguments: [String], fileSizeLimit blocks: Int) throws -> Result {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "trap '' XFSZ; ulimit -f \(blocks) && exec \"$0\" \"$@\"", binary] + arguments
+        let out = Pipe(), err = Pipe()
+        shell.standardOutput = out
+        shell.standardError = err
+        shell.standardInput = FileHandle.nullDevice
+        try shell.run()
+        return finish(shell, out, err)
+    }
+
     static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
         let (process, out, err) = try start(arguments, environment: environment, input: input)
         return finish(process, out, err)

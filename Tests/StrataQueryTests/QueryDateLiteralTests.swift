@@ -16,14 +16,7 @@ import Testing
 
     @Test(arguments: refused)
     func namesTheBadLiteral(_ text: String, _ message: String, _ column: Int) {
-        do {
-            _ = try QueryLexer.tokens(text)
-            Issue.record("lexed \(text)")
-        } catch let error as QueryError {
-            #expect(error.message == message && error.column == column, "\(error)")
-        } catch {
-            Issue.record("\(error)")
-        }
+        expectLexerRefuses(text, message, column)
     }
 
     static let accepted: [(String, [QueryToken.Kind])] = [

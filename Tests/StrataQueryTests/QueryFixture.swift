@@ -1,3 +1,4 @@
+import Testing
 import SQLiteKit
 import StrataTestSupport
 @testable import StrataQuery
@@ -237,4 +238,16 @@ struct QueryFixture {
             (4, 3.0e38, 99.99, 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f', x'01'),
             (5, 0.0, -5, 'A0000000-0000-4000-8000-000000000001', 2.5);
         """
+}
+
+/// Expects the lexer to refuse `text` with exactly this message at this column.
+func expectLexerRefuses(_ text: String, _ message: String, _ column: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+        _ = try QueryLexer.tokens(text)
+        Issue.record("lexed \(text)", sourceLocation: sourceLocation)
+    } catch let error as QueryError {
+        #expect(error.message == message && error.column == column, "\(error)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("\(error)", sourceLocation: sourceLocation)
+    }
 }
