@@ -5,6 +5,8 @@ import StrataCore
 public enum TextWidth {
     /// The number of terminal cells `text` takes.
     public static func width(_ text: String) -> Int {
+        // Printable ASCII, most text, is one cell a byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         var inEscape = false
         for character in text {
@@ -22,6 +24,7 @@ public enum TextWidth {
     public static func width(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        if first.value >= 0x20 && first.value < 0x7F && scalars.count == 1 { return 1 }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
         if isZeroWidth(first) { return 0 }
         if isWide(first) { return 2 }
@@ -57,6 +60,9 @@ public enum TextWidth {
     public static func truncate(_ text: String, to limit: Int) -> String {
         guard limit > 0 else { return "" }
         if width(text) <= limit { return text }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return String(decoding: text.utf8.prefix(limit - 1), as: UTF8.self) + "…"
+        }
         var result = ""
         var used = 0
         for character in text {

@@ -31,19 +31,36 @@ public enum TerminalText {
         return result
     }
 
-    /// True when `text` holds a character that `escaped` would change.
+    /// True when `text` holds a character that `escaped` would change: one pass over its UTF-8 bytes, since
+    /// every active character is a byte below 0x20, DEL, or a two- or three-byte sequence starting C2 or E2.
     public static func needsEscaping(_ text: String, breaks: Breaks = .escaped) -> Bool {
-        // Every active character is a byte below 0x20, 0x7F, or starts with 0xC2 or 0xE2 in UTF-8: most text is
-        // passed over at the speed of a byte scan.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return false }
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        while index != scalars.endIndex {
-            let next = scalars.index(after: index)
-            if isActive(scalars[index], breaks: breaks), !isLineEnd(scalars[index], before: next, in: scalars, breaks: breaks) {
+        var text = text
+        return text.withUTF8 { containsActive($0, breaks: breaks) }
+    }
+
+    /// The byte-level test behind `needsEscaping`, for UTF-8 that is known to be valid.
+    public static func containsActive(_ bytes: UnsafeBufferPointer<UInt8>, breaks: Breaks) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 {
+                switch byte {
+                case 0x0A, 0x09: if breaks == .escaped { return true }
+                case 0x0D: if breaks == .escaped || index + 1 >= count || bytes[index + 1] != 0x0A { return true }
+                default: return true
+                }
+            } else if byte == 0x7F {
                 return true
+            } else if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) {
+                return true
+            } else if byte == 0xE2, index + 2 < count {
+                let (second, third) = (bytes[index + 1], bytes[index + 2])
+                if second == 0x80 && (0xA8...0xAE).contains(third) || second == 0x81 && (0xA6...0xA9).contains(third) {
+                    return true
+                }
             }
-            index = next
+            index += 1
         }
         return false
     }
