@@ -32,6 +32,8 @@ let package = Package(
         // Connections, statements, values, errors, transactions, SQL fragments.
         .target(name: "SQLiteKit", dependencies: ["CSQLite", "CInterrupt"]),
         // Files, platform, values (dates, data), the object model and its introspection.
+        // Core Data's model, read from its own files (property lists, keyed archives, Xcode's XML): no SQLite.
+        .target(name: "CoreDataModel"),
         .target(name: "StrataCore", dependencies: ["SQLiteKit"]),
         // The query language: lexer, parser, compiler to SQL, runner; one object with its links.
         .target(name: "StrataQuery", dependencies: ["StrataCore", "SQLiteKit"]),
@@ -53,6 +55,7 @@ let package = Package(
 
         // Tests mirror the modules; EndToEndTests run the built binary.
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel"]),
         // Databases the unit tests of several layers share.
         .target(name: "StrataTestSupport", dependencies: ["StrataCore", "SQLiteKit"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport", "SQLiteKit"]),

@@ -1,0 +1,151 @@
+/// A Core Data model as the app declared it: entities with their attributes and relationships, as read from
+/// an Xcode model (`.xcdatamodel` XML), a compiled model (`.mom`, a keyed archive) or a store's
+/// `Z_MODELCACHE`. Plain values only: turning it into Strata's classes is StrataCore's work.
+public struct ManagedObjectModel: Sendable, Equatable {
+    public var entities: [Entity]
+    /// The version's name where the source gives one (`Recipes 2` in an `.xcdatamodeld`), else nil.
+    public var versionName: String?
+    /// Version identifiers the developer set on the model (`versionHashModifier`-like labels), in order.
+    public var versionIdentifiers: [String]
+
+    public init(entities: [Entity], versionName: String? = nil, versionIdentifiers: [String] = []) {
+        self.entities = entities
+        self.versionName = versionName
+        self.versionIdentifiers = versionIdentifiers
+    }
+
+    public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
+
+    /// The entities that inherit from `name`, directly or through others, nearest first.
+    public func descendants(of name: String) -> [Entity] {
+        var result: [Entity] = []
+        var queue = [name]
+        var seen: Set<String> = [name]
+        while !queue.isEmpty {
+            let parent = queue.removeFirst()
+            for child in entities where child.parentName == parent && seen.insert(child.name).inserted {
+                result.append(child)
+                queue.append(child.name)
+            }
+        }
+        return result
+    }
+}
+
+/// One entity: a class of objects, stored in the table of its root entity (`Z` + the root's name, upper-cased).
+public struct Entity: Sendable, Equatable {
+    public var name: String
+    /// The Objective-C or Swift class the app uses (`representedClassName`), when the model names one.
+    public var className: String?
+    /// The entity this one inherits from, or nil for a root entity.
+    public var parentName: String?
+    public var isAbstract: Bool
+    /// Its own attributes and relationships, in model order; inherited ones are the parent's.
+    public var attributes: [Attribute]
+    public var relationships: [Relationship]
+    /// The hash Core Data stores in the store's metadata to tell whether a model matches (`NSStoreModelVersionHashes`),
+    /// when the source carries it.
+    public var versionHash: [UInt8]?
+
+    public init(name: String, className: String? = nil, parentName: String? = nil, isAbstract: Bool = false,
+                attributes: [Attribute] = [], relationships: [Relationship] = [], versionHash: [UInt8]? = nil)
+    {
+        self.name = name
+        self.className = className
+        self.parentName = parentName
+        self.isAbstract = isAbstract
+        self.attributes = attributes
+        self.relationships = relationships
+        self.versionHash = versionHash
+    }
+}
+
+/// An attribute and how Core Data stores it.
+public struct Attribute: Sendable, Equatable {
+    /// Core Data's attribute types, named as in Xcode's model editor (and `NSAttributeType`).
+    public enum Kind: String, Sendable, CaseIterable {
+        case integer16 = "Integer 16", integer32 = "Integer 32", integer64 = "Integer 64"
+        case decimal = "Decimal", double = "Double", float = "Float"
+        case string = "String", boolean = "Boolean", date = "Date", binary = "Binary"
+        case uuid = "UUID", uri = "URI", transformable = "Transformable", objectID = "ObjectID"
+        case composite = "Composite"
+        /// A type this reader does not know, kept so that the rest of the model still reads.
+        case undefined = "Undefined"
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var isOptional: Bool
+    public var isTransient: Bool
+    /// A derived attribute (computed by Core Data from an expression): shown, never edited.
+    public var isDerived: Bool
+    /// The default value as the model writes it (`0`, `YES`, `Untitled`), or nil.
+    public var defaultValue: String?
+    /// Binary data the store may keep in a file of its own beside the store (`allowsExternalBinaryDataStorage`).
+    public var allowsExternalStorage: Bool
+    /// A transformable's value transformer (`NSSecureUnarchiveFromData`, a custom name), or nil.
+    public var valueTransformerName: String?
+    public var versionHash: [UInt8]?
+
+    public init(name: String, kind: Kind, isOptional: Bool = true, isTransient: Bool = false, isDerived: Bool = false,
+                defaultValue: String? = nil, allowsExternalStorage: Bool = false, valueTransformerName: String? = nil,
+                versionHash: [UInt8]? = nil)
+    {
+        self.name = name
+        self.kind = kind
+        self.isOptional = isOptional
+        self.isTransient = isTransient
+        self.isDerived = isDerived
+        self.defaultValue = defaultValue
+        self.allowsExternalStorage = allowsExternalStorage
+        self.valueTransformerName = valueTransformerName
+        self.versionHash = versionHash
+    }
+}
+
+/// A relationship: to-one (a `Z<NAME>` column), to-many (the inverse's column), many-to-many (a `Z_<n><NAME>` join
+/// table) or ordered to-many (with a `Z_FOK_<NAME>` order column).
+public struct Relationship: Sendable, Equatable {
+    /// What deleting the source does to the destination objects (`NSDeleteRule`).
+    public enum DeleteRule: String, Sendable, CaseIterable {
+        case noAction = "No Action", nullify = "Nullify", cascade = "Cascade", deny = "Deny"
+    }
+
+    public var name: String
+    public var destination: String
+    /// The relationship on the destination that points back, or nil when the model has none.
+    public var inverseName: String?
+    public var isToMany: Bool
+    public var isOrdered: Bool
+    public var isOptional: Bool
+    public var isTransient: Bool
+    public var deleteRule: DeleteRule
+    /// Bounds on the number of destination objects; 0 where the model sets none.
+    public var minCount: Int
+    public var maxCount: Int
+    public var versionHash: [UInt8]?
+
+    public init(name: String, destination: String, inverseName: String? = nil, isToMany: Bool = false,
+                isOrdered: Bool = false, isOptional: Bool = true, isTransient: Bool = false,
+                deleteRule: DeleteRule = .nullify, minCount: Int = 0, maxCount: Int = 0, versionHash: [UInt8]? = nil)
+    {
+        self.name = name
+        self.destination = destination
+        self.inverseName = inverseName
+        self.isToMany = isToMany
+        self.isOrdered = isOrdered
+        self.isOptional = isOptional
+        self.isTransient = isTransient
+        self.deleteRule = deleteRule
+        self.minCount = minCount
+        self.maxCount = maxCount
+        self.versionHash = versionHash
+    }
+}
+
+/// A model file or archive that cannot be read: what is wrong and where (a byte offset, an XML line, a key).
+public struct ModelReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
