@@ -3,8 +3,9 @@ import SQLiteKit
 import StrataCore
 import StrataRender
 
-/// What the browser shows first: the file, its size, SQLite's version, the schema version, and the
-/// classes with their object counts.
+/// What the browser shows first: the file, its size, SQLite's version, the schema version, the framework
+/// that wrote it (Core Data, Room, GRDB) with what identifies the store, and the classes with their object
+/// counts.
 ///
 /// Counting a big table reads all of it, so the overview counts smallest classes first within a short
 /// time budget and estimates the rest from their largest key: a 1 GB file opens at once.
@@ -17,7 +18,8 @@ struct Overview {
         if connection.mode != .memory, let size = Platform.fileSize(file) { facts.append(Self.size(size)) }
         facts.append("SQLite \(Connection.sqliteVersion)")
         facts.append("schema version \(try connection.scalar("PRAGMA user_version").int64 ?? 0)")
-        var text = facts.joined(separator: " · ") + "\n"
+        if let framework = StoreFramework.detect(in: schema, connection: connection) { facts.append(framework.summary) }
+        var text = Self.lines(facts, maxWidth: maxWidth)
         let classes = schema.visibleClasses
         guard !classes.isEmpty else { return text + "\nNo classes yet (help lists the commands).\n" }
         let counts = self.counts(classes, budget: budget)
@@ -44,6 +46,20 @@ struct Overview {
         if uncounted { notes.append("… not counted yet") }
         if !notes.isEmpty { text += style.dim("(" + notes.joined(separator: ", ") + ": 'classes' counts exactly)") + "\n" }
         return text
+    }
+
+    /// The facts joined by ` · `, a line broken between two facts rather than inside one where `maxWidth`
+    /// would be passed.
+    static func lines(_ facts: [String], maxWidth: Int?) -> String {
+        var lines: [String] = []
+        for fact in facts {
+            if let last = lines.last, maxWidth.map({ TextWidth.width(last) + 3 + TextWidth.width(fact) <= $0 }) ?? true {
+                lines[lines.count - 1] = last + " · " + fact
+            } else {
+                lines.append(fact)
+            }
+        }
+        return lines.map { $0 + "\n" }.joined()
     }
 
     /// Exact counts of the classes counted within `budget` seconds, smallest first (a class that cannot

@@ -21,7 +21,7 @@ import Testing
             """)
         var reader = SchemaReader(connection: db)
         let overview = Overview(connection: db, schema: try reader.read())
-        let text = try overview.text(file: path, budget: 5, maxWidth: 80, style: Style(isEnabled: false))
+        let text = try overview.text(file: path, budget: 5, maxWidth: nil, style: Style(isEnabled: false))
         // Big's largest key says it could not be counted in time: estimated, and said to be.
         #expect(text == """
             \(path) · \(Overview.size(Platform.fileSize(path) ?? 0)) · SQLite \(Connection.sqliteVersion) · schema version 7
@@ -61,5 +61,28 @@ import Testing
     ])
     func sizesReadAsPeopleReadThem(_ bytes: Int64, _ text: String) {
         #expect(Overview.size(bytes) == text)
+    }
+
+    @Test func namesTheFrameworkThatWroteTheStore() throws {
+        let db = try Connection(path: "", mode: .memory)
+        try db.execute("""
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('v1'), ('v2');
+            CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT);
+            """)
+        var reader = SchemaReader(connection: db)
+        let overview = Overview(connection: db, schema: try reader.read())
+        let text = try overview.text(file: "app.sqlite", budget: 5, maxWidth: nil, style: Style(isEnabled: false))
+        #expect(text.hasPrefix("app.sqlite · SQLite \(Connection.sqliteVersion) · schema version 0 · GRDB database, 2 migrations applied (last: v2)\n"), "\(text)")
+        #expect(!text.contains("grdb_migrations"))
+    }
+
+    @Test(arguments: [
+        (nil, "a.sqlite · 1 kB · SQLite 3 · schema version 2\n"),
+        (30, "a.sqlite · 1 kB · SQLite 3\nschema version 2\n"),
+        (10, "a.sqlite\n1 kB\nSQLite 3\nschema version 2\n"),
+    ] as [(Int?, String)])
+    func factsBreakBetweenFacts(_ width: Int?, _ expected: String) {
+        #expect(Overview.lines(["a.sqlite", "1 kB", "SQLite 3", "schema version 2"], maxWidth: width) == expected)
     }
 }
