@@ -1,5 +1,5 @@
 /// What `migrate lint` finds in a migration: each code with how bad it is and what it means, the one
-/// definition that the findings, `strata help migrate-lint`, the JSON output and the manual follow.
+/// definition that the findings, `strata help migrate lint`, the JSON output and the manual follow.
 package enum LintCode: String, CaseIterable, Sendable {
     case dropTable = "S001"
     case dropColumn = "S002"
@@ -38,7 +38,7 @@ package enum LintCode: String, CaseIterable, Sendable {
         }
     }
 
-    /// Every code with its summary, grouped by severity, for `strata help migrate-lint`:
+    /// Every code with its summary, grouped by severity, for `strata help migrate lint`:
     /// `S001 DROP TABLE, … (destructive); S004 UPDATE without WHERE, … (risky)`.
     package static var helpSummary: String {
         Severity.allCases.map { severity in

@@ -56,6 +56,15 @@ package struct MigrationFile: Sendable, Equatable {
         var checksum = ""
         do {
             parsed = try parseName(fileName)
+            // A FIFO or device named like a migration would block or never end: refused by name.
+            switch Platform.fileKind(path) {
+            case .regular: break
+            case .directory: throw StrataError("\(fileName) is a directory, not a migration file")
+            case .other: throw StrataError("\(fileName) is not a regular file (a FIFO, device or socket), not a migration file")
+            case .missing:
+                throw StrataError(Platform.entryKind(path) == .symbolicLink
+                                  ? "\(fileName) is a symbolic link to nothing, not a migration file" : "\(fileName) is gone: it was removed while being read")
+            }
             text = try Platform.readText(path, inspect: { checksum = try check($0, fileName: fileName) })
         } catch let error as StrataError {
             throw StrataError("\(directory)/\(error.message)")

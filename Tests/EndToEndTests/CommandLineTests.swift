@@ -53,17 +53,30 @@ import Testing
         // Every command of the table, with its summary, in a column.
         #expect(help.stdout.contains("  classes           list the classes"))
         #expect(help.stdout.contains("  schema            show properties"))
-        #expect(help.stdout.contains("  migrate-lint      find destructive"))
+        #expect(help.stdout.contains("  migrate lint      find destructive"))
     }
 
-    @Test(arguments: ["open", "classes", "schema", "query", "get", "demo", "migrate", "migrate-status", "migrate-plan",
-                      "migrate-validate", "migrate-baseline", "migrate-new", "migrate-lint", "help"])
+    /// Each command's help, asked for as `help COMMAND` and as `COMMAND --help`; a migrate subcommand is named as
+    /// it is typed (`migrate lint`), never by the command table's internal name.
+    @Test(arguments: ["open", "classes", "schema", "query", "get", "demo", "migrate", "migrate status", "migrate plan",
+                      "migrate validate", "migrate baseline", "migrate new", "migrate lint", "help"])
     func commandHelp(_ command: String) throws {
-        let viaHelp = try StrataProcess.run(["help", command])
-        let viaFlag = try StrataProcess.run([command, "--help"])
+        let words = command.split(separator: " ").map(String.init)
+        let viaHelp = try StrataProcess.run(["help"] + words)
+        let viaFlag = try StrataProcess.run(words + ["--help"])
         #expect(viaHelp.status == 0 && viaFlag.status == 0)
         #expect(viaHelp.stdout == viaFlag.stdout)
         #expect(viaHelp.stdout.hasPrefix("strata \(command) — "))
         #expect(viaHelp.stdout.contains("Usage:\n  strata \(command)"))
+        #expect(!viaHelp.stdout.contains("migrate-"))
+    }
+
+    @Test func usageErrorsNameASubcommandAsItIsTyped() throws {
+        let result = try StrataProcess.run(["migrate", "lint", "--dir", "x"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "strata: unknown option '--dir' for 'migrate lint' (see 'strata help migrate lint')\n")
+        let unknown = try StrataProcess.run(["help", "migrate", "lnt"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "strata: no help for 'migrate lnt' (did you mean 'lint'?)\n")
     }
 }

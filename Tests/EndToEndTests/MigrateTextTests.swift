@@ -55,6 +55,41 @@ import Testing
         #expect(try workspace.listing() == ["Migrations", "app.sqlite"])
     }
 
+    /// A FIFO, a device, a folder or a dangling link named like a migration is refused by name at once, by every
+    /// subcommand that reads the files: reading a FIFO would wait forever, a device never end.
+    @Test(arguments: ["fifo", "device", "directory", "dangling"])
+    func aMigrationThatIsNotARegularFileIsRefusedAtOnce(_ kind: String) throws {
+        let workspace = try Self.workspace(["1_ok.sql": Array("CREATE TABLE Ok (x);\n".utf8)])
+        let db = workspace.file("app.sqlite"), directory = workspace.file("Migrations")
+        let path = directory + "/2_odd.sql"
+        let problem: String
+        switch kind {
+        case "fifo":
+            #expect(mkfifo(path, 0o644) == 0)
+            problem = "is not a regular file (a FIFO, device or socket), not a migration file"
+        case "device":
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+            problem = "is not a regular file (a FIFO, device or socket), not a migration file"
+        case "directory":
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            problem = "is a directory, not a migration file"
+        default:
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: workspace.file("nowhere"))
+            problem = "is a symbolic link to nothing, not a migration file"
+        }
+        let before = try workspace.fingerprint("app.sqlite")
+        for arguments in [["migrate", db], ["migrate", "plan", db], ["migrate", "lint", directory], ["migrate", "status", db]] {
+            let (process, out, err) = try StrataProcess.start(arguments)
+            let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
+            let result = StrataProcess.finish(process, out, err)
+            watchdog.cancel()
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == "strata: \(directory)/2_odd.sql \(problem)\n", "\(arguments)")
+        }
+        #expect(try workspace.fingerprint("app.sqlite").0 == before.0)
+    }
+
     /// UTF-8 text with characters of every length runs as written.
     @Test func utf8TextRunsAsWritten() throws {
         let workspace = try Self.workspace(["1_names.sql": Array("INSERT INTO Task (name) VALUES ('café ☕ 𝄞 數據');\n".utf8)])

@@ -10,7 +10,7 @@ public enum ArgumentParser {
         var parsed = ParsedArguments(command: command)
         var positionals: [String] = []
         var tokens = ArgumentTokenizer.tokens(arguments)[...]
-        let see = " (see '\(helpCommand ?? "strata help \(command.name)")')"
+        let see = " (see '\(helpCommand ?? "strata help \(command.displayName)")')"
 
         while let token = tokens.popFirst() {
             let option: OptionSpec
@@ -22,13 +22,13 @@ public enum ArgumentParser {
             case .long(let name, let value):
                 guard let spec = command.option(named: name) else {
                     let hint = Suggestion.hint(for: name, in: command.options.map(\.name))
-                    throw StrataError.usage("unknown option '--\(name)' for '\(command.name)'" + (hint.isEmpty ? see : hint))
+                    throw StrataError.usage("unknown option '--\(name)' for '\(command.displayName)'" + (hint.isEmpty ? see : hint))
                 }
                 option = spec
                 inlineValue = value
             case .short(let letter):
                 guard let spec = command.option(short: letter) else {
-                    throw StrataError.usage("unknown option '-\(letter)' for '\(command.name)'" + see)
+                    throw StrataError.usage("unknown option '-\(letter)' for '\(command.displayName)'" + see)
                 }
                 option = spec
             }
@@ -57,11 +57,11 @@ public enum ArgumentParser {
             } else if index < positionals.count {
                 parsed.arguments[argument.name] = positionals[index]
             } else if !argument.isOptional {
-                throw StrataError.usage("missing \(argument.name) for '\(command.name)'" + see)
+                throw StrataError.usage("missing \(argument.name) for '\(command.displayName)'" + see)
             }
         }
         if positionals.count > command.arguments.count {
-            throw StrataError.usage("unexpected argument '\(positionals[command.arguments.count])' for '\(command.name)'" + see)
+            throw StrataError.usage("unexpected argument '\(positionals[command.arguments.count])' for '\(command.displayName)'" + see)
         }
         return parsed
     }

@@ -31,8 +31,13 @@ public struct CommandSpec: Sendable {
     public func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }
 
     /// `strata classes FILE [--all] [--format FORMAT]`
+    /// The name as a person types it: `migrate lint` for the command table's `migrate-lint`.
+    public var displayName: String {
+        name.hasPrefix("migrate-") ? "migrate " + name.dropFirst("migrate-".count) : name
+    }
+
     public var usage: String {
-        var parts = ["strata", name]
+        var parts = ["strata", displayName]
         for argument in arguments {
             let name = argument.name + (argument.isVariadic ? "..." : "")
             parts.append(argument.isOptional ? "[\(name)]" : name)

@@ -7,6 +7,7 @@ public enum Commands {
     static let classFilter = ArgumentSpec("CLASS", optional: true, help: "show only this class")
     static let setWord = ArgumentSpec("set", help: "the word set")
     static let helpTopic = ArgumentSpec("COMMAND", optional: true, help: "the command to explain")
+    static let helpSubtopic = ArgumentSpec("SUBCOMMAND", optional: true, help: "a subcommand of migrate: status, plan, lint, …")
     static let migrationsDirectory = ArgumentSpec("DIR", help: "the migrations directory")
     static let migrationName = ArgumentSpec("NAME", help: "what the migration does, in letters, digits, _ and -")
 
@@ -190,7 +191,7 @@ public enum Commands {
     public static let helpCommand = CommandSpec(
         name: "help",
         summary: "show help for strata or for one command",
-        arguments: [helpTopic],
+        arguments: [helpTopic, helpSubtopic],
         options: [Options.help],
         examples: ["strata help classes"],
         run: { try HelpCommand(parsed: $0, context: $1).run() })
@@ -221,7 +222,7 @@ public enum Commands {
             a file's up section and starts the SQL that undoes it, which --to below the current version runs, \
             newest first. Running again with nothing pending changes nothing. Ctrl-C or SIGTERM rolls the run \
             back and removes its temporary files; --dry-run never opens FILE for writing. See also 'strata help \
-            migrate-status'.
+            migrate status'.
             """,
         examples: [
             "strata migrate app.sqlite",

@@ -14,9 +14,9 @@ public enum HelpFormatter {
             Commands:
 
             """
-        let width = Commands.all.map(\.name.count).max() ?? 0
+        let width = Commands.all.map(\.displayName.count).max() ?? 0
         for command in Commands.all {
-            text += "  " + TextWidth.pad(command.name, to: width) + "  " + command.summary + "\n"
+            text += "  " + TextWidth.pad(command.displayName, to: width) + "  " + command.summary + "\n"
         }
         text += """
 
@@ -28,7 +28,7 @@ public enum HelpFormatter {
     }
 
     public static func help(for command: CommandSpec) -> String {
-        var text = "strata \(command.name) — \(command.summary)\n\nUsage:\n  \(command.usage)\n"
+        var text = "strata \(command.displayName) — \(command.summary)\n\nUsage:\n  \(command.usage)\n"
         if !command.discussion.isEmpty { text += "\n" + wrap(command.discussion, width: 78) }
         if !command.arguments.isEmpty {
             text += "\nArguments:\n" + twoColumns(command.arguments.map { ($0.name, $0.help) })

@@ -6,7 +6,7 @@ import Testing
     @Test func overviewListsEveryCommand() {
         let text = HelpFormatter.overview()
         for command in Commands.all {
-            #expect(text.contains("  \(command.name)  ") || text.contains("  \(command.name) "))
+            #expect(text.contains("  \(command.displayName)  ") || text.contains("  \(command.displayName) "))
             #expect(text.contains(command.summary))
         }
     }
@@ -15,7 +15,7 @@ import Testing
     func commandHelpShowsUsageArgumentsAndEveryOption(_ name: String) throws {
         let command = try #require(Commands.named(name))
         let text = HelpFormatter.help(for: command)
-        #expect(text.hasPrefix("strata \(name) — \(command.summary)\n"))
+        #expect(text.hasPrefix("strata \(command.displayName) — \(command.summary)\n"))
         #expect(text.contains(command.usage))
         for argument in command.arguments { #expect(text.contains(argument.name)) }
         for option in command.options {
