@@ -78,14 +78,16 @@ import Testing
         #expect(try workspace.listing() == [])
     }
 
-    @Test func ctrlCLeavesNothingBehind() throws {
+    /// Ctrl-C, and SIGTERM as a service manager or `timeout` sends it, stop the run and leave no temporary file.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptLeavesNothingBehind(_ signalNumber: Int32) throws {
         let workspace = try Workspace()
         let path = workspace.file("big.sqlite")
         let (process, out, err) = try StrataProcess.start(["demo", path, "--rows", "5000000"])
         Thread.sleep(forTimeInterval: 1.0)
         #expect(process.isRunning)
         let interrupted = Date()
-        process.interrupt()
+        kill(process.processIdentifier, signalNumber)
         let result = StrataProcess.finish(process, out, err)
         #expect(Date().timeIntervalSince(interrupted) < 5)
         #expect(result.status == 130)

@@ -15,6 +15,8 @@ struct DemoCommand {
         let generator = DemoGenerator(rows: try rows(), seed: chosenSeed ?? Platform.randomSeed(),
                                       nowMilliseconds: chosenSeed == nil ? Platform.nowMilliseconds() : DemoGenerator.seededNow)
         let watcher = InterruptWatcher()
+        // SIGTERM (`timeout`, a service manager) stops the run as Ctrl-C does, so that no temporary file stays.
+        InterruptSignal.catchTermination()
         let bar = context.stderrIsTerminal ? ProgressLine() : nil
         defer { bar?.finish() }
         try DemoFile.write(generator, to: path, force: parsed.flag(Options.forceReplace),
