@@ -57,7 +57,8 @@ let package = Package(
 
         // Tests mirror the modules; EndToEndTests run the built binary.
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
-        .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel"]),
+        // Fixture files are read from the source tree by path (#filePath), not bundled.
+        .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel"], exclude: ["Fixtures"]),
         // Databases the unit tests of several layers share.
         .target(name: "StrataTestSupport", dependencies: ["StrataCore", "SQLiteKit"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport", "SQLiteKit"]),
