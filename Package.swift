@@ -26,6 +26,8 @@ let package = Package(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
         ),
+        // Inflate for Core Data's model cache: zlib1g-dev on Debian, the SDK's libz on macOS.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The SIGINT handler: C, because a signal handler may do almost nothing Swift can promise.
         .target(name: "CInterrupt", dependencies: ["CSQLite"]),
 
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "SQLiteKit", dependencies: ["CSQLite", "CInterrupt"]),
         // Files, platform, values (dates, data), the object model and its introspection.
         // Core Data's model, read from its own files (property lists, keyed archives, Xcode's XML): no SQLite.
-        .target(name: "CoreDataModel"),
+        .target(name: "CoreDataModel", dependencies: ["CZlib"]),
         .target(name: "StrataCore", dependencies: ["SQLiteKit"]),
         // The query language: lexer, parser, compiler to SQL, runner; one object with its links.
         .target(name: "StrataQuery", dependencies: ["StrataCore", "SQLiteKit"]),
@@ -55,7 +57,8 @@ let package = Package(
 
         // Tests mirror the modules; EndToEndTests run the built binary.
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
-        .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel"]),
+        // Fixture files are read from the source tree by path (#filePath), not bundled.
+        .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel"], exclude: ["Fixtures"]),
         // Databases the unit tests of several layers share.
         .target(name: "StrataTestSupport", dependencies: ["StrataCore", "SQLiteKit"], path: "Tests/StrataTestSupport"),
         .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport", "SQLiteKit"]),
