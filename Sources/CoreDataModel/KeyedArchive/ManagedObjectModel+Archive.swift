@@ -1,6 +1,107 @@
 /// Reading a model from its keyed archive: a compiled model (`.mom`) or a store's `Z_MODELCACHE` after inflation.
-/// The keys are those `NSManagedObjectModel`, `NSEntityDescription`, `NSPropertyDescription`,
-/// `NSAttributeDescription` and `NSRelationshipDescription` archive (see README.md beside this file, with sources).
+///
+/// Research notes for the next developer: which keys Core Data's model classes archive, and where that comes from.
+///
+/// A compiled model (`.mom`, one per version inside a `.momd`) and a store's `Z_MODELCACHE` (zlib-compressed) hold
+/// the same thing: a binary property list containing an `NSKeyedArchiver` archive whose `$top` key `root` is an
+/// `NSManagedObjectModel`. `KeyedArchive` reads the archive; `ManagedObjectModel.init(archive:)` reads the keys below.
+///
+/// ## Archive layout (NSKeyedArchiver)
+///
+/// - `$archiver` = `NSKeyedArchiver`, `$version` = 100000, `$top` = `{root: UID}`, `$objects` = array, index 0 = `$null`.
+/// - An object is a dictionary with `$class` (UID of `{$classname, $classes}`) and its fields. Strings, numbers and
+///   data are stored as plain entries of `$objects`; `encodeInt:`/`encodeBool:` values are stored inline in the field.
+/// - `NSArray`/`NSSet`/`NSOrderedSet` (and mutable kinds): `NS.objects` = array of UIDs. `NSDictionary`: `NS.keys` and
+///   `NS.objects`, same length. `NSString`/`NSMutableString`: `NS.string`. `NSData`: `NS.data`. `NSDate`: `NS.time`
+///   (seconds since 2001). `NSUUID`: `NS.uuidbytes` (16 bytes).
+/// - `encodeConditionalObject:` writes `$null` unless the object is archived elsewhere — so a relationship's
+///   `NSDestinationEntity` may be `$null`, and the name fallbacks below exist for that case.
+///
+/// ## NSManagedObjectModel
+///
+/// | key | value |
+/// |---|---|
+/// | `NSEntities` | NSDictionary entity name → NSEntityDescription |
+/// | `NSVersionIdentifiers` | NSSet of strings (`versionIdentifiers`) |
+/// | `NSFetchRequestTemplates` | NSDictionary name → NSFetchRequest (not read) |
+/// | `NSConfigurations` | NSDictionary configuration name → entities (not read; written only when there are configurations besides the default `PF_DEFAULT_CONFIGURATION_NAME`) |
+///
+/// ## NSEntityDescription
+///
+/// | key | value |
+/// |---|---|
+/// | `NSEntityName` | string |
+/// | `NSClassNameForEntity` | string (`managedObjectClassName`) |
+/// | `NSIsAbstract` | bool, written only when true |
+/// | `NSManagedObjectModel` | conditional reference back to the model (a cycle) |
+/// | `NSSuperentity` | conditional reference to the parent entity |
+/// | `NSSubentities` | NSDictionary name → entity |
+/// | `NSProperties` | NSDictionary property name → NSAttributeDescription / NSRelationshipDescription / NSFetchedPropertyDescription |
+/// | `NSUserInfo`, `NSVersionHashModifier`, `NSRenamingIdentifier`, `NSUniquenessConstraints`, `NSCompoundIndexes` | not read |
+///
+/// ## NSPropertyDescription (both kinds)
+///
+/// | key | value |
+/// |---|---|
+/// | `NSPropertyName` | string |
+/// | `NSEntity` | conditional reference back to the entity (a cycle) |
+/// | `NSIsOptional`, `NSIsTransient`, `NSIsReadOnly`, `NSIndexedBySpotlight`, `NSIsStoredInTruth`, `NSIsOrdered` | bools, each written only when true |
+/// | `NSUserInfo`, `NSValidationPredicates`, `NSValidationWarnings`, `NSVersionHashModifier`, `NSRenamingIdentifier` | not read |
+///
+/// ## NSAttributeDescription
+///
+/// | key | value |
+/// |---|---|
+/// | `NSAttributeType` | int: 0 undefined, 100/200/300 integer 16/32/64, 400 decimal, 500 double, 600 float, 700 string, 800 boolean, 900 date, 1000 binary, 1100 UUID, 1200 URI, 1800 transformable, 2000 object ID (`NSAttributeType` in the SDK header); 2100 composite (newer SDKs) |
+/// | `NSAttributeValueClassName` | string (not read yet: for `<archived NSColor>` it would help) |
+/// | `NSDefaultValue` | object (string, number…) |
+/// | `NSValueTransformerName` | string |
+/// | class `NSDerivedAttributeDescription` | a derived attribute (a subclass of NSAttributeDescription) |
+///
+/// ## NSRelationshipDescription
+///
+/// | key | value |
+/// |---|---|
+/// | `NSDestinationEntity` | conditional reference to the destination entity |
+/// | `_NSDestinationEntityName` | string, the destination's name (the fallback when the reference is `$null`) |
+/// | `NSInverseRelationship` | conditional reference to the inverse relationship (a cycle) |
+/// | `_NSInverseRelationshipName` | string, the inverse's name |
+/// | `NSMinCount`, `NSMaxCount` | ints; `NSMaxCount == 1` is to-one, anything else (0 = unbounded) to-many (`isToMany` is `maxCount != 1`) |
+/// | `NSDeleteRule` | int: 0 no action, 1 nullify, 2 cascade, 3 deny |
+/// | `NSIsOrdered` | bool, written only when true (ordered to-many) |
+///
+/// ## Not confirmed (read if present, verify on a real `.mom`)
+///
+/// - `NSVersionHash` on entities and properties: Core Data computes version hashes (SHA-256 over name, flags and
+///   the destination/inverse for relationships) rather than archiving them as far as the sources show; the store's
+///   metadata (`NSStoreModelVersionHashes`) has them. The reader takes the key when present and otherwise leaves
+///   `versionHash` nil: compute or take them from the metadata.
+/// - `NSAllowsExternalBinaryDataStorage`: the key name for "allows external storage" was not found in the sources; the
+///   reader takes it when present. Apple's property encoder packs several flags into a flags integer as well
+///   (`encodeWithCoder:` builds one alongside the bools), which newer archives may rely on.
+/// - Newer models (iOS 9+ caches) have been reported to wrap properties in proxy objects referring to ids, with only
+///   some relationships stored as plain `NSRelationshipDescription`s (an observation in a public analysis, not a
+///   source): a real `Z_MODELCACHE` should be dumped with `ArchivedObject.dump()` before trusting this table for it.
+///
+/// ## Sources
+///
+/// - Cocotron's Core Data (`initWithCoder:` for each class): `cjwl/cocotron` `CoreData/NSManagedObjectModel.m`,
+///   `CoreData/NSEntityDescription.m`, `CoreData/NSAttributeDescription.m`, `CoreData/NSRelationshipDescription.m`
+///   (keys `NSEntities`, `NSFetchRequestTemplates`, `NSVersionIdentifiers`, `NSEntityName`, `NSClassNameForEntity`,
+///   `NSProperties`, `NSSubentities`, `NSSuperentity`, `NSAttributeType`, `NSAttributeValueClassName`,
+///   `NSDefaultValue`, `NSValueTransformerName`, `NSDeleteRule`, `NSDestinationEntity`, `NSInverseRelationship`,
+///   `NSIsOptional`, `NSMaxCount`, `NSMinCount`, `_NSDestinationEntityName`, `_NSInverseRelationshipName`).
+/// - FreeCoreData, a Cocotron descendant: `ashalkhakov/FreeCoreData` `CoreData/NSPropertyDescription.m` (`NSEntity`,
+///   `NSPropertyName`, `NSIsOptional`, `NSIsTransient`, … and the note that momc writes the flags only when YES),
+///   `CoreData/NSEntityDescription.m` (`NSIsAbstract`, written only when abstract), `CoreData/NSManagedObjectModel.m`.
+/// - Apple's headers for the numbers: `phracker/MacOSX-SDKs`
+///   `MacOSX12.1.sdk/System/Library/Frameworks/CoreData.framework/Versions/A/Headers/NSAttributeDescription.h`
+///   (`NSAttributeType` values) and
+///   `MacOSX10.10.sdk/System/Library/Frameworks/CoreData.framework/Versions/A/Headers/NSRelationshipDescription.h`
+///   (`NSDeleteRule` order; min/max count "1/1 for a to-one").
+/// - Decompiled `encodeWithCoder:` listings of Apple's CoreData (found by the search tool without a repository name,
+///   so not citable by path) agree with the above and add `NSIsReadOnly`, `NSIndexedBySpotlight`, `NSIsStoredInTruth`,
+///   `NSIsOrdered`, `NSConfigurations` and the conditional encoding of `NSDestinationEntity`/`NSInverseRelationship`.
 extension ManagedObjectModel {
     /// Builds the model from the archive's `root` object (an `NSManagedObjectModel`).
     ///

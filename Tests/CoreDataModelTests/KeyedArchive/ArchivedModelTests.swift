@@ -3,7 +3,7 @@ import Testing
 @testable import CoreDataModel
 
 /// Models archived in the shape `NSManagedObjectModel` and its descriptions archive themselves (keys in
-/// Sources/CoreDataModel/KeyedArchive/README.md), built with `KeyedArchiveWriter`, including the back references
+/// the doc comment of ManagedObjectModel+Archive.swift), built with `KeyedArchiveWriter`, including the back references
 /// (entity → model, property → entity, relationship ↔ inverse) that make the object graph cyclic.
 @Suite struct ArchivedModelTests {
     static let descriptionClasses = ["NSPropertyDescription", "NSObject"]
