@@ -136,8 +136,14 @@ public struct ArchivedObject: Sendable {
         guard isKind(of: "NSDictionary") || isKind(of: "NSMutableDictionary") else {
             throw KeyedArchive.error("\(place) is \(kind), not a dictionary")
         }
-        let keys = try references("NS.keys", place: place)
-        let values = try references("NS.objects", place: place)
+        var keys = try references("NS.keys", place: place)
+        var values = try references("NS.objects", place: place)
+        // Core Data's own dictionaries (NSKnownKeysDictionary1, which holds a model's entities and an entity's
+        // properties in a real model cache) keep their keys in a shared mapping and their values in an array.
+        if keys.isEmpty && values.isEmpty, let mapping = try object("searchMapping"), let stored = try object("values") {
+            keys = try mapping.object("keys")?.asArray() ?? []
+            values = try stored.asArray()
+        }
         guard keys.count == values.count else {
             throw KeyedArchive.error("\(place): \(keys.count) keys but \(values.count) values")
         }
