@@ -21,6 +21,8 @@ import Foundation
 extension ManagedObjectModel {
     /// The largest `contents` file read: Apple's largest sample models are a few hundred KiB.
     public static let maximumXcodeModelSize = 64 << 20
+    /// The longest chain of parent entities read (a root entity is level 1); real models use a handful.
+    public static let maximumInheritanceDepth = 100
 
     /// Reads an Xcode model's XML `contents` file.
     ///
@@ -28,7 +30,8 @@ extension ManagedObjectModel {
     /// - refused with a one-line `ModelReadError` (prefixed with `source` and, where it applies, `line:column`):
     ///   malformed XML, a root element other than `<model>`, a file over `maximumXcodeModelSize`, an entity or
     ///   property without a name, two entities with one name, two properties with one name in an entity, an
-    ///   entity whose `parentEntity` does not exist, a cycle of parents, an unknown `deletionRule`, and a
+    ///   entity whose `parentEntity` does not exist, a cycle of parents, inheritance deeper than
+    ///   `maximumInheritanceDepth`, an unknown `deletionRule`, and a
     ///   `minCount`/`maxCount` that is not a non-negative integer. Each of these would make inheritance, tables or
     ///   delete rules guesswork; `momc` refuses them too.
     /// - kept and flagged in `problems`: a relationship with no `destinationEntity` or one that does not exist,
@@ -135,31 +138,54 @@ extension ManagedObjectModel {
 
     // MARK: - Checks across entities
 
-    private func checkEntities(source: String) throws(ModelReadError) {
-        var names: Set<String> = []
-        for entity in entities where !names.insert(entity.name).inserted {
+    /// Entities by name; the checks below use it so that a model of many entities is read in linear time.
+    private func entitiesByName(source: String) throws(ModelReadError) -> [String: Entity] {
+        var byName: [String: Entity] = [:]
+        byName.reserveCapacity(entities.count)
+        for entity in entities where byName.updateValue(entity, forKey: entity.name) != nil {
             throw ModelReadError("\(source): two entities named \(entity.name)")
         }
-        for entity in entities {
-            guard let parent = entity.parentName else { continue }
-            guard names.contains(parent) else {
-                throw ModelReadError("\(source): entity \(entity.name) has parent \(parent), which the model does not have")
-            }
-            var chain = [entity.name]
-            var next: String? = parent
-            while let current = next {
-                if chain.contains(current) {
+        return byName
+    }
+
+    /// Every parent exists, no entity is its own ancestor, and no chain of parents is longer than
+    /// `maximumInheritanceDepth`; each entity is walked once.
+    private func checkEntities(source: String) throws(ModelReadError) {
+        let byName = try entitiesByName(source: source)
+        var depths: [String: Int] = [:]
+        for entity in entities where depths[entity.name] == nil {
+            var chain: [String] = []
+            var onChain: Set<String> = []
+            var next: String? = entity.name
+            while let current = next, depths[current] == nil {
+                guard let found = byName[current] else {
+                    let child = chain.last ?? entity.name
+                    throw ModelReadError("\(source): entity \(child) has parent \(current), which the model does not have")
+                }
+                guard onChain.insert(current).inserted else {
+                    let start = chain.firstIndex(of: current) ?? 0
                     throw ModelReadError("\(source): entities inherit in a cycle: "
-                                         + (chain + [current]).joined(separator: " -> "))
+                                         + (chain[start...] + [current]).joined(separator: " -> "))
                 }
                 chain.append(current)
-                next = self.entity(named: current)?.parentName
+                next = found.parentName
+            }
+            var depth = next.flatMap { depths[$0] } ?? 0
+            for name in chain.reversed() {
+                depth += 1
+                guard depth <= Self.maximumInheritanceDepth else {
+                    throw ModelReadError("\(source): entity \(entity.name) inherits through more than "
+                                         + "\(Self.maximumInheritanceDepth) levels")
+                }
+                depths[name] = depth
             }
         }
     }
 
     /// The relationships kept although broken: no destination, a destination or inverse that does not exist.
+    /// Runs after `checkEntities`, so names are unique and parents form no cycle.
     private func relationshipProblems() -> [String] {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var problems: [String] = []
         for entity in entities {
             for relationship in entity.relationships {
@@ -168,31 +194,24 @@ extension ManagedObjectModel {
                     problems.append("relationship \(name) has no destination entity")
                     continue
                 }
-                guard let destination = self.entity(named: relationship.destination) else {
+                guard let destination = byName[relationship.destination] else {
                     problems.append("relationship \(name) points at entity \(relationship.destination), "
                                     + "which the model does not have")
                     continue
                 }
-                if let inverse = relationship.inverseName,
-                   !inheritedRelationships(of: destination).contains(where: { $0.name == inverse })
-                {
+                guard let inverse = relationship.inverseName else { continue }
+                var owner: Entity? = destination
+                var found = false
+                while let current = owner, !found {
+                    found = current.relationships.contains { $0.name == inverse }
+                    owner = current.parentName.flatMap { byName[$0] }
+                }
+                if !found {
                     problems.append("relationship \(name) names inverse \(inverse), which entity "
                                     + "\(destination.name) does not have")
                 }
             }
         }
         return problems
-    }
-
-    /// An entity's relationships with those it inherits, nearest first; stops at a cycle.
-    func inheritedRelationships(of entity: Entity) -> [Relationship] {
-        var result = entity.relationships
-        var seen: Set<String> = [entity.name]
-        var parent = entity.parentName
-        while let name = parent, seen.insert(name).inserted, let ancestor = self.entity(named: name) {
-            result += ancestor.relationships
-            parent = ancestor.parentName
-        }
-        return result
     }
 }

@@ -262,6 +262,36 @@ private func read(_ data: Data) throws(ModelReadError) -> ManagedObjectModel {
         }
     }
 
+    @Test func inheritanceIsBoundedInDepth() throws {
+        func chain(_ levels: Int) -> Data {
+            model((0..<levels).map { level in
+                level == 0 ? #"<entity name="E0"/>"# : #"<entity name="E\#(level)" parentEntity="E\#(level - 1)"/>"#
+            }.joined(separator: "\n"))
+        }
+        let limit = ManagedObjectModel.maximumInheritanceDepth
+        #expect(try read(chain(limit)).descendants(of: "E0").count == limit - 1)
+        #expect(throws: ModelReadError("contents: entity E\(limit) inherits through more than \(limit) levels")) {
+            try read(chain(limit + 1))
+        }
+    }
+
+    /// Many entities, each checked against its parent and its relationships' destinations and inverses.
+    @Test func aModelOfManyEntitiesReads() throws {
+        let count = 5_000
+        let body = (0..<count).map { index in
+            """
+            <entity name="E\(index)" parentEntity="\(index == 0 ? "" : "E\(index / 2)")">
+            <relationship name="next" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="E\((index + 1) % count)" inverseName="previous" inverseEntity="E\((index + 1) % count)"/>
+            <relationship name="previous" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="E\((index + count - 1) % count)" inverseName="next" inverseEntity="E\((index + count - 1) % count)"/>
+            </entity>
+            """
+        }.joined(separator: "\n")
+        let read = try read(model(body))
+        #expect(read.entities.count == count)
+        #expect(read.problems.isEmpty)
+        #expect(read.entities.filter { $0.parentName == nil }.map(\.name) == ["E0"])
+    }
+
     @Test func brokenRelationshipsAreKeptAndFlagged() throws {
         let read = try read(model("""
             <entity name="A">
