@@ -7,11 +7,17 @@ public struct ManagedObjectModel: Sendable, Equatable {
     public var versionName: String?
     /// Version identifiers the developer set on the model (`versionHashModifier`-like labels), in order.
     public var versionIdentifiers: [String]
+    /// What the reader kept although Core Data would refuse it (a relationship whose destination is missing, an
+    /// inverse that does not exist), one lower-case line each, naming the entity and property.
+    public var problems: [String]
 
-    public init(entities: [Entity], versionName: String? = nil, versionIdentifiers: [String] = []) {
+    public init(entities: [Entity], versionName: String? = nil, versionIdentifiers: [String] = [],
+                problems: [String] = [])
+    {
         self.entities = entities
         self.versionName = versionName
         self.versionIdentifiers = versionIdentifiers
+        self.problems = problems
     }
 
     public func entity(named name: String) -> Entity? { entities.first { $0.name == name } }
@@ -86,11 +92,24 @@ public struct Attribute: Sendable, Equatable {
     /// A transformable's value transformer (`NSSecureUnarchiveFromData`, a custom name), or nil.
     public var valueTransformerName: String?
     public var versionHash: [UInt8]?
+    /// The type's name as the source wrote it, when it is one this reader does not know (`kind` is `.undefined`).
+    public var unknownTypeName: String?
+    /// A derived attribute's expression (`derivationExpression`, such as `ingredients.@count`), or nil.
+    public var derivationExpression: String?
+    /// The class a transformable's value has (`customClassName`, such as `NSColor`), or nil.
+    public var customClassName: String?
+    /// Whether generated code uses a scalar (`Int64`, `Bool`) rather than an object (`NSNumber`); storage is the same.
+    public var usesScalarValueType: Bool
 
     public init(name: String, kind: Kind, isOptional: Bool = true, isTransient: Bool = false, isDerived: Bool = false,
                 defaultValue: String? = nil, allowsExternalStorage: Bool = false, valueTransformerName: String? = nil,
-                versionHash: [UInt8]? = nil)
+                versionHash: [UInt8]? = nil, unknownTypeName: String? = nil, derivationExpression: String? = nil,
+                customClassName: String? = nil, usesScalarValueType: Bool = false)
     {
+        self.unknownTypeName = unknownTypeName
+        self.derivationExpression = derivationExpression
+        self.customClassName = customClassName
+        self.usesScalarValueType = usesScalarValueType
         self.name = name
         self.kind = kind
         self.isOptional = isOptional
