@@ -120,11 +120,31 @@ extension ManagedObjectModel {
             entities.append(try Self.entity(object, key: key))
         }
         entities.sort { $0.name < $1.name }
+        Self.dropInherited(&entities)
         var identifiers: [String] = []
         if let set = try root.object("NSVersionIdentifiers") {
             identifiers = try set.asArray().map { try $0.asString() }.sorted()
         }
         self.init(entities: entities, versionIdentifiers: identifiers)
+    }
+
+    /// A sub-entity's archive repeats every property it inherits (its own copies, naming it as their entity).
+    /// Core Data forbids a sub-entity a property of an ancestor's name, so a property an ancestor has is the
+    /// ancestor's: each entity keeps only its own, as the Xcode model lists them.
+    static func dropInherited(_ entities: inout [Entity]) {
+        let byName = Dictionary(entities.map { ($0.name, $0) }) { first, _ in first }
+        for index in entities.indices {
+            var inherited: Set<String> = []
+            var seen: Set<String> = [entities[index].name]
+            var parent = entities[index].parentName
+            while let name = parent, seen.insert(name).inserted, let ancestor = byName[name] {
+                inherited.formUnion(ancestor.attributes.map(\.name))
+                inherited.formUnion(ancestor.relationships.map(\.name))
+                parent = ancestor.parentName
+            }
+            entities[index].attributes.removeAll { inherited.contains($0.name) }
+            entities[index].relationships.removeAll { inherited.contains($0.name) }
+        }
     }
 
     static func entity(_ object: ArchivedObject, key: String) throws -> Entity {

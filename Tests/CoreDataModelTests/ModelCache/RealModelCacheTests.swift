@@ -42,4 +42,26 @@ import Testing
             for attribute in entity.attributes { #expect(attribute.kind != .undefined, "\(entity.name).\(attribute.name)") }
         }
     }
+
+    /// The same model read two ways agrees: from the store's cache (a keyed archive Core Data wrote) and from
+    /// the repository's `.xcdatamodeld` (the XML Xcode wrote), its current version.
+    @Test(arguments: [("SampleModel_V1", "SampleModel.xcdatamodeld"), ("SampleModel3_V1", "SampleModel3.xcdatamodeld")])
+    func theCacheAndTheXcodeModelAgree(_ store: String, _ xcodeModel: String) throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Stores/\(store)/\(xcodeModel)").path
+        let fromXcode = try ModelLocation(path: folder).model()
+        let fromCache = try Self.model(store)
+        func outline(_ model: ManagedObjectModel) -> [String] {
+            model.entities.flatMap { entity in
+                ["\(entity.name) < \(entity.parentName ?? "-") abstract=\(entity.isAbstract)"]
+                    + entity.attributes.map { "\(entity.name).\($0.name): \($0.kind.rawValue) optional=\($0.isOptional) transient=\($0.isTransient)" }
+                    + entity.relationships.map {
+                        "\(entity.name).\($0.name) -> \($0.destination) inverse=\($0.inverseName ?? "-") many=\($0.isToMany) "
+                            + "ordered=\($0.isOrdered) rule=\($0.deleteRule.rawValue)"
+                    }
+            }.sorted()
+        }
+        #expect(outline(fromCache) == outline(fromXcode))
+        #expect(fromCache.versionIdentifiers == fromXcode.versionIdentifiers)
+    }
 }
