@@ -3,7 +3,8 @@ import PackageDescription
 
 // The layers, bottom up. Each module imports only the ones below it, and the compiler checks it:
 //
-//   strata ─▶ StrataInterface ─┬─▶ StrataEdit ────┬─▶ StrataQuery ─▶ StrataCore ─▶ SQLiteKit ─▶ CSQLite, CInterrupt
+//   strata ─▶ StrataInterface ─┬─▶ StrataEdit ────┬─▶ StrataQuery ─▶ StrataCore ─┬▶ SQLiteKit ─▶ CSQLite, CInterrupt
+//                                                                                └▶ CoreDataModel ─▶ CZlib
 //             (CLI + browser)  ├─▶ StrataMigrate ─┘
 //                              ├─▶ StrataRender ──────────────────▶ StrataCore
 //                              ├─▶ StrataDemo ────────────────────▶ StrataCore
@@ -36,7 +37,7 @@ let package = Package(
         // Files, platform, values (dates, data), the object model and its introspection.
         // Core Data's model, read from its own files (property lists, keyed archives, Xcode's XML): no SQLite.
         .target(name: "CoreDataModel", dependencies: ["CZlib"]),
-        .target(name: "StrataCore", dependencies: ["SQLiteKit"]),
+        .target(name: "StrataCore", dependencies: ["SQLiteKit", "CoreDataModel"]),
         // The query language: lexer, parser, compiler to SQL, runner; one object with its links.
         .target(name: "StrataQuery", dependencies: ["StrataCore", "SQLiteKit"]),
         // Edits, the change log (undo and redo), value parsing.

@@ -29,14 +29,16 @@ public enum Commands {
         name: "schema",
         summary: "show properties, types, keys, links, lists, backlinks and indexes",
         arguments: [Arguments.file, classFilter],
-        options: [Options.format(["table", "json"]), Options.all, Options.timeout, Options.noColor, Options.help],
+        options: [Options.format(["table", "json"]), Options.all, Options.storeInfo, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Shows each class with its properties in Realm's vocabulary: a type (bool, int, float, double, \
             decimal, string, date, data, uuid, any), `?` for optional, links as object<Class>, Strata lists \
             as list<Class>, backlinks as linkingObjects<Class.property>; then its indexes and any foreign \
-            keys that are not links.
+            keys that are not links. With --store-info, a Core Data or SwiftData store's own metadata instead \
+            (Z_METADATA): what Core Data compares with a model before it decides that a store needs migrating.
             """,
-        examples: ["strata schema app.sqlite", "strata schema app.sqlite Task", "strata schema app.sqlite --format json"],
+        examples: ["strata schema app.sqlite", "strata schema app.sqlite Task", "strata schema app.sqlite --format json",
+                   "strata schema Recipes.sqlite --store-info"],
         run: { try SchemaCommand(parsed: $0, context: $1).run() })
 
     static let outputFormats = OutputFormat.allCases.map(\.rawValue)

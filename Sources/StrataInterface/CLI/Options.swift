@@ -7,6 +7,7 @@ enum Options {
         "timeout", value: "SECONDS",
         help: "wait this long for another process's lock, or for a view's count, before giving up (default 5)")
     static let noColor = OptionSpec("no-color", help: "never use color (also: the NO_COLOR variable)")
+    static let storeInfo = OptionSpec("store-info", help: "a Core Data store's metadata instead: its UUID, type, model version identifiers and entity version hashes")
     static let all = OptionSpec("all", short: "a", help: "include internal tables (sqlite_*, strata_*, list tables, framework metadata)")
     static func format(_ choices: [String]) -> OptionSpec {
         OptionSpec("format", short: "f", value: "FORMAT", choices: choices,

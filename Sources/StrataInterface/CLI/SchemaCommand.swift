@@ -9,6 +9,10 @@ struct SchemaCommand {
 
     func run() throws {
         let session = try DatabaseSession(parsed, context: context)
+        if parsed.flag(Options.storeInfo) {
+            try showStoreInfo(session)
+            return
+        }
         let classes: [ClassInfo]
         if let name = parsed.argument(Commands.classFilter) {
             classes = [try session.findClass(name, includeHidden: parsed.flag(Options.all))]
@@ -22,5 +26,43 @@ struct SchemaCommand {
         } else {
             context.stdout.write(SchemaRenderer.text(classes, maxWidth: context.terminalWidth, style: parsed.style(context)))
         }
+    }
+
+    /// `--store-info`: Z_METADATA of a Core Data store, as lines or JSON.
+    private func showStoreInfo(_ session: DatabaseSession) throws {
+        guard session.schema.isCoreData else {
+            throw StrataError("\(session.path) is not a Core Data store (it has no Z_METADATA and Z_PRIMARYKEY tables)")
+        }
+        let info: CoreDataStoreInfo
+        do { info = try CoreDataStoreInfo.read(session.connection) } catch let error as StrataError {
+            throw StrataError("\(session.path): \(error.message)")
+        }
+        if parsed.format == .json {
+            let hashes = JSONValue.object(info.entityVersionHashes.map { ($0.entity, .string(Base64.encode($0.hash))) })
+            let value = JSONValue.object([
+                ("storeUUID", info.storeUUID.map(JSONValue.string) ?? .null),
+                ("storeType", info.storeType.map(JSONValue.string) ?? .null),
+                ("frameworkVersion", info.frameworkVersion.map(JSONValue.string) ?? .null),
+                ("modelVersionIdentifiers", .array(info.modelVersionIdentifiers.map(JSONValue.string))),
+                ("entityVersionHashes", hashes),
+            ])
+            context.dataOut.write(value.serialized(pretty: true) + "\n")
+            return
+        }
+        var table = TextTable(columns: [.init("ENTITY"), .init("VERSION HASH")])
+        for (entity, hash) in info.entityVersionHashes { table.append([entity, Self.hex(hash)]) }
+        var text = "store \(info.storeUUID ?? "(no UUID)")" + (info.storeType.map { ", type \($0)" } ?? "") + "\n"
+        if let version = info.frameworkVersion { text += "written by Core Data framework version \(version)\n" }
+        text += "model version identifiers: "
+            + (info.modelVersionIdentifiers.isEmpty ? "none" : info.modelVersionIdentifiers.joined(separator: ", ")) + "\n"
+        context.stdout.write(text)
+        if !info.entityVersionHashes.isEmpty {
+            context.stdout.write(table.render(maxWidth: context.terminalWidth, style: parsed.style(context)))
+        }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
     }
 }
