@@ -180,8 +180,12 @@ public struct ValueFormatter: Sendable {
         "[\(keys.count)]" + (keys.isEmpty ? "" : " " + keys.joined(separator: ", "))
     }
 
-    /// `<12 bytes> 0a1b2c3d4e5f6a7b…`
+    /// `<12 bytes> 0a1b2c3d4e5f6a7b…`, or `<archived NSColor, 123 bytes>` for a keyed archive (a Core Data
+    /// transformable).
     static func describe(_ bytes: UnsafeRawBufferPointer) -> String {
+        if let className = ArchivedData.rootClassName(bytes) {
+            return "<archived \(TextWidth.visible(className)), \(bytes.count) bytes>"
+        }
         let shown = bytes.prefix(8).map { byte in
             let hex = String(byte, radix: 16)
             return hex.count == 1 ? "0" + hex : hex

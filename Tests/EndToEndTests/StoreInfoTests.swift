@@ -56,4 +56,20 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr == "strata: \(plain) is not a Core Data store (it has no Z_METADATA and Z_PRIMARYKEY tables)\n")
     }
+
+    /// A transformable attribute holds a keyed archive: text output names its class, JSON keeps every byte.
+    @Test func aTransformableIsShownByTheClassItArchives() throws {
+        let workspace = try Workspace()
+        let store = workspace.file("SampleModel2.sqlite")
+        try FileManager.default.copyItem(
+            atPath: Self.fixture.replacingOccurrences(of: "SampleModel_V1/SampleModel_V1", with: "SampleModel2_V2/SampleModel2_V2"),
+            toPath: store)
+        let text = try StrataProcess.run(["query", store, "Page where Z_PK == 1", "--format", "vertical"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("ZCONTENT  <archived Content, 238 bytes>\n"), "\(text.stdout)")
+        let json = try StrataProcess.run(["query", store, "Page where Z_PK == 1", "--format", "json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let content = try #require((rows.first?["ZCONTENT"] as? String).flatMap { Data(base64Encoded: $0) })
+        #expect(content.count == 238 && content.starts(with: Array("bplist00".utf8)))
+    }
 }

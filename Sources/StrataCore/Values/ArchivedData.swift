@@ -1,0 +1,15 @@
+import CoreDataModel
+
+/// Data that is an `NSKeyedArchiver` archive — what Core Data keeps in a transformable attribute (an `NSColor`,
+/// a `UIImage`, an array) — told by the class at its root, so that people see what it holds.
+public enum ArchivedData {
+    /// The largest archive read for its class: a bigger value is shown by its size alone.
+    static let limit = 1 << 20
+
+    /// The class at the root of the archive `bytes` holds (`NSColor`), or nil when they are not a keyed archive.
+    public static func rootClassName(_ bytes: UnsafeRawBufferPointer) -> String? {
+        guard bytes.count > 8, bytes.count <= limit, bytes.starts(with: "bplist00".utf8) else { return nil }
+        guard let archive = try? KeyedArchive(bytes: Array(bytes)), let root = try? archive.root() else { return nil }
+        return root.className
+    }
+}
