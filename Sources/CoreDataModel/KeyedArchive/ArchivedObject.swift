@@ -208,7 +208,7 @@ public struct ArchivedObject: Sendable {
         for key in fields.keys.sorted() where key != "$class" {
             guard let field = fields[key] else { continue }
             let resolved = try? resolve(field, place: key)
-            if case .uid(let uid) = field, inner.contains(Int(uid)) {
+            if case .uid(let uid) = field, let seen = Int(exactly: uid), inner.contains(seen) {
                 lines.append("\(indent)  \(key): <back to #\(uid)>")
             } else if depth <= 0 {
                 lines.append("\(indent)  \(key): …")

@@ -23,9 +23,40 @@ struct XMLElementNode: Sendable {
 enum XcodeModelXML {
     static let maximumDepth = 64
 
+    /// The offset of the first NUL or byte that is not well-formed UTF-8, or nil.
+    static func firstByteThatIsNotText(_ data: Data) -> Int? {
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                if scalar.count == 1 && scalar.first == 0 { return offset }
+                offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
     static func parse(_ data: Data, source: String) throws(ModelReadError) -> XMLElementNode {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw ModelReadError("\(source): empty file, expected an xml model")
+        }
+        // Xcode writes UTF-8 without NUL; Foundation's XMLParser on Linux traps on some attributes that are not
+        // (found by Fuzz/run xcmodel), so such bytes never reach it.
+        if let offset = Self.firstByteThatIsNotText(data) {
+            let line = data.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw ModelReadError("\(source) \(line): byte \(offset) is not UTF-8 text; an xcode model is UTF-8")
+        }
+        // Processing instructions: Xcode writes only the XML declaration first; Foundation's XMLParser on Linux
+        // reads a NULL for one without data and crashes (found by Fuzz/run xcmodel).
+        var rest = data[...]
+        while let first = rest.first, first == 0x20 || first == 0x0A || first == 0x0D || first == 0x09 { rest = rest.dropFirst() }
+        if rest.starts(with: Data("<?xml ".utf8)), let end = rest.range(of: Data("?>".utf8)) { rest = rest[end.upperBound...] }
+        if let instruction = rest.range(of: Data("<?".utf8)) {
+            let line = data[..<instruction.lowerBound].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw ModelReadError("\(source) \(line): a processing instruction other than the xml declaration, which xcode never writes; refused")
         }
         if data.range(of: Data("<!ENTITY".utf8)) != nil {
             throw ModelReadError("\(source): declares xml entities, which xcode never writes; refused")

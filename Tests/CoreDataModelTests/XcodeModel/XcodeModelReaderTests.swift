@@ -208,7 +208,7 @@ private func read(_ data: Data) throws(ModelReadError) -> ManagedObjectModel {
     static let refusals: [RefusalCase] = [
         .init(name: "empty", contents: Data(), message: "contents: empty file, expected an xml model"),
         .init(name: "blank", contents: Data(" \n\t".utf8), message: "contents: empty file, expected an xml model"),
-        .init(name: "binary", contents: Data([0, 1, 2, 0xFF]), message: "contents 1:1: malformed xml (no root element)"),
+        .init(name: "binary", contents: Data([0, 1, 2, 0xFF]), message: "contents 1: byte 0 is not UTF-8 text; an xcode model is UTF-8"),
         .init(name: "mismatched tag", contents: Data("<model>\n  <entity name=\"A\">\n</model>".utf8),
               message: "contents 3:9: malformed xml (closing tag does not match the open one)"),
         .init(name: "truncated", contents: Data("<model>\n<entity name=\"A\"".utf8),
