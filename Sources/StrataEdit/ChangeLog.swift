@@ -22,7 +22,11 @@ final class ChangeLog {
         self.connection = connection
         // A table whose rows SQL cannot find again (no primary key, every rowid name a column) is not
         // recorded: the editor refuses to edit it.
-        for info in schema.classes where !info.isReadOnly && !info.tableName.lowercased().hasPrefix("sqlite_") && info.objectKey != .none {
+        // Sub-entities share their root's table: each table is recorded once, through the class that has it to itself.
+        var tables: Set<String> = []
+        let ordered = schema.classes.filter { $0.entity?.sharesTable != true } + schema.classes.filter { $0.entity?.sharesTable == true }
+        for info in ordered where !info.isReadOnly && !info.tableName.lowercased().hasPrefix("sqlite_") && info.objectKey != .none {
+            guard tables.insert(info.tableName.lowercased()).inserted else { continue }
             layouts.append(try TableLayout(info, connection: connection))
         }
         width = max(1, layouts.map(\.columns.count).max() ?? 1)

@@ -12,10 +12,18 @@ extension Editor {
     public func delete(_ info: ClassInfo, key: [SQLiteValue], confirm: ((String) -> Bool)? = nil) throws -> Outcome? {
         let object = Self.describe(info, key)
         let description = "delete \(object)"
+        let rules = appliesDeleteRules(info)
         func remove() throws -> Outcome {
+            if rules, key.count == 1, let pk = key[0].int64 {
+                try requireObject(info, key: key)
+                try deleteApplyingRules(info, key: pk)
+                return Outcome(description: description, message: "deleted \(object)")
+            }
             try connection.execute("DELETE FROM \(identifier: info.tableName) WHERE \(Self.keyCondition(info, key))" as SQL)
             guard connection.changes == 1 else { throw StrataError("no \(object) in \(path)") }
-            return Outcome(description: description, message: "deleted \(object)")
+            // A store whose model is guessed has no delete rules to apply: say so, since Core Data would have.
+            let unruled = info.entity != nil ? " (the store's model is inferred, so no delete rules were applied: give --model to apply them)" : ""
+            return Outcome(description: description, message: "deleted \(object)" + unruled)
         }
         do {
             if let confirm {
@@ -77,6 +85,14 @@ extension Editor {
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ") + ": delete or relink those first"
     }
 
+    /// The entity a changed row of a Core Data table belongs to, by its `Z_ENT`.
+    private func entityName(of change: RowChange) -> String? {
+        guard let position = change.layout.names.firstIndex(of: "Z_ENT"),
+              let number = (change.old.isEmpty ? change.new : change.old)[position].int64
+        else { return nil }
+        return schema.classes.first { $0.tableName == change.table && $0.entity?.number == number }?.name
+    }
+
     /// ` (which removes 3 entries from RealmTestClass1.arrayReference lists, changes 2 Note objects)`: what
     /// an edit changed besides the object it names.
     func consequences(_ changes: [RowChange], besides info: ClassInfo) -> String {
@@ -86,11 +102,11 @@ extension Editor {
         // The object's own row is logged last: SQLite runs the foreign-key actions before its AFTER triggers.
         let own = changes.lastIndex { $0.table == info.tableName }
         for (index, change) in changes.enumerated() where index != own {
-            let table = schema.classes.first { $0.tableName == change.table }
-            let name = table?.name ?? change.table
+            let table = schema.classes.first { $0.tableName == change.table && $0.entity?.sharesTable != true }
+            let name = entityName(of: change) ?? table?.name ?? change.table
             let effect: Effect
             switch (change.kind, table?.listOf) {
-            case (.delete, .some(let list)): effect = .listEntries((table?.property(named: "owner")?.target ?? "?") + "." + list)
+            case (.delete, .some(let list)): effect = .listEntries((table?.listOwner ?? "?") + "." + list)
             case (.delete, nil): effect = .deleted(name)
             case (.insert, _): effect = .added(name)
             case (.update, _): effect = .changed(name)

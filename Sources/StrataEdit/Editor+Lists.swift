@@ -17,11 +17,16 @@ extension Editor {
     /// are written.
     public func editList(_ info: ClassInfo, key: [SQLiteValue], property name: String, _ change: ListChange) throws -> Outcome {
         let property = try property(name, of: info)
-        guard property.type == .list, let table = info.listTables[property.name], let targetName = property.target,
+        guard property.type == .list, let storage = info.lists[property.name], let targetName = property.target,
               let target = schema.class(named: targetName)
         else {
             throw StrataError("\(info.name).\(property.name) is \(property.typeDescription), not a list")
         }
+        guard storage.kind == .strataList else {
+            throw StrataError("\(info.name).\(property.name) is a Core Data to-many relationship: list edits are for Strata's lists; "
+                              + "set the link on the other side instead" + (property.model?.inverse.map { " (\(targetName).\($0))" } ?? ""))
+        }
+        let table = storage.table
         guard key.count == 1 else { throw StrataError("\(info.name) has no single key for a list to belong to") }
         let owner = Self.describe(info, key)
         let description: String

@@ -85,7 +85,9 @@ public final class Editor {
     /// `rowid = ?1`, `"a" = ?1 AND "b" = ?2`: what finds one object by its key.
     static func keyCondition(_ info: ClassInfo, _ key: [SQLiteValue]) -> SQL {
         let pairs = zip(info.objectKey.sql(), key).map { ColumnValue(column: $0, value: $1) }
-        return "\(pairs, separator: " AND ")"
+        // A sub-entity's key finds only its own objects in the table it shares.
+        let filter = info.entityCondition(alias: nil).map { SQL(verbatim: " AND " + $0) } ?? ""
+        return "\(pairs, separator: " AND ")\(filter)"
     }
 
     /// Every link that points at objects of `info`: what a key change moves along, and what may refuse a delete.
@@ -102,11 +104,38 @@ public final class Editor {
         var parser = ValueParser(info: info, schema: schema, connection: connection)
         parser.maxBlobBytes = maxBlobBytes
         var seen: Set<String> = []
-        return try assignments.map { assignment in
+        var values: [Assignment] = []
+        for assignment in assignments {
             let property = try property(assignment.property, of: info)
             guard seen.insert(property.name).inserted else { throw StrataError("\(info.name).\(property.name) is given twice") }
-            return Assignment(property: property, value: try parser.value(assignment.value, for: property))
+            let value = try parser.value(assignment.value, for: property)
+            values.append(Assignment(property: property, value: value))
+            if property.type == .object, let model = property.model, let targetName = property.target {
+                values += try coreDataLinkColumns(info: info, property: property, model: model, target: targetName, value: value)
+            }
         }
+        return values
+    }
+
+    /// Beside a Core Data to-one: the column holding the target's entity number (`Z1_BOOK`), which Core Data
+    /// reads to know which sub-entity the target is. A to-one whose inverse is also a to-one keeps a column on
+    /// both sides, which one `set` cannot keep in step: refused.
+    private func coreDataLinkColumns(info: ClassInfo, property: Property, model: ModelFacts, target targetName: String,
+                                     value: SQLiteValue) throws -> [Assignment]
+    {
+        if let inverse = model.inverse, let target = schema.class(named: targetName),
+           let other = target.property(named: inverse), other.type == .object
+        {
+            throw StrataError("\(info.name).\(property.name) is one side of a one-to-one relationship (with \(targetName).\(inverse)), "
+                              + "whose two columns one edit cannot keep in step: Strata does not edit it")
+        }
+        guard let entityColumn = model.entityColumn else { return [] }
+        var number = SQLiteValue.null
+        if !value.isNull, let target = schema.class(named: targetName) {
+            number = try connection.scalar(
+                "SELECT \(identifier: "Z_ENT") FROM \(identifier: target.tableName) WHERE \(identifier: "Z_PK") = \(value)" as SQL)
+        }
+        return [Assignment(property: Property(name: entityColumn, type: .int, column: entityColumn), value: number)]
     }
 
     /// `"name" = ?1, "notes" = ?2`.
@@ -193,6 +222,11 @@ public final class Editor {
 
     /// Checks an insert without writing: its values, and that every required property is given.
     public func prepareInsert(_ info: ClassInfo, _ assignments: [TypedAssignment]) throws -> PreparedEdit {
+        if let entity = info.entity, entity.isAbstract {
+            let concrete = schema.classes.filter { $0.entity?.parent == info.name }.map(\.name)
+            throw StrataError("\(info.name) is an abstract entity: it has no objects of its own"
+                              + (concrete.isEmpty ? "" : "; make a " + concrete.joined(separator: " or ") + " instead"))
+        }
         let values = try parsedValues(assignments, of: info)
         let given = Set(values.map(\.property.name))
         let automaticKey = info.hasRowID && (info.primaryKey.isEmpty || info.rowIDAlias != nil)
@@ -232,14 +266,18 @@ public final class Editor {
     /// The columns Core Data fills itself for a new object: `Z_PK` one past the entity's `Z_MAX` (which
     /// moves along, so the app's next object does not take the same key), `Z_ENT` and `Z_OPT`.
     private func coreDataBookkeeping(for info: ClassInfo, given: [Assignment]) throws -> [Assignment] {
-        guard let entity = try connection.rows("SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = \(SQLiteValue.text(info.name))" as SQL).first,
-              let number = entity[0].int64
+        // Z_MAX is kept on the root entity's row: sub-entities share its keys.
+        var root = info
+        while let parent = root.entity?.parent, let next = schema.class(named: parent) { root = next }
+        guard let entity = try connection.rows("SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = \(SQLiteValue.text(root.name))" as SQL).first,
+              let rootNumber = entity[0].int64
         else { return [] }
+        let number = info.entity?.number ?? rootNumber
         var extra: [Assignment] = []
         if !given.contains(where: { $0.property.column == "Z_PK" }) {
             let largest = try connection.scalar("SELECT max(Z_PK) FROM \(identifier: info.tableName)" as SQL).int64 ?? 0
             let key = max(entity[1].int64 ?? 0, largest) + 1
-            try connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = \(key) WHERE Z_ENT = \(number)" as SQL)
+            try connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = \(key) WHERE Z_ENT = \(rootNumber)" as SQL)
             extra.append(.bookkeeping("Z_PK", key))
         }
         extra.append(.bookkeeping("Z_ENT", number))

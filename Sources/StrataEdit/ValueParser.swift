@@ -234,7 +234,8 @@ public struct ValueParser {
         guard let keyColumn = target.objectKey.sql().first else {
             throw StrataError("\(target.name) has no key for \(info.name).\(property.name) to link to")
         }
-        let found = try connection.scalar("SELECT count(*) FROM \(identifier: target.tableName) WHERE \(SQL(verbatim: keyColumn)) = \(key[0])" as SQL)
+        let filter = target.entityCondition(alias: nil).map { SQL(verbatim: " AND " + $0) } ?? ""
+        let found = try connection.scalar("SELECT count(*) FROM \(identifier: target.tableName) WHERE \(SQL(verbatim: keyColumn)) = \(key[0])\(filter)" as SQL)
         guard found.int64 == 1 else { throw StrataError("no \(target.name) with key \(keyText) for \(info.name).\(property.name) to link to") }
         return key[0]
     }

@@ -52,12 +52,12 @@ public struct Page: Sendable, Equatable {
 /// The objects of one object's list, in list order: a query over the list's class compiled with these
 /// ranges over the list table instead of the whole class, and pages by position in the list.
 public struct ListMembers: Sendable, Equatable {
-    /// The list table (`Owner_property`) and the key of the object that owns the list.
-    public var table: String
+    /// Where the list's entries are, and the key of the object that owns the list.
+    public var storage: ListStorage
     public var owner: SQLiteValue
 
-    public init(table: String, owner: SQLiteValue) {
-        self.table = table
+    public init(storage: ListStorage, owner: SQLiteValue) {
+        self.storage = storage
         self.owner = owner
     }
 }

@@ -40,18 +40,23 @@ public struct DatabaseSession {
     ///   - recoverHotJournal: for commands about to write: a hot journal is rolled back (see
     ///     `DatabaseFile.openForReading`).
     ///   - note: told in one line what opening did besides (a hot journal rolled back, a private copy read).
+    ///   - model: where a Core Data store's model comes from (`--model`).
     public static func open(_ path: String, timeout: Int32 = 5000, forWriting: Bool = false, recoverHotJournal: Bool = false,
+                            model: SchemaReader.ModelChoice = .fromStore,
                             note: (String) -> Void = DatabaseFile.noteOnStandardError) throws -> (DatabaseSession, warnings: [String])
     {
         let connection = forWriting ? try DatabaseFile.openForWriting(path, timeout: timeout)
             : try DatabaseFile.openForReading(path, timeout: timeout, recoverHotJournal: recoverHotJournal, note: note)
-        var reader = SchemaReader(connection: connection)
+        var reader = SchemaReader(connection: connection, model: model)
         let schema: Schema
         do {
             schema = try reader.read()
+        } catch let error as StrataError {
+            throw error
         } catch {
             throw DatabaseFile.describe(error, path: path, timeout: timeout)
         }
+        for line in reader.notes { note(line) }
         let session = try DatabaseSession(connection: connection, schema: schema, path: path, timeout: timeout,
                                           openAnother: { try DatabaseFile.openForReading(path, timeout: timeout, note: { _ in }) })
         return (session, reader.warnings)

@@ -36,11 +36,12 @@ public struct ObjectReader {
 
     /// The objects of a list property, in list order.
     public func elements(of object: StoredObject, list property: Property) throws -> [StoredObject] {
-        guard let table = object.info.listTables[property.name], let target = property.target.flatMap(session.schema.class(named:)),
+        guard let storage = object.info.lists[property.name], let target = property.target.flatMap(session.schema.class(named:)),
               let ownerKey = object.key.first
         else { return [] }
         let keys = try session.connection.rows(
-            "SELECT target FROM \(quoteIdentifier(table)) WHERE owner = ?1 ORDER BY position", [ownerKey])
+            "SELECT \(quoteIdentifier(storage.targetColumn)) FROM \(quoteIdentifier(storage.table)) WHERE \(quoteIdentifier(storage.ownerColumn)) = ?1 "
+                + "ORDER BY \(quoteIdentifier(storage.orderColumn))", [ownerKey])
         return try keys.compactMap { try self.object(target, key: [$0[0]]) }
     }
 
@@ -49,12 +50,14 @@ public struct ObjectReader {
         guard let source = property.target.flatMap(session.schema.class(named:)),
               let link = property.originProperty.flatMap(source.property(named:)), let key = object.key.first
         else { return 0 }
-        if link.type == .list, let table = source.listTables[link.name] {
-            return try session.connection.scalar("SELECT count(*) FROM \(quoteIdentifier(table)) WHERE target = ?1", [key]).int64 ?? 0
+        if link.type == .list, let storage = source.lists[link.name] {
+            return try session.connection.scalar(
+                "SELECT count(*) FROM \(quoteIdentifier(storage.table)) WHERE \(quoteIdentifier(storage.targetColumn)) = ?1", [key]).int64 ?? 0
         }
         guard let column = link.column else { return 0 }
+        let filter = source.entityCondition(alias: nil).map { " AND " + $0 } ?? ""
         return try session.connection.scalar(
-            "SELECT count(*) FROM \(quoteIdentifier(source.tableName)) WHERE \(quoteIdentifier(column)) = ?1", [key]).int64 ?? 0
+            "SELECT count(*) FROM \(quoteIdentifier(source.tableName)) WHERE \(quoteIdentifier(column)) = ?1" + filter, [key]).int64 ?? 0
     }
 
     /// The object a link column points at; nil for a nil link, a column that is not a link, or a missing target.

@@ -25,7 +25,8 @@ extension QueryCompiler {
         guard query.stages.isEmpty, members == nil else { return nil }
         let info = try findClass(query.className, at: query.classOffset)
         let scope = objectScope(info)
-        let condition = try compile(query.predicate, in: scope)
+        var condition = try compile(query.predicate, in: scope)
+        if let filter = info.entityCondition(alias: scope.alias) { condition = condition.and(SQL(verbatim: filter)) }
         return scope.joins.isEmpty ? (info, condition.restriction) : nil
     }
 }

@@ -137,14 +137,21 @@ extension QueryCompiler {
     private mutating func listMany(_ property: Property, ownerInfo: ClassInfo, ownerAlias: String, parent: Scope,
                                    rest: KeyPath, name: String) throws -> Many
     {
-        guard let table = ownerInfo.listTables[property.name], let target = property.target.flatMap(schema.class(named:)) else {
+        guard let storage = ownerInfo.lists[property.name], let target = property.target.flatMap(schema.class(named:)) else {
             throw semanticError("cannot follow the list '\(name)'", at: rest.offset)
         }
-        let list = newAlias(), element = newAlias()
+        let element = newAlias()
         let inner = Scope(info: target, alias: element, parent: parent)
-        return Many(from: "FROM \(identifier: table) AS \(verbatim: list) JOIN \(identifier: target.tableName) AS \(verbatim: element) "
-                    + "ON \(try singleKeySQL(target, alias: element)) = \(verbatim: list).target",
-                    correlation: "\(verbatim: list).owner = \(try singleKeySQL(ownerInfo, alias: ownerAlias))", inner: inner, rest: rest, name: name)
+        let ownerKey = try singleKeySQL(ownerInfo, alias: ownerAlias)
+        if storage.kind == .inverseColumn {
+            // A Core Data to-many: the targets are the rows of their table whose inverse column holds the owner.
+            return Many(from: "FROM \(identifier: target.tableName) AS \(verbatim: element)",
+                        correlation: "\(verbatim: element).\(identifier: storage.ownerColumn) = \(ownerKey)", inner: inner, rest: rest, name: name)
+        }
+        let list = newAlias()
+        return Many(from: "FROM \(identifier: storage.table) AS \(verbatim: list) JOIN \(identifier: target.tableName) AS \(verbatim: element) "
+                    + "ON \(try singleKeySQL(target, alias: element)) = \(verbatim: list).\(identifier: storage.targetColumn)",
+                    correlation: "\(verbatim: list).\(identifier: storage.ownerColumn) = \(ownerKey)", inner: inner, rest: rest, name: name)
     }
 
     private mutating func backlinkMany(source: ClassInfo, link: Property, ownerInfo: ClassInfo, ownerAlias: String,
@@ -152,16 +159,25 @@ extension QueryCompiler {
     {
         let element = newAlias()
         let inner = Scope(info: source, alias: element, parent: parent)
+        let entityFilter = source.entityCondition(alias: element).map { " AND " + $0 } ?? ""
+        let ownerKey = try singleKeySQL(ownerInfo, alias: ownerAlias)
         if link.type == .list {
-            guard let table = source.listTables[link.name] else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
+            guard let storage = source.lists[link.name] else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
+            if storage.kind == .inverseColumn {
+                return Many(from: "FROM \(identifier: source.tableName) AS \(verbatim: element)",
+                            correlation: "EXISTS (SELECT 1 FROM \(identifier: storage.table) AS tx WHERE tx.\(identifier: storage.targetColumn) = \(ownerKey) "
+                                + "AND tx.\(identifier: storage.ownerColumn) = \(try singleKeySQL(source, alias: element)))\(verbatim: entityFilter)",
+                            inner: inner, rest: rest, name: name)
+            }
             let list = newAlias()
-            return Many(from: "FROM \(identifier: table) AS \(verbatim: list) JOIN \(identifier: source.tableName) AS \(verbatim: element) "
-                        + "ON \(try singleKeySQL(source, alias: element)) = \(verbatim: list).owner",
-                        correlation: "\(verbatim: list).target = \(try singleKeySQL(ownerInfo, alias: ownerAlias))", inner: inner, rest: rest, name: name)
+            return Many(from: "FROM \(identifier: storage.table) AS \(verbatim: list) JOIN \(identifier: source.tableName) AS \(verbatim: element) "
+                        + "ON \(try singleKeySQL(source, alias: element)) = \(verbatim: list).\(identifier: storage.ownerColumn)",
+                        correlation: "\(verbatim: list).\(identifier: storage.targetColumn) = \(ownerKey)\(verbatim: entityFilter)",
+                        inner: inner, rest: rest, name: name)
         }
         guard let column = link.column else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
         return Many(from: "FROM \(identifier: source.tableName) AS \(verbatim: element)",
-                    correlation: "\(verbatim: element).\(identifier: column) = \(try singleKeySQL(ownerInfo, alias: ownerAlias))",
+                    correlation: "\(verbatim: element).\(identifier: column) = \(ownerKey)\(verbatim: entityFilter)",
                     inner: inner, rest: rest, name: name)
     }
 

@@ -81,16 +81,18 @@ public struct QueryCompiler {
         var condition = try compile(query.predicate, in: scope)
         if let members {
             guard info.primaryKey.count <= 1 else { throw StrataError("\(info.name) has no single key for a list to hold") }
-            condition = condition.and("tm.owner = \(members.owner)")
+            condition = condition.and("tm.\(identifier: members.storage.ownerColumn) = \(members.owner)")
         }
         if let key {
             let columns = keySQL(info, alias: scope.alias)
             guard !columns.isEmpty, columns.count == key.count else { throw StrataError("\(info.name) has no key to look objects up by") }
             condition = .expression(zip(columns, key).map { column, value -> SQL in "\(column) = \(value)" }.joined(separator: " AND "))
         }
+        // A sub-entity's objects are the rows of its entities in the table it shares.
+        if let filter = info.entityCondition(alias: scope.alias) { condition = condition.and(SQL(verbatim: filter)) }
         let objectKey = keySQL(info, alias: scope.alias)
         // What orders the result when nothing sorts it: the object key, or the position in the list.
-        let key: [SQL] = members == nil ? objectKey : ["tm.position"]
+        let key: [SQL] = members.map { ["tm.\(identifier: $0.storage.orderColumn)"] } ?? objectKey
         var columns: [ResultColumn] = []
         var selected: [SQL] = []
         for property in info.properties where property.type != .linkingObjects && page?.keysOnly != true {
@@ -223,8 +225,8 @@ public struct QueryCompiler {
     private func from(_ scope: Scope) throws -> SQL {
         var from: SQL = "FROM \(identifier: scope.info.tableName) AS \(verbatim: scope.alias)"
         if let members {
-            from = "FROM \(identifier: members.table) AS tm JOIN \(identifier: scope.info.tableName) AS \(verbatim: scope.alias) "
-                + "ON \(try singleKeySQL(scope.info, alias: scope.alias)) = tm.target"
+            from = "FROM \(identifier: members.storage.table) AS tm JOIN \(identifier: scope.info.tableName) AS \(verbatim: scope.alias) "
+                + "ON \(try singleKeySQL(scope.info, alias: scope.alias)) = tm.\(identifier: members.storage.targetColumn)"
         }
         return scope.joins.reduce(from) { "\($0) \($1)" }
     }
@@ -245,9 +247,9 @@ public struct QueryCompiler {
     /// A list property's result column: the JSON array of its targets' keys, in list order.
     private func listArraySQL(_ property: Property, of info: ClassInfo, alias: String) throws -> SQL {
         // A list property without its table (a hand-made schema) holds nothing to show: the column reads NULL.
-        guard let table = info.listTables[property.name] else { return "NULL" }
-        return "(SELECT json_group_array(target) FROM (SELECT target FROM \(identifier: table) "
-            + "WHERE owner = \(try singleKeySQL(info, alias: alias)) ORDER BY position))"
+        guard let storage = info.lists[property.name] else { return "NULL" }
+        return "(SELECT json_group_array(target) FROM (SELECT \(identifier: storage.targetColumn) AS target FROM \(identifier: storage.table) "
+            + "WHERE \(identifier: storage.ownerColumn) = \(try singleKeySQL(info, alias: alias)) ORDER BY \(identifier: storage.orderColumn)))"
     }
 
     func findClass(_ name: String, at offset: Int) throws -> ClassInfo {

@@ -4,14 +4,35 @@ import StrataCore
 public enum SchemaRenderer {
     // MARK: - Text
 
-    public static func text(_ classes: [ClassInfo], maxWidth: Int?, style: Style) -> String {
-        classes.map { text($0, maxWidth: maxWidth, style: style) }.joined(separator: "\n")
+    public static func text(_ classes: [ClassInfo], maxWidth: Int?, style: Style, counts: [String: EntityCount] = [:]) -> String {
+        classes.map { text($0, maxWidth: maxWidth, style: style, count: counts[$0.name]) }.joined(separator: "\n")
+    }
+
+    /// How many objects an entity with sub-entities has: all of them, and those of no sub-entity.
+    public struct EntityCount: Sendable, Equatable {
+        public var all: Int64
+        public var own: Int64
+        public init(all: Int64, own: Int64) {
+            self.all = all
+            self.own = own
+        }
+    }
+
+    /// `model: the store's model cache (Z_MODELCACHE)`, and where model and store disagree: the lines above a
+    /// Core Data store's classes.
+    public static func modelLines(_ origin: CoreDataModelOrigin) -> String {
+        var text = "model: \(origin.description)\n"
+        if origin.source == .inferred {
+            text += "  names are the columns' lower-cased; no inverses or delete rules (give --model PATH for the app's own)\n"
+        }
+        for problem in origin.problems { text += "  disagrees: \(problem)\n" }
+        return text
     }
 
     /// One class: a heading, a table of properties, then indexes and foreign keys that are not links. Where the
     /// table does not fit `maxWidth`, each property takes a line of its own with its details wrapped below it.
-    public static func text(_ info: ClassInfo, maxWidth: Int?, style: Style) -> String {
-        let name = TextWidth.visible(info.name), heading = TextWidth.visible(heading(info))
+    public static func text(_ info: ClassInfo, maxWidth: Int?, style: Style, count: EntityCount? = nil) -> String {
+        let name = TextWidth.visible(info.name), heading = TextWidth.visible(heading(info, count: count))
         var output = ""
         if let maxWidth, TextWidth.width(name) + 2 + TextWidth.width(heading) > maxWidth {
             output += style.bold(TextWidth.truncate(name, to: maxWidth)) + "\n"
@@ -19,16 +40,22 @@ public enum SchemaRenderer {
         } else {
             output += style.bold(name) + "  " + style.dim(heading) + "\n"
         }
-        var table = TextTable(columns: [.init("PROPERTY"), .init("TYPE"), .init("COLUMN TYPE"), .init("NOTES")])
+        // An entity's properties have model names: the column is worth showing beside its type.
+        let isEntity = info.kind == .entity
+        func columnText(_ property: Property) -> String {
+            guard isEntity else { return property.declaredType }
+            return [property.column ?? "", property.declaredType].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        var table = TextTable(columns: [.init("PROPERTY"), .init("TYPE"), .init(isEntity ? "COLUMN" : "COLUMN TYPE"), .init("NOTES")])
         table.indent = 2
         for property in info.properties {
-            table.append([property.name, property.typeDescription, property.declaredType, notes(property)])
+            table.append([property.name, property.typeDescription, columnText(property), notes(property)])
         }
         if let maxWidth, !table.isReadable(within: maxWidth, whole: 2, cutTo: 8) {
             for property in info.properties {
                 let title = TextWidth.visible(property.name) + "  " + TextWidth.visible(property.typeDescription)
                 output += wrapped(title, maxWidth: maxWidth, indent: 2, hanging: 6, style: style)
-                let details = [property.declaredType, notes(property)].filter { !$0.isEmpty }.joined(separator: ", ")
+                let details = [columnText(property), notes(property)].filter { !$0.isEmpty }.joined(separator: ", ")
                 if !details.isEmpty { output += wrapped(TextWidth.visible(details), maxWidth: maxWidth, indent: 4, hanging: 6) }
             }
         } else {
@@ -59,14 +86,22 @@ public enum SchemaRenderer {
         }.joined()
     }
 
-    static func heading(_ info: ClassInfo) -> String {
+    static func heading(_ info: ClassInfo, count: EntityCount? = nil) -> String {
         var parts: [String] = []
         switch info.kind {
         case .table: parts.append(info.isVirtual ? "virtual table, read-only" : "table")
         case .view: parts.append("view, read-only")
-        case .entity: parts.append("Core Data entity, table \(info.tableName)")
+        case .entity:
+            parts.append((info.entity?.isAbstract == true ? "abstract " : "") + "Core Data entity, table \(info.tableName)")
+            if let parent = info.entity?.parent { parts.append("sub-entity of \(parent)") }
         }
-        if info.listOf != nil { parts.append("Strata list table") } else if info.isHidden { parts.append("internal") }
+        if let count {
+            parts.append("\(count.all) \(count.all == 1 ? "object" : "objects") (\(count.own) of its own, \(count.all - count.own) of sub-entities)")
+        }
+        if info.listOf != nil {
+            parts.append(info.tableName.uppercased().hasPrefix("Z_")
+                ? "Core Data join table of \(info.listOwner ?? "?").\(info.listOf ?? "?")" : "Strata list table")
+        } else if info.isHidden { parts.append("internal") }
         if !info.hasRowID && info.kind != .view { parts.append("WITHOUT ROWID") }
         if info.isStrict { parts.append("STRICT") }
         switch info.objectKey {
@@ -87,6 +122,19 @@ public enum SchemaRenderer {
         if let value = property.defaultValue { notes.append("default \(value)") }
         if let onDelete = property.onDelete, onDelete != .noAction { notes.append("on delete \(onDelete.phrase)") }
         if property.type == .linkingObjects { notes.append("computed") }
+        if let model = property.model {
+            if let type = model.attributeType, type != "String" && type != "Date" && type != "Boolean" && type != "Double"
+                && type != "Float" && type != "Decimal" && type != "UUID" {
+                notes.append(type + (model.customClass.map { " \($0)" } ?? ""))
+            }
+            if model.allowsExternalStorage { notes.append("external storage allowed") }
+            if model.isDerived { notes.append("derived" + (model.derivation.map { " (\($0))" } ?? "") + ", read-only") }
+            if let inverse = model.inverse { notes.append("inverse \(inverse)") }
+            if let rule = model.deleteRule, property.type == .object || property.type == .list {
+                notes.append("delete rule \(rule.rawValue)")
+            }
+            if let note = model.note { notes.append(note) }
+        }
         return notes.joined(separator: ", ")
     }
 
@@ -140,6 +188,14 @@ public enum SchemaRenderer {
             })),
         ]
         if let listOf = info.listOf { members.append(("listOf", .string(listOf))) }
+        if let entity = info.entity {
+            members.append(("entity", .object([
+                ("number", .int(entity.number)),
+                ("parent", entity.parent.map(JSONValue.string) ?? .null),
+                ("abstract", .bool(entity.isAbstract)),
+                ("entityNumbers", .array(entity.members.map(JSONValue.int))),
+            ])))
+        }
         return .object(members)
     }
 
@@ -159,6 +215,15 @@ public enum SchemaRenderer {
         if let origin = property.originProperty { members.append(("originProperty", .string(origin))) }
         if let generated = property.generated { members.append(("generated", .string(generated.rawValue))) }
         if let onDelete = property.onDelete { members.append(("onDelete", .string(onDelete.rawValue))) }
+        if let model = property.model {
+            if let type = model.attributeType { members.append(("coreDataType", .string(type))) }
+            if let customClass = model.customClass { members.append(("customClass", .string(customClass))) }
+            if model.allowsExternalStorage { members.append(("externalStorage", .bool(true))) }
+            if model.isDerived { members.append(("derived", model.derivation.map(JSONValue.string) ?? .bool(true))) }
+            if let inverse = model.inverse { members.append(("inverse", .string(inverse))) }
+            if let rule = model.deleteRule { members.append(("deleteRule", .string(rule.rawValue))) }
+            if let note = model.note { members.append(("note", .string(note))) }
+        }
         return .object(members)
     }
 }

@@ -28,10 +28,14 @@ public struct ClassInfo: Sendable, Equatable {
     public var otherForeignKeys: [ForeignKeyInfo]
     /// The CREATE statement from `sqlite_schema`.
     public var sql: String?
-    /// For a Strata list table: the list property it stores.
+    /// For a table that stores a list (Strata's `<Class>_<property>`, Core Data's `Z_<n><NAME>`): the list
+    /// property it stores, and the class that owns it.
     public var listOf: String?
-    /// The list tables of this class's list properties, by property name.
-    public var listTables: [String: String] = [:]
+    public var listOwner: String?
+    /// Where the elements of this class's list properties are, by property name.
+    public var lists: [String: ListStorage] = [:]
+    /// For a Core Data entity: its number, its parent and the entity numbers its objects may have.
+    public var entity: EntityFacts?
 
     public init(name: String, kind: Kind, properties: [Property] = [], primaryKey: [String] = [],
                 hasRowID: Bool = true, isStrict: Bool = false, isVirtual: Bool = false, isHidden: Bool = false,
@@ -49,6 +53,14 @@ public struct ClassInfo: Sendable, Equatable {
         self.indexes = indexes
         self.otherForeignKeys = otherForeignKeys
         self.sql = sql
+    }
+
+    /// The condition that picks this class's objects out of a table it shares with other entities (a sub-entity
+    /// in its root's table): `t0."Z_ENT" IN (2, 3)`; nil for a class that has its table to itself.
+    public func entityCondition(alias: String?) -> String? {
+        guard let entity, entity.sharesTable else { return nil }
+        let column = (alias.map { $0 + "." } ?? "") + quoteIdentifier("Z_ENT")
+        return "\(column) IN (\(entity.members.map(String.init).joined(separator: ", ")))"
     }
 
     public func property(named name: String) -> Property? {
@@ -85,3 +97,23 @@ public struct ClassInfo: Sendable, Equatable {
     }
 }
 
+
+/// A Core Data entity's place in its store.
+public struct EntityFacts: Sendable, Equatable {
+    /// Its `Z_ENT` number (from `Z_PRIMARYKEY`).
+    public var number: Int64
+    /// Its own number and its sub-entities' numbers: the `Z_ENT` values of its objects.
+    public var members: [Int64]
+    public var parent: String?
+    public var isAbstract: Bool
+    /// A sub-entity, stored in its root's table among other entities' objects.
+    public var sharesTable: Bool
+
+    public init(number: Int64, members: [Int64], parent: String? = nil, isAbstract: Bool = false, sharesTable: Bool = false) {
+        self.number = number
+        self.members = members
+        self.parent = parent
+        self.isAbstract = isAbstract
+        self.sharesTable = sharesTable
+    }
+}

@@ -9,7 +9,15 @@ public struct ObjectCounter {
 
     /// The number of objects in a class. Throws `SQLiteError` (`SQLITE_INTERRUPT` on Ctrl-C).
     public func count(_ info: ClassInfo) throws -> Int64 {
-        try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(info.tableName))").int64 ?? 0
+        let filter = info.entityCondition(alias: nil).map { " WHERE " + $0 } ?? ""
+        return try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(info.tableName))" + filter).int64 ?? 0
+    }
+
+    /// For a Core Data entity with sub-entities: its objects that are of no sub-entity (`Z_ENT` its own number).
+    public func ownCount(_ info: ClassInfo) throws -> Int64? {
+        guard let entity = info.entity, entity.members.count > 1 else { return nil }
+        return try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(info.tableName)) WHERE \(quoteIdentifier("Z_ENT")) = ?1",
+                                     [.integer(entity.number)]).int64 ?? 0
     }
 
     /// The number of objects in a class, where a view is given at most `viewLimit` seconds: a view can

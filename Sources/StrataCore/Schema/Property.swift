@@ -22,14 +22,18 @@ public struct Property: Sendable, Equatable {
     public var column: String?
     /// For links: what happens to this object when the target is deleted (`CASCADE`, `SET NULL`, …).
     public var onDelete: ForeignKeyAction?
+    /// What the model of a Core Data store says beyond the column: the attribute type, the relationship's inverse
+    /// and delete rule, derived and transient flags. Nil for plain SQLite.
+    public var model: ModelFacts?
 
     public enum Generated: String, Sendable { case virtual, stored }
 
     public init(name: String, type: PropertyType, isOptional: Bool = false, isPrimaryKey: Bool = false,
                 isIndexed: Bool = false, defaultValue: String? = nil, target: String? = nil,
                 originProperty: String? = nil, declaredType: String = "", generated: Generated? = nil,
-                column: String? = nil, onDelete: ForeignKeyAction? = nil)
+                column: String? = nil, onDelete: ForeignKeyAction? = nil, model: ModelFacts? = nil)
     {
+        self.model = model
         self.name = name
         self.type = type
         self.isOptional = isOptional
@@ -44,8 +48,8 @@ public struct Property: Sendable, Equatable {
         self.onDelete = onDelete
     }
 
-    /// Computed properties cannot be edited: backlinks and generated columns.
-    public var isReadOnly: Bool { type == .linkingObjects || generated != nil }
+    /// Computed properties cannot be edited: backlinks, generated columns and derived attributes.
+    public var isReadOnly: Bool { type == .linkingObjects || generated != nil || model?.isDerived == true }
 
     /// The type as Realm writes it: `string?`, `object<TaskList>?`, `list<Tag>`, `linkingObjects<Task.list>`.
     public var typeDescription: String {
@@ -57,5 +61,46 @@ public struct Property: Sendable, Equatable {
         }
         if isOptional { text += "?" }
         return text
+    }
+}
+
+/// What a Core Data model says about a property, beyond what its column says.
+public struct ModelFacts: Sendable, Equatable {
+    /// The attribute's type as Xcode names it (`Integer 16`, `Transformable`), nil for relationships.
+    public var attributeType: String?
+    /// The relationship on the target that points back, when the model names one.
+    public var inverse: String?
+    /// What deleting the owner does to the objects this relationship holds.
+    public var deleteRule: DeleteRule?
+    /// A derived attribute: Core Data computes it (`derivation`); shown, never edited.
+    public var isDerived: Bool
+    public var derivation: String?
+    /// A transformable's class (`NSColor`), or binary data the store may keep in a file beside it.
+    public var customClass: String?
+    public var allowsExternalStorage: Bool
+    /// For a to-one link to an entity with sub-entities: the column holding the target's entity number.
+    public var entityColumn: String?
+    /// Where the property came from when it is not the model's: `inferred` (no model), `not in the model` (a
+    /// column the model does not know).
+    public var note: String?
+
+    public init(attributeType: String? = nil, inverse: String? = nil, deleteRule: DeleteRule? = nil, isDerived: Bool = false,
+                derivation: String? = nil, customClass: String? = nil, allowsExternalStorage: Bool = false,
+                entityColumn: String? = nil, note: String? = nil)
+    {
+        self.attributeType = attributeType
+        self.inverse = inverse
+        self.deleteRule = deleteRule
+        self.isDerived = isDerived
+        self.derivation = derivation
+        self.customClass = customClass
+        self.allowsExternalStorage = allowsExternalStorage
+        self.entityColumn = entityColumn
+        self.note = note
+    }
+
+    /// Core Data's delete rules (`NSDeleteRule`).
+    public enum DeleteRule: String, Sendable, CaseIterable {
+        case noAction = "no action", nullify, cascade, deny
     }
 }

@@ -6,6 +6,8 @@ public struct Schema: Sendable, Equatable {
     public var classes: [ClassInfo]
     /// True when the file is a Core Data store.
     public var isCoreData: Bool
+    /// For a Core Data store: where the model that named its classes came from, and where model and store disagree.
+    public var coreDataModel: CoreDataModelOrigin?
 
     public init(classes: [ClassInfo], isCoreData: Bool = false) {
         self.classes = classes
@@ -32,5 +34,29 @@ public struct Schema: Sendable, Equatable {
         let folded = candidates.filter { $0.name.lowercased() == name.lowercased() }
         if folded.count == 1 { return folded[0] }
         throw StrataError("unknown class '\(name)' in \(file)" + Suggestion.hint(for: name, in: candidates.map(\.name)))
+    }
+}
+
+/// Where the model of a Core Data store came from.
+public struct CoreDataModelOrigin: Sendable, Equatable {
+    public enum Source: String, Sendable {
+        /// `--model`.
+        case given
+        /// The store's `Z_MODELCACHE`.
+        case modelCache
+        /// Guessed from the tables: names lower-cased from the columns, no delete rules.
+        case inferred
+    }
+
+    public var source: Source
+    /// One phrase for `schema`: `the store's model cache (Z_MODELCACHE)`, `Recipes 2 in Recipes.xcdatamodeld`.
+    public var description: String
+    /// Where model and store disagree (an attribute without its column, a column the model does not know).
+    public var problems: [String] = []
+
+    public init(source: Source, description: String, problems: [String] = []) {
+        self.source = source
+        self.description = description
+        self.problems = problems
     }
 }

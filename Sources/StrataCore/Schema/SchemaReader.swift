@@ -1,3 +1,4 @@
+import CoreDataModel
 import SQLiteKit
 
 /// Reads a database's schema into classes and properties.
@@ -11,14 +12,33 @@ public struct SchemaReader {
     let connection: Connection
     /// Problems met while reading, one line each, such as a view that no longer compiles.
     public private(set) var warnings: [String] = []
+    /// What the reader chose that the user should know, one line each (which model version it read).
+    public private(set) var notes: [String] = []
 
-    public init(connection: Connection) {
+    let modelChoice: ModelChoice
+
+    /// Where a Core Data store's model comes from.
+    public enum ModelChoice: Sendable {
+        /// The store's own `Z_MODELCACHE`, else inferred from its tables.
+        case fromStore
+        /// A model the user gave (`--model`), described for messages (`Recipes 2 in Recipes.xcdatamodeld`).
+        case given(ManagedObjectModel, origin: String)
+        /// A model file or folder (`--model`): an `.xcdatamodeld`, `.xcdatamodel`, `.momd` or `.mom`, and the
+        /// version to read (`--model-version`); without one, the version that fits the store best.
+        case file(path: String, version: String?)
+    }
+
+    public init(connection: Connection, model: ModelChoice = .fromStore) {
         self.connection = connection
+        self.modelChoice = model
     }
 
     public mutating func read() throws -> Schema {
         let tables = try readTables()
         let isCoreData = tables.contains { $0.name == "Z_PRIMARYKEY" } && tables.contains { $0.name == "Z_METADATA" }
+        if !isCoreData, case .file(let path, _) = modelChoice {
+            throw StrataError("--model \(path): the database is not a Core Data store (it has no Z_PRIMARYKEY and Z_METADATA tables)")
+        }
         let names = tables.filter { $0.type != .shadow }.map(\.name)
         let columns = try perTable(names, columnsSQL)
         let indexColumns = try perTable(tables.filter { $0.type == .table }.map(\.name), indexesSQL)
@@ -42,9 +62,70 @@ public struct SchemaReader {
         }
         resolveForeignKeys(&classes, foreignKeys: foreignKeys)
         resolveLists(&classes)
+        var origin: CoreDataModelOrigin?
+        if isCoreData { origin = try applyCoreDataModel(to: &classes) }
         addBacklinks(&classes)
         classes.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
-        return Schema(classes: classes, isCoreData: isCoreData)
+        var schema = Schema(classes: classes, isCoreData: isCoreData)
+        schema.coreDataModel = origin
+        return schema
+    }
+
+    /// The largest model cache inflated (real ones are a few kilobytes to a few hundred).
+    static let maximumModelCacheSize = 64 << 20
+
+    /// Reads the store's model (given, cached, or inferred) and turns the entity tables into its classes.
+    private mutating func applyCoreDataModel(to classes: inout [ClassInfo]) throws -> CoreDataModelOrigin {
+        let rows = try connection.rows("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT").compactMap { row in
+            row[0].int64.flatMap { number in row[1].string.map { CoreDataInference.EntityRow(number: number, name: $0, parent: row[2].int64 ?? 0) } }
+        }
+        let numbers = Dictionary(rows.map { ($0.name, $0.number) }) { first, _ in first }
+        let model: ManagedObjectModel
+        var origin: CoreDataModelOrigin
+        switch modelChoice {
+        case .given(let given, let description):
+            model = given
+            origin = CoreDataModelOrigin(source: .given, description: description)
+        case .file(let path, let version):
+            let chosen = try CoreDataModelChoice.choose(path: path, version: version, numbers: numbers, classes: classes,
+                                                        connection: connection)
+            model = chosen.model
+            origin = CoreDataModelOrigin(source: .given, description: chosen.description)
+            if let note = chosen.note { notes.append(note) }
+        case .fromStore:
+            do {
+                if let cached = try readModelCache() {
+                    model = cached
+                    origin = CoreDataModelOrigin(source: .modelCache, description: "the store's model cache (Z_MODELCACHE)")
+                } else {
+                    model = CoreDataInference.model(entities: rows, tables: classes)
+                    origin = CoreDataModelOrigin(source: .inferred, description: "inferred from the tables (the store has no model cache)")
+                }
+            } catch {
+                let reason = (error as? StrataError)?.message ?? String(describing: error)
+                warnings.append("the store's model cache cannot be read (\(reason)): names and relationships are inferred from the tables")
+                model = CoreDataInference.model(entities: rows, tables: classes)
+                origin = CoreDataModelOrigin(source: .inferred, description: "inferred from the tables (the model cache cannot be read)")
+            }
+        }
+        var mapping = CoreDataMapping(model: model, numbers: numbers)
+        mapping.apply(to: &classes)
+        origin.problems = model.problems + mapping.problems
+        if origin.source != .inferred { warnings += origin.problems.map { "model and store disagree: " + $0 } }
+        return origin
+    }
+
+    /// The model in `Z_MODELCACHE`: raw deflate around a keyed archive. Nil when the table is empty.
+    private func readModelCache() throws -> ManagedObjectModel? {
+        guard try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'Z_MODELCACHE'").int64 == 1,
+              case .blob(let bytes) = try connection.scalar("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1")
+        else { return nil }
+        do {
+            let inflated = try Inflate.data(bytes, limit: Self.maximumModelCacheSize)
+            return try ManagedObjectModel(archive: try KeyedArchive(bytes: inflated))
+        } catch let error as ModelReadError {
+            throw StrataError(error.message)
+        }
     }
 
     // MARK: - Reading
@@ -258,9 +339,10 @@ public struct SchemaReader {
             let propertyName = String(list.name.dropFirst(ownerClass.count + 1))
             classes[listIndex].isHidden = true
             classes[listIndex].listOf = propertyName
+            classes[listIndex].listOwner = ownerClass
             classes[ownerIndex].properties.append(Property(
                 name: propertyName, type: .list, target: targetClass, declaredType: "", column: nil))
-            classes[ownerIndex].listTables[propertyName] = list.name
+            classes[ownerIndex].lists[propertyName] = .strataList(list.name)
         }
     }
 
@@ -268,7 +350,8 @@ public struct SchemaReader {
     private func addBacklinks(_ classes: inout [ClassInfo]) {
         var backlinks: [String: [Property]] = [:]
         for info in classes where info.listOf == nil {
-            for property in info.properties where property.type == .object || property.type == .list {
+            // A Core Data relationship with an inverse shows its other side by the inverse's name instead.
+            for property in info.properties where (property.type == .object || property.type == .list) && property.model?.inverse == nil {
                 guard let target = property.target else { continue }
                 backlinks[target, default: []].append(Property(
                     name: "@links.\(info.name).\(property.name)", type: .linkingObjects, target: info.name,

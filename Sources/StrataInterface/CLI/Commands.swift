@@ -16,7 +16,7 @@ public enum Commands {
         name: "classes",
         summary: "list the classes (tables and views) with their object counts",
         arguments: [Arguments.file],
-        options: [Options.format(["table", "json"]), Options.all, Options.timeout, Options.noColor, Options.help],
+        options: [Options.format(["table", "json"]), Options.all, Options.model, Options.modelVersion, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Lists every class of the database, sorted by name, with its kind (table, view, or entity for \
             Core Data) and its exact number of objects. Counting a large table takes a moment: a progress \
@@ -29,7 +29,7 @@ public enum Commands {
         name: "schema",
         summary: "show properties, types, keys, links, lists, backlinks and indexes",
         arguments: [Arguments.file, classFilter],
-        options: [Options.format(["table", "json"]), Options.all, Options.storeInfo, Options.timeout, Options.noColor, Options.help],
+        options: [Options.format(["table", "json"]), Options.all, Options.storeInfo, Options.model, Options.modelVersion, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Shows each class with its properties in Realm's vocabulary: a type (bool, int, float, double, \
             decimal, string, date, data, uuid, any), `?` for optional, links as object<Class>, Strata lists \
@@ -51,7 +51,7 @@ public enum Commands {
             Options.format(outputFormats),
             Options.arg,
             Options.explain,
-            Options.timeout, Options.noColor, Options.help,
+            Options.model, Options.modelVersion, Options.timeout, Options.noColor, Options.help,
         ],
         discussion: """
             Runs a query in Realm Query Language (NSPredicate syntax): a class name, optionally WHERE and a \
@@ -75,7 +75,7 @@ public enum Commands {
         summary: "show one object by its key, with its links and lists resolved",
         arguments: [Arguments.file, Arguments.className,
                     Arguments.key],
-        options: [Options.format(["vertical", "json"]), Options.timeout, Options.noColor, Options.help],
+        options: [Options.format(["vertical", "json"]), Options.model, Options.modelVersion, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Prints every property of one object. Links show the object they point at and lists the objects \
             they hold, one level deep; backlinks show how many objects link here.
@@ -91,7 +91,7 @@ public enum Commands {
         arguments: [Arguments.writableFile, Arguments.className,
                     Arguments.key, Arguments.assignments],
         options: [Options.allowKeyChange, Options.maxBlob,
-                  Options.timeout, Options.help],
+                  Options.model, Options.modelVersion, Options.timeout, Options.help],
         discussion: """
             Opens FILE for writing with foreign keys on and changes the named properties of one object in one \
             transaction: all of them or, on any error, none. Each value is read by its property's type, and one \
@@ -111,7 +111,7 @@ public enum Commands {
         summary: "add an object and print its key",
         arguments: [Arguments.writableFile, ArgumentSpec("CLASS", help: "the class of the new object"),
                     ArgumentSpec("PROPERTY=VALUE", optional: true, variadic: true, help: Arguments.assignments.help)],
-        options: [Options.maxBlob, Options.timeout, Options.help],
+        options: [Options.maxBlob, Options.model, Options.modelVersion, Options.timeout, Options.help],
         discussion: """
             Adds one object. Properties that are required and have no default must be given; an integer \
             primary key or a rowid is chosen by SQLite when not given. Prints the new object's key on \
@@ -125,7 +125,7 @@ public enum Commands {
         summary: "delete one object, with what its links cascade to",
         arguments: [Arguments.writableFile, Arguments.className,
                     Arguments.key],
-        options: [Options.yesDelete, Options.timeout, Options.help],
+        options: [Options.yesDelete, Options.model, Options.modelVersion, Options.timeout, Options.help],
         discussion: """
             Deletes one object in one transaction, and with it whatever its foreign keys cascade to: list \
             entries that hold it, objects that link to it with ON DELETE CASCADE, links set to nil with ON \
@@ -140,7 +140,7 @@ public enum Commands {
         summary: "change every object a query finds, and print how many",
         arguments: [Arguments.writableFile, ArgumentSpec("QUERY", help: "the objects: a query as in strata query, such as 'Task where isCompleted == true'"),
                     setWord, Arguments.assignments],
-        options: [Options.dryRunCount, Options.maxBlob, Options.timeout, Options.help],
+        options: [Options.dryRunCount, Options.maxBlob, Options.model, Options.modelVersion, Options.timeout, Options.help],
         discussion: """
             Sets the same values on every object the query finds, in one UPDATE statement and one \
             transaction. Values follow the rules of strata set; primary keys cannot be changed this way. \
@@ -179,7 +179,7 @@ public enum Commands {
         summary: "browse a database interactively (also: strata FILE; strata alone opens the demo database)",
         arguments: [ArgumentSpec("FILE", optional: true, help: "the database to browse, read-only unless --write")],
         options: [Options.write, Options.maxBlob,
-                  Options.timeout, Options.noColor, Options.help],
+                  Options.model, Options.modelVersion, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Starts the browser: type a class name to page through its objects (next, prev, first, last, \
             page N), a query to make it the current result, open KEY or open #ROW to see one object, follow \

@@ -9,7 +9,7 @@ extension DatabaseSession {
     init(_ parsed: ParsedArguments, context: CLIContext, recovering: Bool = false) throws {
         let stderr = context.stderr
         let (session, warnings) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: try parsed.timeoutMilliseconds(),
-                                                           recoverHotJournal: recovering, note: { stderr.write("strata: note: \($0)\n") })
+                                                           recoverHotJournal: recovering, model: try parsed.modelChoice(), note: { stderr.write("strata: note: \($0)\n") })
         for warning in warnings { context.stderr.write("strata: warning: \(warning)\n") }
         self = session
     }

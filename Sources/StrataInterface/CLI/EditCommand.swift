@@ -101,7 +101,7 @@ final class EditCommand {
         let maxBlob = try parsed.maxBlobBytes()
         let stderr = context.stderr
         let (session, _) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: try parsed.timeoutMilliseconds(),
-                                                    recoverHotJournal: recovering, note: { stderr.write("strata: note: \($0)\n") })
+                                                    recoverHotJournal: recovering, model: try parsed.modelChoice(), note: { stderr.write("strata: note: \($0)\n") })
         let checker = try Editor(session: session, recording: false)
         checker.maxBlobBytes = maxBlob
         return checker

@@ -8,6 +8,10 @@ enum Options {
         help: "wait this long for another process's lock, or for a view's count, before giving up (default 5)")
     static let noColor = OptionSpec("no-color", help: "never use color (also: the NO_COLOR variable)")
     static let storeInfo = OptionSpec("store-info", help: "a Core Data store's metadata instead: its UUID, type, model version identifiers and entity version hashes")
+    static let model = OptionSpec(
+        "model", value: "PATH",
+        help: "a Core Data store's model: an .xcdatamodeld or .xcdatamodel from the app's source, or a compiled .momd or .mom (default: the store's own model cache)")
+    static let modelVersion = OptionSpec("model-version", value: "NAME", help: "the version of the --model to read (default: the one that matches the store)")
     static let all = OptionSpec("all", short: "a", help: "include internal tables (sqlite_*, strata_*, list tables, framework metadata)")
     static func format(_ choices: [String]) -> OptionSpec {
         OptionSpec("format", short: "f", value: "FORMAT", choices: choices,

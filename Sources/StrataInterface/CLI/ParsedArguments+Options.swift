@@ -2,6 +2,17 @@ import StrataCore
 import StrataRender
 
 extension ParsedArguments {
+    /// `--model PATH` and `--model-version NAME`: the Core Data model that names a store's classes.
+    func modelChoice() throws -> SchemaReader.ModelChoice {
+        guard let path = value(Options.model) else {
+            if let version = value(Options.modelVersion) {
+                throw StrataError.usage("--model-version \(version) needs --model PATH (the .xcdatamodeld or .momd it is a version of)")
+            }
+            return .fromStore
+        }
+        return .file(path: path, version: value(Options.modelVersion))
+    }
+
     /// `--timeout SECONDS` in milliseconds for SQLite's busy handler.
     func timeoutMilliseconds() throws -> Int32 {
         guard let text = value(Options.timeout) else { return 5000 }

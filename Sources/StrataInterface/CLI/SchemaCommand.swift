@@ -24,8 +24,21 @@ struct SchemaCommand {
         } else if classes.isEmpty {
             context.stderr.write(ClassListing.noClasses(in: session.path, includesHidden: parsed.flag(Options.all)))
         } else {
-            context.stdout.write(SchemaRenderer.text(classes, maxWidth: context.terminalWidth, style: parsed.style(context)))
+            if let origin = session.schema.coreDataModel { context.stdout.write(SchemaRenderer.modelLines(origin) + "\n") }
+            context.stdout.write(SchemaRenderer.text(classes, maxWidth: context.terminalWidth, style: parsed.style(context),
+                                                     counts: try Self.entityCounts(classes, session: session)))
         }
+    }
+
+    /// All and own object counts of the entities that have sub-entities, for their headings.
+    static func entityCounts(_ classes: [ClassInfo], session: DatabaseSession) throws -> [String: SchemaRenderer.EntityCount] {
+        let counter = ObjectCounter(connection: session.connection)
+        var counts: [String: SchemaRenderer.EntityCount] = [:]
+        for info in classes {
+            guard let own = try counter.ownCount(info) else { continue }
+            counts[info.name] = SchemaRenderer.EntityCount(all: try counter.count(info), own: own)
+        }
+        return counts
     }
 
     /// `--store-info`: Z_METADATA of a Core Data store, as lines or JSON.

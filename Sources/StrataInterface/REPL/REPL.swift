@@ -233,8 +233,8 @@ public final class REPL {
             let title = "\(object.info.name) \(keyText) → \(name)"
             if property.type == .list {
                 // A list in its own order, duplicates and all: the browser ranges over the list table.
-                guard let table = object.info.listTables[name] else { throw StrataError("cannot follow \(name) from \(object.info.name)") }
-                try browse(quoted(target), title: title, members: ListMembers(table: table, owner: key))
+                guard let storage = object.info.lists[name] else { throw StrataError("cannot follow \(name) from \(object.info.name)") }
+                try browse(quoted(target), title: title, members: ListMembers(storage: storage, owner: key))
             } else {
                 // Backlinks: the objects whose link (or list) named by the backlink holds this object.
                 let origin = property.originProperty ?? ""

@@ -24,7 +24,9 @@ enum REPLCommands {
         },
         REPLCommand(name: "schema", arguments: "[CLASS]", summary: "the properties of every class, or of one") { repl, argument in
             let classes = argument.isEmpty ? repl.session.schema.visibleClasses : [try repl.classInfo(argument)]
-            repl.out.write(SchemaRenderer.text(classes, maxWidth: repl.width, style: repl.style))
+            if argument.isEmpty, let origin = repl.session.schema.coreDataModel { repl.out.write(SchemaRenderer.modelLines(origin) + "\n") }
+            repl.out.write(SchemaRenderer.text(classes, maxWidth: repl.width, style: repl.style,
+                                               counts: try SchemaCommand.entityCounts(classes, session: repl.session)))
         },
         REPLCommand(name: "show", arguments: "CLASS|QUERY", summary: "browse a class or a query (typing it alone does too)",
                     details: """

@@ -1,0 +1,255 @@
+import CoreDataModel
+
+/// Turns the tables of a Core Data (or SwiftData) store into the classes the app sees, by its model: each entity
+/// a class with the model's names, sub-entities as classes of their own in their root's table, relationships as
+/// links and lists, join tables hidden.
+///
+/// The layout it reads (Core Data's SQLite store, as the fixtures in Tests/CoreDataStoreFixtures write it):
+/// - a table per root entity, `Z` + its name upper-cased, with `Z_PK` (the key), `Z_ENT` (the entity number,
+///   from `Z_PRIMARYKEY`), `Z_OPT`, and a column per stored attribute and to-one relationship of the root and
+///   all its sub-entities, `Z` + the name upper-cased;
+/// - beside a to-one whose destination has sub-entities, a column holding the destination's entity number
+///   (`Z1_BOOK`, `Z3AUTHOR`);
+/// - a to-many whose inverse is a to-one: the inverse's column in the destination's table, and an ordered one's
+///   order in `Z_FOK_` + the inverse's name there;
+/// - a many-to-many: a join table `Z_<e><NAME>` (`e` an entity number) with a column `Z_<e><INVERSE>` holding the
+///   owners' keys and `Z_<d><NAME>` holding the destinations'; an ordered one adds a `Z_FOK_` column.
+///
+/// Whatever does not fit is kept and said: an attribute without its column, a column the model does not know
+/// (shown as a property of its table's root class), an entity without a table.
+struct CoreDataMapping {
+    let model: ManagedObjectModel
+    /// `Z_PRIMARYKEY`: entity name → number.
+    let numbers: [String: Int64]
+    /// Columns the model was not found to explain, and other mismatches, one line each.
+    private(set) var problems: [String] = []
+    /// Columns each table's entities use, upper-cased, by table name upper-cased.
+    private var claimed: [String: Set<String>] = [:]
+
+    init(model: ManagedObjectModel, numbers: [String: Int64]) {
+        self.model = model
+        self.numbers = numbers
+    }
+
+    /// Replaces the classes of entity tables in `classes` with one class per entity.
+    mutating func apply(to classes: inout [ClassInfo]) {
+        var tables: [String: ClassInfo] = [:]
+        for info in classes where info.kind == .entity || info.kind == .table {
+            tables[info.tableName.uppercased()] = info
+        }
+        var entities: [ClassInfo] = []
+        var joinTables: [String: (list: String, owner: String)] = [:]
+        for entity in model.entities {
+            let chain = ancestry(of: entity)
+            let tableName = "Z" + chain[0].name.uppercased()
+            guard let table = tables[tableName] else {
+                problems.append("entity \(entity.name): the store has no table \(tableName)")
+                continue
+            }
+            var info = table
+            info.name = entity.name
+            info.kind = .entity
+            info.isHidden = false
+            info.properties = table.properties.filter { $0.column?.uppercased() == "Z_PK" }
+            let number = numbers[entity.name]
+            if number == nil { problems.append("entity \(entity.name): Z_PRIMARYKEY has no row for it") }
+            let members = ([entity] + model.descendants(of: entity.name)).compactMap { numbers[$0.name] }
+            info.entity = EntityFacts(number: number ?? 0, members: members, parent: entity.parentName,
+                                      isAbstract: entity.isAbstract, sharesTable: entity.parentName != nil)
+            claim(table.tableName, ["Z_PK", "Z_ENT", "Z_OPT"])
+            for owner in chain {
+                for attribute in owner.attributes where !attribute.isTransient {
+                    if let property = attributeProperty(attribute, of: owner, in: table) { info.properties.append(property) }
+                }
+                for relationship in owner.relationships where !relationship.isTransient {
+                    addRelationship(relationship, of: owner, to: &info, table: table, tables: tables, joinTables: &joinTables)
+                }
+            }
+            entities.append(info)
+        }
+        // Columns no entity of their table uses: shown on the root class, flagged.
+        for index in entities.indices where entities[index].entity?.sharesTable == false {
+            let table = entities[index].tableName
+            guard let original = tables[table.uppercased()] else { continue }
+            for property in original.properties {
+                guard let column = property.column, !(claimed[table.uppercased()] ?? []).contains(column.uppercased()) else { continue }
+                var unknown = property
+                unknown.model = ModelFacts(note: "not in the model")
+                entities[index].properties.append(unknown)
+                problems.append("\(table).\(column): a column the model does not know (shown as \(entities[index].name).\(column))")
+            }
+        }
+        let replaced = Set(entities.map { $0.tableName.uppercased() })
+        classes.removeAll { replaced.contains($0.tableName.uppercased()) && $0.kind != .view }
+        for index in classes.indices {
+            if let join = joinTables[classes[index].tableName.uppercased()] {
+                classes[index].isHidden = true
+                classes[index].listOf = join.list
+                classes[index].listOwner = join.owner
+            }
+        }
+        classes += entities
+        // An inherited property's problem was met once per entity that inherits it: say it once.
+        var seen: Set<String> = []
+        problems = problems.filter { seen.insert($0).inserted }
+    }
+
+    /// The entity's ancestors from its root down to itself.
+    private func ancestry(of entity: Entity) -> [Entity] {
+        var chain = [entity]
+        var seen: Set<String> = [entity.name]
+        while let parent = chain[0].parentName, let next = model.entity(named: parent), seen.insert(parent).inserted {
+            chain.insert(next, at: 0)
+        }
+        return chain
+    }
+
+    private func root(of name: String) -> Entity? {
+        model.entity(named: name).map { ancestry(of: $0)[0] }
+    }
+
+    private mutating func claim(_ table: String, _ columns: [String]) {
+        claimed[table.uppercased(), default: []].formUnion(columns.map { $0.uppercased() })
+    }
+
+    /// The column of `table` with this name, ignoring case, as the table spells it.
+    private func column(_ name: String, in table: ClassInfo) -> Property? {
+        table.properties.first { $0.column?.uppercased() == name.uppercased() }
+    }
+
+    private mutating func attributeProperty(_ attribute: Attribute, of owner: Entity, in table: ClassInfo) -> Property? {
+        let name = "Z" + attribute.name.uppercased()
+        guard let stored = column(name, in: table) else {
+            problems.append("\(owner.name).\(attribute.name): the store has no column \(name) in \(table.tableName)")
+            return nil
+        }
+        claim(table.tableName, [name])
+        var property = stored
+        property.name = attribute.name
+        property.type = Self.type(of: attribute.kind) ?? stored.type
+        property.isOptional = stored.isOptional
+        if attribute.defaultValue != nil { property.defaultValue = attribute.defaultValue }
+        property.model = ModelFacts(attributeType: attribute.kind == .undefined ? attribute.unknownTypeName : attribute.kind.rawValue,
+                                    isDerived: attribute.isDerived, derivation: attribute.derivationExpression,
+                                    customClass: attribute.customClassName, allowsExternalStorage: attribute.allowsExternalStorage)
+        return property
+    }
+
+    /// Strata's type for a Core Data attribute type; nil where the column's own type says more.
+    static func type(of kind: Attribute.Kind) -> PropertyType? {
+        switch kind {
+        case .integer16, .integer32, .integer64: .int
+        case .decimal: .decimal
+        case .double: .double
+        case .float: .float
+        case .string, .uri: .string
+        case .boolean: .bool
+        case .date: .date
+        case .binary, .transformable: .data
+        case .uuid: .uuid
+        case .objectID, .composite: .any
+        case .undefined: nil
+        }
+    }
+
+    private mutating func addRelationship(_ relationship: Relationship, of owner: Entity, to info: inout ClassInfo, table: ClassInfo,
+                                          tables: [String: ClassInfo], joinTables: inout [String: (list: String, owner: String)])
+    {
+        let upper = relationship.name.uppercased()
+        let inverse = relationship.inverseName.flatMap { name in
+            model.entity(named: relationship.destination).flatMap { ancestry(of: $0).flatMap(\.relationships).first { $0.name == name } }
+        }
+        var facts = ModelFacts(inverse: relationship.inverseName, deleteRule: Self.rule(relationship.deleteRule))
+        let described = "\(owner.name).\(relationship.name)"
+        guard let destinationRoot = root(of: relationship.destination),
+              let destination = tables["Z" + destinationRoot.name.uppercased()]
+        else {
+            problems.append("\(described): the store has no table for its destination \(relationship.destination)")
+            return
+        }
+        if !relationship.isToMany {
+            guard let stored = column("Z" + upper, in: table) else {
+                problems.append("\(described): the store has no column Z\(upper) in \(table.tableName)")
+                return
+            }
+            claim(table.tableName, ["Z" + upper])
+            // The destination's entity number, beside a link to an entity with sub-entities: `Z1_BOOK`, `Z3AUTHOR`.
+            if let entityColumn = table.properties.compactMap(\.column).first(where: { Self.isEntityColumn($0, of: upper) }) {
+                facts.entityColumn = entityColumn
+                claim(table.tableName, [entityColumn])
+            }
+            var property = stored
+            property.name = relationship.name
+            property.type = .object
+            property.target = relationship.destination
+            property.isOptional = true
+            property.model = facts
+            info.properties.append(property)
+            return
+        }
+        let storage: ListStorage
+        if let inverse, !inverse.isToMany {
+            let ownerColumn = "Z" + inverse.name.uppercased()
+            guard let stored = column(ownerColumn, in: destination)?.column else {
+                problems.append("\(described): the store has no column \(ownerColumn) in \(destination.tableName) for it")
+                return
+            }
+            let order = relationship.isOrdered ? column("Z_FOK_" + inverse.name.uppercased(), in: destination)?.column : nil
+            if let order { claim(destination.tableName, [order]) }
+            storage = ListStorage(kind: .inverseColumn, table: destination.tableName, ownerColumn: stored, targetColumn: "Z_PK",
+                                  positionColumn: order)
+        } else if let found = joinTable(relationship, of: owner, inverse: inverse, tables: tables) {
+            storage = found
+            joinTables[found.table.uppercased()] = (relationship.name, info.name)
+        } else {
+            problems.append("\(described): the store has no join table for it")
+            return
+        }
+        info.properties.append(Property(name: relationship.name, type: .list, target: relationship.destination, model: facts))
+        info.lists[relationship.name] = storage
+    }
+
+    /// `Z1_BOOK` or `Z3AUTHOR` for the link `ZBOOK`/`ZAUTHOR`: `Z`, digits, an optional `_`, the name.
+    static func isEntityColumn(_ column: String, of upperName: String) -> Bool {
+        let text = column.uppercased()
+        guard text.hasPrefix("Z"), text.hasSuffix(upperName) else { return false }
+        var middle = text.dropFirst().dropLast(upperName.count)
+        if middle.last == "_" { middle = middle.dropLast() }
+        return !middle.isEmpty && middle.allSatisfy(\.isASCIIDigit)
+    }
+
+    /// A many-to-many's join table: `Z_<e><NAME>` or, named from the other side, `Z_<d><INVERSE>`.
+    private func joinTable(_ relationship: Relationship, of owner: Entity, inverse: Relationship?, tables: [String: ClassInfo]) -> ListStorage? {
+        guard let inverse, let e = numbers[owner.name],
+              let d = numbers[model.entity(named: relationship.destination).map(\.name) ?? relationship.destination]
+        else { return nil }
+        let declaring = model.entities.first { $0.relationships.contains { $0.name == inverse.name && $0.destination == owner.name } }
+        let inverseNumber = declaring.flatMap { numbers[$0.name] } ?? d
+        let name = relationship.name.uppercased(), inverseName = inverse.name.uppercased()
+        let ownerColumn = "Z_\(e)\(inverseName)", targetColumn = "Z_\(inverseNumber)\(name)"
+        for candidate in ["Z_\(e)\(name)", "Z_\(inverseNumber)\(inverseName)"] {
+            guard let table = tables[candidate.uppercased()], let owned = column(ownerColumn, in: table)?.column,
+                  let target = column(targetColumn, in: table)?.column
+            else { continue }
+            let order = relationship.isOrdered
+                ? table.properties.compactMap(\.column).first { $0.uppercased() == "Z_FOK_" + target.uppercased().dropFirst(2) }
+                    ?? table.properties.compactMap(\.column).first { $0.uppercased().hasPrefix("Z_FOK_") }
+                : nil
+            return ListStorage(kind: .joinTable, table: table.tableName, ownerColumn: owned, targetColumn: target, positionColumn: order)
+        }
+        return nil
+    }
+
+    static func rule(_ rule: Relationship.DeleteRule) -> ModelFacts.DeleteRule {
+        switch rule {
+        case .noAction: .noAction
+        case .nullify: .nullify
+        case .cascade: .cascade
+        case .deny: .deny
+        }
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,75 @@
+import CoreDataModel
+import SQLiteKit
+
+/// Reads the model a user named with `--model` and picks its version.
+///
+/// With `--model-version`, that version. Otherwise, in order: the version whose entity version hashes (from a
+/// compiled `.momd`'s `VersionInfo.plist`) equal the store's (`NSStoreModelVersionHashes` in `Z_METADATA`), as
+/// Core Data decides; else the version that fits the store's tables best (the fewest attributes without a
+/// column, columns without an attribute, entities without a table), the current version winning a tie.
+enum CoreDataModelChoice {
+    struct Chosen {
+        var model: ManagedObjectModel
+        /// `Recipes 2 in Recipes.xcdatamodeld`.
+        var description: String
+        /// Why this version, when the folder has several.
+        var note: String?
+    }
+
+    static func choose(path: String, version: String?, numbers: [String: Int64], classes: [ClassInfo],
+                       connection: Connection) throws -> Chosen
+    {
+        let location: ModelLocation
+        do { location = try ModelLocation(path: path) } catch { throw StrataError("--model " + error.message) }
+        func read(_ name: String?) throws -> ManagedObjectModel {
+            do { return try location.model(version: name) } catch { throw StrataError("--model " + error.message) }
+        }
+        func describe(_ model: ManagedObjectModel) -> String {
+            let file = PathName(path).lastComponent
+            return model.versionName.map { "\($0) in \(file)" } ?? file
+        }
+        if version != nil || location.versions.count <= 1 {
+            let model = try read(version)
+            return Chosen(model: model, description: describe(model))
+        }
+        let storeHashes = (try? CoreDataStoreInfo.read(connection))?.entityVersionHashes ?? []
+        var candidates: [(name: String, model: ManagedObjectModel, misfits: Int)] = []
+        for name in location.versions {
+            let model = try read(name)
+            if !storeHashes.isEmpty, let hashes = hashes(of: model), hashes.count == storeHashes.count,
+               storeHashes.allSatisfy({ hashes[$0.entity] == $0.hash })
+            {
+                return Chosen(model: model, description: describe(model),
+                              note: "--model: read version \(name), whose entity version hashes match the store's")
+            }
+            var mapping = CoreDataMapping(model: model, numbers: numbers)
+            var scratch = classes
+            mapping.apply(to: &scratch)
+            let unknownEntities = numbers.keys.filter { model.entity(named: $0) == nil }.count
+            candidates.append((name, model, mapping.problems.count + unknownEntities))
+        }
+        let current = location.currentVersion
+        let best = candidates.min { ($0.misfits, $0.name == current ? 0 : 1) < ($1.misfits, $1.name == current ? 0 : 1) }!
+        let fit = best.misfits == 0 ? "fits the store's tables exactly" : "fits the store's tables best (\(best.misfits) differences)"
+        let currentNote = best.name == current || current == nil ? "" : "; the current version is \(current!)"
+        return Chosen(model: best.model, description: describe(best.model),
+                      note: "--model: read version \(best.name) of \(location.versions.count), which \(fit)\(currentNote); "
+                          + "--model-version chooses another")
+    }
+
+    /// The entity version hashes the model carries (a compiled model's), by entity; nil when it has none.
+    private static func hashes(of model: ManagedObjectModel) -> [String: [UInt8]]? {
+        let pairs = model.entities.compactMap { entity in entity.versionHash.map { (entity.name, $0) } }
+        return pairs.count == model.entities.count && !pairs.isEmpty ? Dictionary(pairs) { first, _ in first } : nil
+    }
+}
+
+/// The last component of a path, without Foundation.
+private struct PathName {
+    let text: String
+    init(_ text: String) { self.text = text }
+    var lastComponent: String {
+        let trimmed = text.hasSuffix("/") ? String(text.dropLast()) : text
+        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    }
+}
