@@ -101,7 +101,15 @@ extension Editor {
         var counts: [Effect: Int] = [:]
         // The object's own row is logged last: SQLite runs the foreign-key actions before its AFTER triggers.
         let own = changes.lastIndex { $0.table == info.tableName }
+        // A row is counted once, however often triggers touched it, and not at all as changed when it went.
+        func identity(_ change: RowChange) -> String {
+            let row = change.old.isEmpty ? change.new : change.old
+            return change.table + "\u{0}" + change.layout.keyPositions.map { row[$0].sqlLiteral }.joined(separator: "\u{0}")
+        }
+        let removed = Set(changes.filter { $0.kind == .delete }.map(identity))
+        var counted: Set<String> = []
         for (index, change) in changes.enumerated() where index != own {
+            if change.kind == .update && (removed.contains(identity(change)) || !counted.insert(identity(change)).inserted) { continue }
             let table = schema.classes.first { $0.tableName == change.table && $0.entity?.sharesTable != true }
             let name = entityName(of: change) ?? table?.name ?? change.table
             let effect: Effect

@@ -43,7 +43,28 @@ public final class Editor {
         timeout = session.timeout
         // Links are checked on every write connection (ARCHITECTURE.md §4 and issue #7).
         try connection.execute("PRAGMA foreign_keys = ON")
+        if schema.isCoreData { try Self.registerCoreDataTriggerFunctions(on: connection) }
         log = recording ? try ChangeLog(connection: connection, schema: schema) : nil
+    }
+
+    /// Core Data keeps derived attributes (`pagesCount` = `pages.@count`) with triggers that update the column and
+    /// then call a function of its own (`NSCoreDataDATriggerUpdatedAffectedObjectValue`) to tell a running app.
+    /// Without those functions every edit that fires such a trigger fails; with no app to tell, they do nothing.
+    static func registerCoreDataTriggerFunctions(on connection: Connection) throws {
+        let triggers = try connection.rows("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND sql LIKE '%NSCoreData%'")
+        var names: Set<String> = []
+        for row in triggers {
+            guard let sql = row[0].string else { continue }
+            var rest = Substring(sql)
+            while let start = rest.range(of: "NSCoreData") {
+                let name = rest[start.lowerBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                names.insert(String(name))
+                rest = rest[start.upperBound...]
+            }
+        }
+        for name in names.sorted() {
+            try connection.createFunction(name, argumentCount: -1, deterministic: false) { _ in .null }
+        }
     }
 
     // MARK: - Finding classes, objects and properties

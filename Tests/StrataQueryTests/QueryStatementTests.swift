@@ -138,7 +138,7 @@ private func taskPage(from: String) -> String {
         case .page(let page):
             compiled = try compiler.compile(query, page: page)
         case .members(let page):
-            compiler.members = ListMembers(table: "TaskList_items", owner: .integer(1))
+            compiler.members = ListMembers(storage: .strataList("TaskList_items"), owner: .integer(1))
             compiled = try compiler.compile(query, page: page)
         }
         #expect(compiled.sql == testCase.sql)
@@ -186,7 +186,7 @@ private func taskPage(from: String) -> String {
         let fixture = try QueryFixture.tasks()
         var schema = fixture.schema
         let index = try #require(schema.classes.firstIndex { $0.name == "Task" })
-        schema.classes[index].listTables["tags"] = nil
+        schema.classes[index].lists["tags"] = nil
         let compiled = try QueryCompiler.compile("Task where id == 1", schema: schema, connection: fixture.connection)
         let tags = try #require(compiled.columns.firstIndex { $0.name == "tags" })
         #expect(compiled.sql == task.replacingOccurrences(

@@ -106,7 +106,7 @@ import Testing
 
     @Test(arguments: [false, true]) func pagesAListInListOrder(_ census: Bool) throws {
         let fixture = try Fixture(background: census)
-        let members = ListMembers(table: "Owner_items", owner: .integer(1))
+        let members = ListMembers(storage: .strataList("Owner_items"), owner: .integer(1))
         try fixture.checkPages("Item", members: members, census: census)
         // The list's own order, duplicates included.
         let expected = try fixture.session.connection.rows("""
