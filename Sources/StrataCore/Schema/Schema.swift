@@ -53,6 +53,12 @@ public struct CoreDataModelOrigin: Sendable, Equatable {
     public var description: String
     /// Where model and store disagree (an attribute without its column, a column the model does not know).
     public var problems: [String] = []
+    /// Whether the model's entity version hashes equal the store's (`NSStoreModelVersionHashes`), as Core Data
+    /// checks before opening a store; nil when the model carries no hashes (an Xcode model, a model cache).
+    public var hashesMatch: Bool?
+    /// The entities the store's metadata has hashes for that the model lacks, and the other way round.
+    public var entitiesOnlyInStore: [String] = []
+    public var entitiesOnlyInModel: [String] = []
 
     public init(source: Source, description: String, problems: [String] = []) {
         self.source = source

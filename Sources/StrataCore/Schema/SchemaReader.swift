@@ -111,6 +111,15 @@ public struct SchemaReader {
         var mapping = CoreDataMapping(model: model, numbers: numbers)
         mapping.apply(to: &classes)
         origin.problems = model.problems + mapping.problems
+        if origin.source == .given, let info = try? CoreDataStoreInfo.read(connection), !info.entityVersionHashes.isEmpty {
+            let stored = Dictionary(info.entityVersionHashes.map { ($0.entity, $0.hash) }) { first, _ in first }
+            origin.entitiesOnlyInStore = stored.keys.filter { model.entity(named: $0) == nil }.sorted()
+            origin.entitiesOnlyInModel = model.entities.map(\.name).filter { stored[$0] == nil }.sorted()
+            if model.entities.allSatisfy({ $0.versionHash != nil }) {
+                origin.hashesMatch = origin.entitiesOnlyInStore.isEmpty && origin.entitiesOnlyInModel.isEmpty
+                    && model.entities.allSatisfy { stored[$0.name] == $0.versionHash }
+            }
+        }
         if origin.source != .inferred { warnings += origin.problems.map { "model and store disagree: " + $0 } }
         return origin
     }

@@ -50,15 +50,27 @@ struct SchemaCommand {
         do { info = try CoreDataStoreInfo.read(session.connection) } catch let error as StrataError {
             throw StrataError("\(session.path): \(error.message)")
         }
+        let given = session.schema.coreDataModel.flatMap { $0.source == .given ? $0 : nil }
         if parsed.format == .json {
             let hashes = JSONValue.object(info.entityVersionHashes.map { ($0.entity, .string(Base64.encode($0.hash))) })
-            let value = JSONValue.object([
+            var members: [(String, JSONValue)] = [
                 ("storeUUID", info.storeUUID.map(JSONValue.string) ?? .null),
                 ("storeType", info.storeType.map(JSONValue.string) ?? .null),
                 ("frameworkVersion", info.frameworkVersion.map(JSONValue.string) ?? .null),
                 ("modelVersionIdentifiers", .array(info.modelVersionIdentifiers.map(JSONValue.string))),
                 ("entityVersionHashes", hashes),
-            ])
+            ]
+            if let given {
+                members.append(("model", .object([
+                    ("name", .string(given.description)),
+                    ("hashesMatch", given.hashesMatch.map(JSONValue.bool) ?? .null),
+                    ("fitsTables", .bool(given.problems.isEmpty)),
+                    ("entitiesOnlyInStore", .array(given.entitiesOnlyInStore.map(JSONValue.string))),
+                    ("entitiesOnlyInModel", .array(given.entitiesOnlyInModel.map(JSONValue.string))),
+                    ("differences", .array(given.problems.map(JSONValue.string))),
+                ])))
+            }
+            let value = JSONValue.object(members)
             context.dataOut.write(value.serialized(pretty: true) + "\n")
             return
         }
@@ -68,10 +80,28 @@ struct SchemaCommand {
         if let version = info.frameworkVersion { text += "written by Core Data framework version \(version)\n" }
         text += "model version identifiers: "
             + (info.modelVersionIdentifiers.isEmpty ? "none" : info.modelVersionIdentifiers.joined(separator: ", ")) + "\n"
+        if let given { text += Self.modelMatch(given) }
         context.stdout.write(text)
         if !info.entityVersionHashes.isEmpty {
             context.stdout.write(table.render(maxWidth: context.terminalWidth, style: parsed.style(context)))
         }
+    }
+
+    /// Whether `--model` is the model the store was made with, as Core Data would decide, in lines.
+    static func modelMatch(_ model: CoreDataModelOrigin) -> String {
+        var text = "model \(model.description): "
+        switch model.hashesMatch {
+        case true?: text += "matches the store (every entity version hash is the store's): Core Data opens it without migrating\n"
+        case false?: text += "does not match the store (its entity version hashes differ): Core Data would migrate the store or refuse it\n"
+        case nil:
+            text += model.problems.isEmpty && model.entitiesOnlyInStore.isEmpty && model.entitiesOnlyInModel.isEmpty
+                ? "fits the store's tables and entities" : "does not fit the store"
+            text += " (an Xcode model carries no version hashes, so this compares entities, attributes and relationships with the tables)\n"
+        }
+        if !model.entitiesOnlyInStore.isEmpty { text += "  entities only in the store: " + model.entitiesOnlyInStore.joined(separator: ", ") + "\n" }
+        if !model.entitiesOnlyInModel.isEmpty { text += "  entities only in the model: " + model.entitiesOnlyInModel.joined(separator: ", ") + "\n" }
+        for problem in model.problems { text += "  differs: \(problem)\n" }
+        return text
     }
 
     static func hex(_ bytes: [UInt8]) -> String {
