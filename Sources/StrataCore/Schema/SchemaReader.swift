@@ -98,13 +98,13 @@ public struct SchemaReader {
                     model = cached
                     origin = CoreDataModelOrigin(source: .modelCache, description: "the store's model cache (Z_MODELCACHE)")
                 } else {
-                    model = CoreDataInference.model(entities: rows, tables: classes)
+                    model = CoreDataInference.model(entities: rows, tables: classes, valuesAreKeys: valuesAreKeys)
                     origin = CoreDataModelOrigin(source: .inferred, description: "inferred from the tables (the store has no model cache)")
                 }
             } catch {
                 let reason = (error as? StrataError)?.message ?? String(describing: error)
                 warnings.append("the store's model cache cannot be read (\(reason)): names and relationships are inferred from the tables")
-                model = CoreDataInference.model(entities: rows, tables: classes)
+                model = CoreDataInference.model(entities: rows, tables: classes, valuesAreKeys: valuesAreKeys)
                 origin = CoreDataModelOrigin(source: .inferred, description: "inferred from the tables (the model cache cannot be read)")
             }
         }
@@ -122,6 +122,13 @@ public struct SchemaReader {
         }
         if origin.source != .inferred { warnings += origin.problems.map { "model and store disagree: " + $0 } }
         return origin
+    }
+
+    /// Whether every value of `column` in `table` is a `Z_PK` of `other` (false when `other` is missing).
+    private func valuesAreKeys(_ table: String, _ column: String, _ other: String) -> Bool {
+        let sql = "SELECT count(*) FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(column)) IS NOT NULL AND "
+            + "\(quoteIdentifier(column)) NOT IN (SELECT \(quoteIdentifier("Z_PK")) FROM \(quoteIdentifier(other)))"
+        return (try? connection.scalar(sql).int64) == 0
     }
 
     /// The model in `Z_MODELCACHE`: raw deflate around a keyed archive. Nil when the table is empty.

@@ -12,7 +12,10 @@ enum CoreDataInference {
         var parent: Int64
     }
 
-    static func model(entities rows: [EntityRow], tables: [ClassInfo]) -> ManagedObjectModel {
+    /// Whether every value of a column of one table is a `Z_PK` of another: `(table, column, other table)`.
+    typealias KeysCheck = (String, String, String) -> Bool
+
+    static func model(entities rows: [EntityRow], tables: [ClassInfo], valuesAreKeys: KeysCheck) -> ManagedObjectModel {
         let byNumber = Dictionary(rows.map { ($0.number, $0) }) { first, _ in first }
         var tablesByName: [String: ClassInfo] = [:]
         for table in tables { tablesByName[table.tableName.uppercased()] = table }
@@ -29,7 +32,9 @@ enum CoreDataInference {
                 if columns.contains(where: { CoreDataMapping.isEntityColumn($0.name, of: String(upper.dropFirst())) && $0.name != column }) {
                     continue
                 }
-                if let target = linkTarget(column: upper, in: table, rows: rows, byNumber: byNumber) {
+                if let target = linkTarget(column: upper, in: table, rows: rows, byNumber: byNumber)
+                    ?? indexedLinkTarget(column: column, in: table, rows: rows, valuesAreKeys: valuesAreKeys)
+                {
                     entity.relationships.append(Relationship(name: name, destination: target, deleteRule: .noAction))
                 } else {
                     entity.attributes.append(Attribute(name: name, kind: kind(declared: property.declaredType)))
@@ -58,6 +63,18 @@ enum CoreDataInference {
             if let number = Int64(digits), let row = byNumber[number] { return row.name }
         }
         return nil
+    }
+
+    /// An integer column with Core Data's index for a to-one (`ZCAR_ZOWNER_INDEX`) links to the one root entity,
+    /// other than its own, whose keys hold all its values; nil when none or several do.
+    private static func indexedLinkTarget(column: String, in table: ClassInfo, rows: [EntityRow], valuesAreKeys: KeysCheck) -> String? {
+        let indexName = (table.tableName + "_" + column + "_INDEX").uppercased()
+        guard table.properties.first(where: { $0.column == column })?.declaredType.uppercased() == "INTEGER",
+              table.indexes.contains(where: { $0.name.uppercased() == indexName })
+        else { return nil }
+        let candidates = rows.filter { $0.parent == 0 && "Z" + $0.name.uppercased() != table.tableName.uppercased() }
+            .filter { valuesAreKeys(table.tableName, column, "Z" + $0.name.uppercased()) }
+        return candidates.count == 1 ? candidates[0].name : nil
     }
 
     private static func kind(declared: String) -> Attribute.Kind {
