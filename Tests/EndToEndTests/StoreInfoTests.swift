@@ -66,10 +66,10 @@ import Testing
             toPath: store)
         let text = try StrataProcess.run(["query", store, "Page where Z_PK == 1", "--format", "vertical"])
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains("ZCONTENT  <archived Content, 238 bytes>\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("content  <archived Content, 238 bytes>\n"), "\(text.stdout)")
         let json = try StrataProcess.run(["query", store, "Page where Z_PK == 1", "--format", "json"])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        let content = try #require((rows.first?["ZCONTENT"] as? String).flatMap { Data(base64Encoded: $0) })
+        let content = try #require((rows.first?["content"] as? String).flatMap { Data(base64Encoded: $0) })
         #expect(content.count == 238 && content.starts(with: Array("bplist00".utf8)))
     }
 }

@@ -361,11 +361,11 @@ struct TodoFixture {
         var reader = SchemaReader(connection: connection)
         let editor = try Editor(session: try DatabaseSession(connection: connection, schema: try reader.read(), path: "store.sqlite"))
         let task = try editor.editableClass("Task")
-        let outcome = try editor.insert(task, [TypedAssignment("ZTITLE", TypedValue("c")), TypedAssignment("ZDUE", TypedValue("2001-01-01T00:01:00Z"))])
+        let outcome = try editor.insert(task, [TypedAssignment("title", TypedValue("c")), TypedAssignment("due", TypedValue("2001-01-01T00:01:00Z"))])
         #expect(outcome.key == [.integer(4)])
         #expect(try connection.rows("SELECT Z_ENT, Z_OPT, ZDUE FROM ZTASK WHERE Z_PK = 4")[0] == [.integer(1), .integer(1), .integer(60)])  // NUMERIC affinity keeps 60.0 as 60
         #expect(try connection.scalar("SELECT Z_MAX FROM Z_PRIMARYKEY") == .integer(4))
-        _ = try editor.set(task, key: [.integer(1)], [TypedAssignment("ZTITLE", TypedValue("renamed"))])
+        _ = try editor.set(task, key: [.integer(1)], [TypedAssignment("title", TypedValue("renamed"))])
         #expect(try connection.scalar("SELECT Z_OPT FROM ZTASK WHERE Z_PK = 1") == .integer(5))
         _ = try editor.undo()
         _ = try editor.undo()

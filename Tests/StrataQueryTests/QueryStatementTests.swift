@@ -42,12 +42,12 @@ struct ConditionCase: Sendable, CustomTestStringConvertible {
 
 /// The SELECT list and FROM clause of every whole `Task` query on the tasks fixture.
 private let task = #"SELECT t0."id", t0."name", t0."isCompleted", t0."priority", t0."score", t0."createdAt", t0."notes", t0."data", "#
-    + #"t0."list", t0."desc", t0."limit", (SELECT json_group_array(target) FROM (SELECT target FROM "Task_tags" WHERE owner = t0."id" "#
-    + #"ORDER BY position)) FROM "Task" AS t0"#
+    + #"t0."list", t0."desc", t0."limit", (SELECT json_group_array(target) FROM (SELECT "target" AS target FROM "Task_tags" WHERE "owner" = t0."id" "#
+    + #"ORDER BY "position")) FROM "Task" AS t0"#
 private let byKey = #" ORDER BY t0."id" ASC"#
 /// The same for `TaskList`.
-private let taskList = #"SELECT t0."id", t0."name", t0."desc", t0."sort", (SELECT json_group_array(target) FROM (SELECT target "#
-    + #"FROM "TaskList_items" WHERE owner = t0."id" ORDER BY position)) FROM "TaskList" AS t0"#
+private let taskList = #"SELECT t0."id", t0."name", t0."desc", t0."sort", (SELECT json_group_array(target) FROM (SELECT "target" AS target "#
+    + #"FROM "TaskList_items" WHERE "owner" = t0."id" ORDER BY "position")) FROM "TaskList" AS t0"#
 /// The SELECT list of a page of `Task` objects, each row's key after the columns, and what follows it.
 private func taskPage(from: String) -> String {
     task.replacingOccurrences(of: #" FROM "Task" AS t0"#, with: #", t0."id""# + from)
@@ -72,9 +72,9 @@ private func taskPage(from: String) -> String {
                       values: [.text("a")]),
         // A value named twice binds its values once: both counts say ?1.
         StatementCase(query: "Task where SUBQUERY(tags, $t, $t.name == \"x\").@count IN {1, nil}",
-                      sql: task + #" WHERE ((SELECT count(*) FROM "Task_tags" AS t1 JOIN "Tag" AS t2 ON t2."id" = t1.target "#
-                          + #"WHERE t1.owner = t0."id" AND t2."name" IS ?1 COLLATE BINARY) IN (?2) OR (SELECT count(*) FROM "Task_tags" AS t1 "#
-                          + #"JOIN "Tag" AS t2 ON t2."id" = t1.target WHERE t1.owner = t0."id" AND t2."name" IS ?1 COLLATE BINARY) IS NULL)"#
+                      sql: task + #" WHERE ((SELECT count(*) FROM "Task_tags" AS t1 JOIN "Tag" AS t2 ON t2."id" = t1."target" "#
+                          + #"WHERE t1."owner" = t0."id" AND t2."name" IS ?1 COLLATE BINARY) IN (?2) OR (SELECT count(*) FROM "Task_tags" AS t1 "#
+                          + #"JOIN "Tag" AS t2 ON t2."id" = t1."target" WHERE t1."owner" = t0."id" AND t2."name" IS ?1 COLLATE BINARY) IS NULL)"#
                           + byKey,
                       values: [.text("x"), .integer(1)]),
         StatementCase(query: "Task where priority BETWEEN {$0, $1}", arguments: ["1", "2"],
@@ -91,21 +91,21 @@ private func taskPage(from: String) -> String {
                           + #"WHERE (typeof(t0."anything") IN ('integer', 'real') AND coalesce(t0."anything" > ?1, 0))"# + byKey,
                       values: [.integer(5)]),
         StatementCase(query: "TaskList where ALL items.priority > 0",
-                      sql: taskList + #" WHERE NOT EXISTS (SELECT 1 FROM "TaskList_items" AS t1 JOIN "Task" AS t2 ON t2."id" = t1.target "#
-                          + #"WHERE t1.owner = t0."id" AND NOT (coalesce(t2."priority" > ?1, 0)))"# + byKey,
+                      sql: taskList + #" WHERE NOT EXISTS (SELECT 1 FROM "TaskList_items" AS t1 JOIN "Task" AS t2 ON t2."id" = t1."target" "#
+                          + #"WHERE t1."owner" = t0."id" AND NOT (coalesce(t2."priority" > ?1, 0)))"# + byKey,
                       values: [.integer(0)]),
         // TRUEPREDICATE inside a SUBQUERY adds nothing to its WHERE clause.
         StatementCase(query: "TaskList where SUBQUERY(items, $t, TRUEPREDICATE).@count == items.@count",
-                      sql: taskList + #" WHERE (SELECT count(*) FROM "TaskList_items" AS t1 JOIN "Task" AS t2 ON t2."id" = t1.target "#
-                          + #"WHERE t1.owner = t0."id") IS (SELECT count(*) FROM "TaskList_items" AS t3 JOIN "Task" AS t4 "#
-                          + #"ON t4."id" = t3.target WHERE t3.owner = t0."id")"# + byKey),
+                      sql: taskList + #" WHERE (SELECT count(*) FROM "TaskList_items" AS t1 JOIN "Task" AS t2 ON t2."id" = t1."target" "#
+                          + #"WHERE t1."owner" = t0."id") IS (SELECT count(*) FROM "TaskList_items" AS t3 JOIN "Task" AS t4 "#
+                          + #"ON t4."id" = t3."target" WHERE t3."owner" = t0."id")"# + byKey),
         StatementCase(query: "Tag SORT(name ASC)", sql: #"SELECT t0."id", t0."name" FROM "Tag" AS t0 ORDER BY t0."name" ASC, t0."id" ASC"#),
         StatementCase(query: "Task DISTINCT(list) LIMIT(2)",
                       sql: "SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11 FROM (SELECT * FROM (SELECT * FROM (SELECT *, "
                           + "ROW_NUMBER() OVER (PARTITION BY e1 ORDER BY e0 ASC) AS strata_rank FROM (SELECT t0.\"id\" AS c0, "
                           + #"t0."name" AS c1, t0."isCompleted" AS c2, t0."priority" AS c3, t0."score" AS c4, t0."createdAt" AS c5, "#
                           + #"t0."notes" AS c6, t0."data" AS c7, t0."list" AS c8, t0."desc" AS c9, t0."limit" AS c10, "#
-                          + #"(SELECT json_group_array(target) FROM (SELECT target FROM "Task_tags" WHERE owner = t0."id" ORDER BY position)) "#
+                          + #"(SELECT json_group_array(target) FROM (SELECT "target" AS target FROM "Task_tags" WHERE "owner" = t0."id" ORDER BY "position")) "#
                           + #"AS c11, t0."id" AS e0, t0."list" AS e1 FROM "Task" AS t0)) WHERE strata_rank = 1) ORDER BY e0 ASC LIMIT ?1) "#
                           + "ORDER BY e0 ASC",
                       values: [.integer(2)]),
@@ -116,12 +116,12 @@ private func taskPage(from: String) -> String {
                       sql: "SELECT * FROM (" + taskPage(from: #" FROM "Task" AS t0"#) + #" WHERE (coalesce(t0."priority" IN (?1), 0) OR t0."priority" IS NULL)"# + byKey + ") LIMIT ?2 OFFSET ?3",
                       values: [.integer(0), .integer(51), .integer(50)]),
         StatementCase(query: "Task where TRUEPREDICATE", mode: .members(nil),
-                      sql: task.replacingOccurrences(of: #"FROM "Task" AS t0"#, with: #"FROM "TaskList_items" AS tm JOIN "Task" AS t0 ON t0."id" = tm.target"#)
-                          + " WHERE tm.owner = ?1 ORDER BY tm.position ASC",
+                      sql: task.replacingOccurrences(of: #"FROM "Task" AS t0"#, with: #"FROM "TaskList_items" AS tm JOIN "Task" AS t0 ON t0."id" = tm."target""#)
+                          + #" WHERE tm."owner" = ?1 ORDER BY tm."position" ASC"#,
                       values: [.integer(1)]),
         StatementCase(query: "Task where TRUEPREDICATE", mode: .members(Page(size: 51, after: [.integer(3)])),
-                      sql: taskPage(from: #", tm.position FROM "TaskList_items" AS tm JOIN "Task" AS t0 ON t0."id" = tm.target"#)
-                          + " WHERE (tm.owner = ?1) AND tm.position > ?2 ORDER BY tm.position ASC LIMIT ?3",
+                      sql: taskPage(from: #", tm."position" FROM "TaskList_items" AS tm JOIN "Task" AS t0 ON t0."id" = tm."target""#)
+                          + #" WHERE (tm."owner" = ?1) AND tm."position" > ?2 ORDER BY tm."position" ASC LIMIT ?3"#,
                       values: [.integer(1), .integer(3), .integer(51)]),
     ]
 
@@ -190,7 +190,7 @@ private func taskPage(from: String) -> String {
         let compiled = try QueryCompiler.compile("Task where id == 1", schema: schema, connection: fixture.connection)
         let tags = try #require(compiled.columns.firstIndex { $0.name == "tags" })
         #expect(compiled.sql == task.replacingOccurrences(
-            of: #"(SELECT json_group_array(target) FROM (SELECT target FROM "Task_tags" WHERE owner = t0."id" ORDER BY position))"#,
+            of: #"(SELECT json_group_array(target) FROM (SELECT "target" AS target FROM "Task_tags" WHERE "owner" = t0."id" ORDER BY "position"))"#,
             with: "NULL") + #" WHERE t0."id" IS ?1"# + byKey)
         #expect(try fixture.runner.rows(compiled).map { $0[tags] } == [.null])
 
@@ -220,8 +220,8 @@ private func taskPage(from: String) -> String {
         ConditionCase(query: "Task where name IN {nil}", condition: #"(t0."name" IS NULL)"#, count: 0),
         ConditionCase(query: "Task where notes == $0", condition: #"t0."notes" IS ?1 COLLATE BINARY"#, values: [.text("NULL")], count: 0),
         ConditionCase(query: "Task where tags.name == \"home\"",
-                      condition: #"EXISTS (SELECT 1 FROM "Task_tags" AS t1 JOIN "Tag" AS t2 ON t2."id" = t1.target "#
-                          + #"WHERE t1.owner = t0."id" AND t2."name" IS ?1 COLLATE BINARY)"#,
+                      condition: #"EXISTS (SELECT 1 FROM "Task_tags" AS t1 JOIN "Tag" AS t2 ON t2."id" = t1."target" "#
+                          + #"WHERE t1."owner" = t0."id" AND t2."name" IS ?1 COLLATE BINARY)"#,
                       values: [.text("home")], count: 2),
         ConditionCase(query: "Task where list.name == \"Work\"", inPlace: false),
         ConditionCase(query: "Task SORT(priority)", inPlace: false),
