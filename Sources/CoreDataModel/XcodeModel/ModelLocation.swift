@@ -149,6 +149,27 @@ public struct ModelLocation: Sendable, Equatable {
         return recordedVersionHashes[name]
     }
 
+    /// The versions whose entity version hashes are `stored` (a store's `NSStoreModelVersionHashes`, entity name →
+    /// 32 bytes): those Core Data would open the store with as it is, without migrating; usually one, none when
+    /// the store was made with a model this location does not hold.
+    ///
+    /// A `.momd` version's hashes are the ones `VersionInfo.plist` records, when it records them; every other
+    /// version's are computed from its model (`computedVersionHashes()`). Reads every version.
+    /// - Throws: the first `ModelReadError` of a version that cannot be read or hashed.
+    public func versions(matching stored: [String: [UInt8]]) throws(ModelReadError) -> [String] {
+        var matching: [String] = []
+        for version in versions {
+            let hashes: [String: [UInt8]]
+            if let recorded = recordedVersionHashes[version] {
+                hashes = recorded
+            } else {
+                hashes = try model(version: version).computedVersionHashes()
+            }
+            if hashes == stored { matching.append(version) }
+        }
+        return matching
+    }
+
     // MARK: - Files
 
     private static func bareName(_ name: String, suffix: String) -> String {

@@ -63,6 +63,34 @@ import Testing
         }
     }
 
+    /// Picking the version a store was made with, from the store's hashes alone: in the Xcode model (hashes
+    /// computed) and in the compiled one (hashes recorded), the same single version.
+    @Test(arguments: [
+        ("SampleModel_V1", "Stores/SampleModel_V1/SampleModel.xcdatamodeld", ["SampleModel"]),
+        ("SampleModel_V1", "CompiledModels/SampleModel.momd", ["SampleModel"]),
+        ("SampleModel3_V1", "Stores/SampleModel3_V1/SampleModel3.xcdatamodeld", ["SampleModel3"]),
+        ("SampleModel3_V1", "CompiledModels/SampleModel3.momd", ["SampleModel3"]),
+        ("SampleModel2_V2", "CompiledModels/SampleModel.momd", []),
+    ])
+    func theStoresHashesPickItsVersion(_ store: String, _ model: String, _ expected: [String]) throws {
+        let location = try ModelLocation(path: Self.fixtures.appendingPathComponent(model).path)
+        #expect(try location.versions(matching: Self.storedHashes(store)) == expected)
+    }
+
+    /// Without `VersionInfo.plist` a `.momd`'s versions are hashed from their models, with the same result.
+    @Test func aMomdWithoutVersionInfoIsHashedFromItsModels() throws {
+        let scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent("hash-\(UUID().uuidString).momd")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        for version in ["SampleModel", "SampleModel2", "SampleModel3"] {
+            let mom = Self.fixtures.appendingPathComponent("CompiledModels/SampleModel.momd/\(version).mom")
+            try Data(contentsOf: mom).write(to: URL(fileURLWithPath: (scratch as NSString).appendingPathComponent("\(version).mom")))
+        }
+        let location = try ModelLocation(path: scratch)
+        #expect(location.versionHashes(version: "SampleModel") == nil)
+        #expect(try location.versions(matching: Self.storedHashes("SampleModel_V1")) == ["SampleModel"])
+    }
+
     // MARK: - What changes a hash and what does not
 
     static let base = ManagedObjectModel(entities: [
