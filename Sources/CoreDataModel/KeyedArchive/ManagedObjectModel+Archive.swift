@@ -37,7 +37,9 @@
 /// | `NSSuperentity` | conditional reference to the parent entity |
 /// | `NSSubentities` | NSDictionary name → entity |
 /// | `NSProperties` | NSDictionary property name → NSAttributeDescription / NSRelationshipDescription / NSFetchedPropertyDescription |
-/// | `NSUserInfo`, `NSVersionHashModifier`, `NSRenamingIdentifier`, `NSUniquenessConstraints`, `NSCompoundIndexes` | not read |
+/// | `NSVersionHashModifier` | string or `$null` |
+/// | `NSUniqueTuples` | array of arrays of property names (uniqueness constraints) |
+/// | `NSUserInfo`, `NSRenamingIdentifier`, `NSCompoundIndexes` | not read |
 ///
 /// ## NSPropertyDescription (both kinds)
 ///
@@ -46,7 +48,8 @@
 /// | `NSPropertyName` | string |
 /// | `NSEntity` | conditional reference back to the entity (a cycle) |
 /// | `NSIsOptional`, `NSIsTransient`, `NSIsReadOnly`, `NSIndexedBySpotlight`, `NSIsStoredInTruth`, `NSIsOrdered` | bools, each written only when true |
-/// | `NSUserInfo`, `NSValidationPredicates`, `NSValidationWarnings`, `NSVersionHashModifier`, `NSRenamingIdentifier` | not read |
+/// | `NSVersionHashModifier` | string or `$null` |
+/// | `NSUserInfo`, `NSValidationPredicates`, `NSValidationWarnings`, `NSRenamingIdentifier` | not read |
 ///
 /// ## NSAttributeDescription
 ///
@@ -54,6 +57,8 @@
 /// |---|---|
 /// | `NSAttributeType` | int: 0 undefined, 100/200/300 integer 16/32/64, 400 decimal, 500 double, 600 float, 700 string, 800 boolean, 900 date, 1000 binary, 1100 UUID, 1200 URI, 1800 transformable, 2000 object ID (`NSAttributeType` in the SDK header); 2100 composite (newer SDKs) |
 /// | `NSAttributeValueClassName` | string (not read yet: for `<archived NSColor>` it would help) |
+/// | `NSFlagsKey` | int32: 4 allows external storage, 0x10 preserves the value on deletion, 0x20 file-backed future |
+/// | `NSDerivationExpression` | an `NSExpression` (derived attributes), written back as text by `expressionFormat()` |
 /// | `NSDefaultValue` | object (string, number…) |
 /// | `NSValueTransformerName` | string |
 /// | class `NSDerivedAttributeDescription` | a derived attribute (a subclass of NSAttributeDescription) |
@@ -72,13 +77,11 @@
 ///
 /// ## Not confirmed (read if present, verify on a real `.mom`)
 ///
-/// - `NSVersionHash` on entities and properties: Core Data computes version hashes (SHA-256 over name, flags and
-///   the destination/inverse for relationships) rather than archiving them as far as the sources show; the store's
-///   metadata (`NSStoreModelVersionHashes`) has them. The reader takes the key when present and otherwise leaves
-///   `versionHash` nil: compute or take them from the metadata.
-/// - `NSAllowsExternalBinaryDataStorage`: the key name for "allows external storage" was not found in the sources; the
-///   reader takes it when present. Apple's property encoder packs several flags into a flags integer as well
-///   (`encodeWithCoder:` builds one alongside the bools), which newer archives may rely on.
+/// - `NSVersionHash` on entities and properties: Core Data computes version hashes rather than archiving them (no
+///   archive seen has the key; `computedVersionHashes()` computes them). The reader takes the key when present and
+///   otherwise leaves `versionHash` nil.
+/// - `NSAllowsExternalBinaryDataStorage`: no archive seen has this key; Apple's attribute encoder writes the flag in
+///   `NSFlagsKey` (bit 4), which the reader falls back to. The key is still taken when present.
 /// - Newer models (iOS 9+ caches) have been reported to wrap properties in proxy objects referring to ids, with only
 ///   some relationships stored as plain `NSRelationshipDescription`s (an observation in a public analysis, not a
 ///   source): a real `Z_MODELCACHE` should be dumped with `ArchivedObject.dump()` before trusting this table for it.
@@ -162,6 +165,10 @@ extension ManagedObjectModel {
             entity.parentName = parentName
         }
         entity.versionHash = try object.data("NSVersionHash")
+        entity.versionHashModifier = try object.string("NSVersionHashModifier")
+        for tuple in try object.array("NSUniqueTuples") ?? [] {
+            entity.uniquenessConstraints.append(try tuple.asArray().map { try $0.asString() })
+        }
         for (propertyKey, property) in (try object.dictionaryEntries("NSProperties") ?? []).sorted(by: { $0.key < $1.key }) {
             let propertyName = try property.string("NSPropertyName") ?? propertyKey
             if property.isKind(of: "NSRelationshipDescription") {
@@ -181,8 +188,15 @@ extension ManagedObjectModel {
         attribute.isTransient = try object.bool("NSIsTransient") ?? false
         attribute.isDerived = object.isKind(of: "NSDerivedAttributeDescription")
         attribute.valueTransformerName = try object.string("NSValueTransformerName")
-        attribute.allowsExternalStorage = try object.bool("NSAllowsExternalBinaryDataStorage") ?? false
+        // NSFlagsKey (encodeWithCoder:): 4 = allows external storage, 0x10 = preserves the value on deletion.
+        let flags = try object.int("NSFlagsKey") ?? 0
+        attribute.allowsExternalStorage = try object.bool("NSAllowsExternalBinaryDataStorage") ?? (flags & 4 != 0)
+        attribute.preservesValueOnDeletion = flags & 0x10 != 0
         attribute.versionHash = try object.data("NSVersionHash")
+        attribute.versionHashModifier = try object.string("NSVersionHashModifier")
+        if attribute.isDerived, let expression = try object.object("NSDerivationExpression") {
+            attribute.derivationExpression = try expression.expressionFormat()
+        }
         if let value = try object.object("NSDefaultValue") {
             attribute.defaultValue = Self.defaultValueText(value)
         }
@@ -219,6 +233,7 @@ extension ManagedObjectModel {
         }
         relationship.deleteRule = rules[Int(rule)]
         relationship.versionHash = try object.data("NSVersionHash")
+        relationship.versionHashModifier = try object.string("NSVersionHashModifier")
         return relationship
     }
 

@@ -52,6 +52,10 @@ public struct Entity: Sendable, Equatable {
     /// The hash Core Data stores in the store's metadata to tell whether a model matches (`NSStoreModelVersionHashes`),
     /// when the source carries it.
     public var versionHash: [UInt8]?
+    /// The developer's `versionHashModifier` (part of the version hash), or nil.
+    public var versionHashModifier: String? = nil
+    /// The uniqueness constraints, each a list of property names (part of the version hash).
+    public var uniquenessConstraints: [[String]] = []
 
     public init(name: String, className: String? = nil, parentName: String? = nil, isAbstract: Bool = false,
                 attributes: [Attribute] = [], relationships: [Relationship] = [], versionHash: [UInt8]? = nil)
@@ -100,6 +104,10 @@ public struct Attribute: Sendable, Equatable {
     public var customClassName: String?
     /// Whether generated code uses a scalar (`Int64`, `Bool`) rather than an object (`NSNumber`); storage is the same.
     public var usesScalarValueType: Bool
+    /// The developer's `versionHashModifier` (part of the version hash), or nil.
+    public var versionHashModifier: String? = nil
+    /// Whether persistent history keeps the value of a deleted object (Xcode's "Preserve After Deletion").
+    public var preservesValueOnDeletion: Bool = false
 
     public init(name: String, kind: Kind, isOptional: Bool = true, isTransient: Bool = false, isDerived: Bool = false,
                 defaultValue: String? = nil, allowsExternalStorage: Bool = false, valueTransformerName: String? = nil,
@@ -143,6 +151,8 @@ public struct Relationship: Sendable, Equatable {
     public var minCount: Int
     public var maxCount: Int
     public var versionHash: [UInt8]?
+    /// The developer's `versionHashModifier` (part of the version hash), or nil.
+    public var versionHashModifier: String? = nil
 
     public init(name: String, destination: String, inverseName: String? = nil, isToMany: Bool = false,
                 isOrdered: Bool = false, isOptional: Bool = true, isTransient: Bool = false,

@@ -3,14 +3,17 @@ import Foundation
 // Reading the XML `contents` file of an Xcode model (`Recipes.xcdatamodeld/Recipes 2.xcdatamodel/contents`):
 //
 //   <model type="com.apple.IDECoreDataModeler.DataModel" userDefinedModelVersionIdentifier="…" …>
-//       <entity name="Recipe" representedClassName="Recipe" parentEntity="…" isAbstract="YES" syncable="YES">
+//       <entity name="Recipe" representedClassName="Recipe" parentEntity="…" isAbstract="YES" syncable="YES"
+//               versionHashModifier="…">
 //           <attribute name="name" optional="YES" attributeType="String" defaultValueString="…" transient="YES"
 //                      derived="YES" derivationExpression="…" allowsExternalBinaryDataStorage="YES"
-//                      valueTransformerName="…" customClassName="…" usesScalarValueType="YES" indexed="YES"/>
+//                      valueTransformerName="…" customClassName="…" usesScalarValueType="YES" indexed="YES"
+//                      versionHashModifier="…" preserveAfterDeletion="YES"/>
 //           <relationship name="ingredients" optional="YES" toMany="YES" ordered="YES" minCount="1" maxCount="1"
 //                         deletionRule="Cascade" destinationEntity="Ingredient" inverseName="recipe"
-//                         inverseEntity="Ingredient" transient="YES"/>
-//           <fetchedProperty …/> <userInfo …/> <uniquenessConstraints …/> <compoundIndexes …/>   (not model: skipped)
+//                         inverseEntity="Ingredient" transient="YES" versionHashModifier="…"/>
+//           <uniquenessConstraints><uniquenessConstraint><constraint value="name"/>…</uniquenessConstraints>
+//           <fetchedProperty …/> <userInfo …/> <compoundIndexes …/>                              (not model: skipped)
 //       </entity>
 //       <fetchRequest …/> <configuration …/> <elements …/>                                       (not model: skipped)
 //   </model>
@@ -67,6 +70,14 @@ extension ManagedObjectModel {
         var entity = Entity(name: name, className: nonEmpty(node.attributes["representedClassName"]),
                             parentName: nonEmpty(node.attributes["parentEntity"]),
                             isAbstract: flag(node.attributes["isAbstract"]))
+        entity.versionHashModifier = nonEmpty(node.attributes["versionHashModifier"])
+        // <uniquenessConstraints><uniquenessConstraint><constraint value="name"/>…
+        for group in node.children where group.name == "uniquenessConstraints" {
+            for constraint in group.children where constraint.name == "uniquenessConstraint" {
+                entity.uniquenessConstraints.append(constraint.children.filter { $0.name == "constraint" }
+                    .compactMap { nonEmpty($0.attributes["value"]) })
+            }
+        }
         var propertyNames: Set<String> = []
         for child in node.children where child.name == "attribute" || child.name == "relationship" {
             let childAt = "\(source) \(child.line):\(child.column)"
@@ -89,14 +100,19 @@ extension ManagedObjectModel {
     private static func attribute(_ name: String, _ xml: [String: String]) -> Attribute {
         let typeName = xml["attributeType"] ?? "Undefined"
         let kind = Attribute.Kind(rawValue: typeName) ?? .undefined
-        return Attribute(name: name, kind: kind, isOptional: flag(xml["optional"]), isTransient: flag(xml["transient"]),
-                         isDerived: flag(xml["derived"]), defaultValue: xml["defaultValueString"],
-                         allowsExternalStorage: flag(xml["allowsExternalBinaryDataStorage"]),
-                         valueTransformerName: nonEmpty(xml["valueTransformerName"]),
-                         unknownTypeName: kind == .undefined && typeName != "Undefined" ? typeName : nil,
-                         derivationExpression: nonEmpty(xml["derivationExpression"]),
-                         customClassName: nonEmpty(xml["customClassName"]),
-                         usesScalarValueType: flag(xml["usesScalarValueType"]))
+        var attribute = Attribute(
+            name: name, kind: kind, isOptional: flag(xml["optional"]), isTransient: flag(xml["transient"]),
+            isDerived: flag(xml["derived"]), defaultValue: xml["defaultValueString"],
+            allowsExternalStorage: flag(xml["allowsExternalBinaryDataStorage"]),
+            valueTransformerName: nonEmpty(xml["valueTransformerName"]),
+            unknownTypeName: kind == .undefined && typeName != "Undefined" ? typeName : nil,
+            derivationExpression: nonEmpty(xml["derivationExpression"]),
+            customClassName: nonEmpty(xml["customClassName"]),
+            usesScalarValueType: flag(xml["usesScalarValueType"])
+        )
+        attribute.versionHashModifier = nonEmpty(xml["versionHashModifier"])
+        attribute.preservesValueOnDeletion = flag(xml["preserveAfterDeletion"])
+        return attribute
     }
 
     private static func relationship(_ name: String, _ xml: [String: String], at: String) throws(ModelReadError)
@@ -119,11 +135,15 @@ extension ManagedObjectModel {
             }
             return value
         }
-        return Relationship(name: name, destination: xml["destinationEntity"] ?? "",
-                            inverseName: nonEmpty(xml["inverseName"]), isToMany: flag(xml["toMany"]),
-                            isOrdered: flag(xml["ordered"]), isOptional: flag(xml["optional"]),
-                            isTransient: flag(xml["transient"]), deleteRule: rule,
-                            minCount: try count("minCount"), maxCount: try count("maxCount"))
+        var relationship = Relationship(
+            name: name, destination: xml["destinationEntity"] ?? "",
+            inverseName: nonEmpty(xml["inverseName"]), isToMany: flag(xml["toMany"]),
+            isOrdered: flag(xml["ordered"]), isOptional: flag(xml["optional"]),
+            isTransient: flag(xml["transient"]), deleteRule: rule,
+            minCount: try count("minCount"), maxCount: try count("maxCount")
+        )
+        relationship.versionHashModifier = nonEmpty(xml["versionHashModifier"])
+        return relationship
     }
 
     /// Xcode writes `YES`; anything else (`NO`, absent) is false.

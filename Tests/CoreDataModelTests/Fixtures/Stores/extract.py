@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Extracts each fixture store's Z_MODELCACHE.Z_CONTENT into modelcache.bin beside it, and describes the stores.
+"""Extracts each fixture store's Z_MODELCACHE.Z_CONTENT into modelcache.bin and its Z_METADATA.Z_PLIST into
+metadata.plist beside it, and describes the stores.
 
 CoreDataModelTests does not depend on SQLite, so the compressed model caches its tests inflate are extracted
 here, once, from the .sqlite files in the folders next to this script.
@@ -49,8 +50,13 @@ def main():
             if describing:
                 describe(path, connection)
             rows = connection.execute("SELECT Z_CONTENT FROM Z_MODELCACHE").fetchall()
+            metadata = connection.execute("SELECT Z_PLIST FROM Z_METADATA").fetchall()
         if len(rows) != 1 or not isinstance(rows[0][0], bytes):
             sys.exit(f"extract.py: {path.name}: expected one Z_MODELCACHE blob, found {len(rows)} rows")
+        if len(metadata) != 1 or not isinstance(metadata[0][0], bytes):
+            sys.exit(f"extract.py: {path.name}: expected one Z_METADATA plist, found {len(metadata)} rows")
+        plistlib.loads(metadata[0][0])  # a check that it is a property list
+        (path.parent / "metadata.plist").write_bytes(metadata[0][0])
         blob = rows[0][0]
         inflated = zlib.decompress(blob, -15)  # raw deflate; a check that the blob is what the tests expect
         (path.parent / "modelcache.bin").write_bytes(blob)
