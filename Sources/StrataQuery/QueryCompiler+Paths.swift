@@ -140,15 +140,16 @@ extension QueryCompiler {
         guard let storage = ownerInfo.lists[property.name], let target = property.target.flatMap(schema.class(named:)) else {
             throw semanticError("cannot follow the list '\(name)'", at: rest.offset)
         }
-        let element = newAlias()
-        let inner = Scope(info: target, alias: element, parent: parent)
         let ownerKey = try singleKeySQL(ownerInfo, alias: ownerAlias)
         if storage.kind == .inverseColumn {
+            let element = newAlias()
+            let inner = Scope(info: target, alias: element, parent: parent)
             // A Core Data to-many: the targets are the rows of their table whose inverse column holds the owner.
             return Many(from: "FROM \(identifier: target.tableName) AS \(verbatim: element)",
                         correlation: "\(verbatim: element).\(identifier: storage.ownerColumn) = \(ownerKey)", inner: inner, rest: rest, name: name)
         }
-        let list = newAlias()
+        let list = newAlias(), element = newAlias()
+        let inner = Scope(info: target, alias: element, parent: parent)
         return Many(from: "FROM \(identifier: storage.table) AS \(verbatim: list) JOIN \(identifier: target.tableName) AS \(verbatim: element) "
                     + "ON \(try singleKeySQL(target, alias: element)) = \(verbatim: list).\(identifier: storage.targetColumn)",
                     correlation: "\(verbatim: list).\(identifier: storage.ownerColumn) = \(ownerKey)", inner: inner, rest: rest, name: name)

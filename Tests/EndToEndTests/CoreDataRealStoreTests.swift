@@ -124,11 +124,21 @@ import Testing
         let model = Self.stores.appendingPathComponent("SampleModel_V1/SampleModel.xcdatamodeld").path
         let chosen = try StrataProcess.run(["classes", store, "--model", model])
         #expect(chosen.status == 0, "\(chosen.stderr)")
-        #expect(chosen.stderr == "strata: note: --model: read version SampleModel of 3, which fits the store's tables exactly; --model-version chooses another\n")
+        // Core Data's entity version hashes, computed from the Xcode model, name the version the store was made with.
+        #expect(chosen.stderr == "strata: note: --model: read version SampleModel, whose entity version hashes match the store's\n")
+        let compiled = Self.stores.deletingLastPathComponent().appendingPathComponent("CompiledModels/SampleModel.momd").path
+        let fromBundle = try StrataProcess.run(["classes", store, "--model", compiled, "--format", "json"])
+        #expect(fromBundle.status == 0, "\(fromBundle.stderr)")
+        #expect(fromBundle.stderr == "strata: note: --model: read version SampleModel, whose entity version hashes match the store's\n")
+        #expect(fromBundle.stdout.contains(#""name": "SportCar""#) || fromBundle.stdout.contains(#""name":"SportCar""#))
         let info = try StrataProcess.run(["schema", store, "--store-info", "--model", model, "--format", "json"])
         let value = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [String: Any])
         let verdict = try #require(value["model"] as? [String: Any])
         #expect(verdict["fitsTables"] as? Bool == true)
+        #expect(verdict["hashesMatch"] as? Bool == true)
+        let otherInfo = try StrataProcess.run(["schema", store, "--store-info", "--model", model, "--model-version", "SampleModel2"])
+        #expect(otherInfo.stdout.contains("model SampleModel2 in SampleModel.xcdatamodeld: does not match the store (its entity version hashes differ)"))
+        #expect(otherInfo.stdout.contains("  entities whose version hash differs: Car, Person, SportCar\n"))
         #expect(verdict["name"] as? String == "SampleModel in SampleModel.xcdatamodeld")
         // Another version disagrees: said, and the store still reads.
         let other = try StrataProcess.run(["schema", store, "--model", model, "--model-version", "SampleModel2"])

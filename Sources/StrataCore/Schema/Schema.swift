@@ -54,11 +54,13 @@ public struct CoreDataModelOrigin: Sendable, Equatable {
     /// Where model and store disagree (an attribute without its column, a column the model does not know).
     public var problems: [String] = []
     /// Whether the model's entity version hashes equal the store's (`NSStoreModelVersionHashes`), as Core Data
-    /// checks before opening a store; nil when the model carries no hashes (an Xcode model, a model cache).
+    /// checks before opening a store; nil when they cannot be computed for this model.
     public var hashesMatch: Bool?
     /// The entities the store's metadata has hashes for that the model lacks, and the other way round.
     public var entitiesOnlyInStore: [String] = []
     public var entitiesOnlyInModel: [String] = []
+    /// The entities both have whose version hashes differ.
+    public var entitiesWithOtherHashes: [String] = []
 
     public init(source: Source, description: String, problems: [String] = []) {
         self.source = source

@@ -115,9 +115,10 @@ public struct SchemaReader {
             let stored = Dictionary(info.entityVersionHashes.map { ($0.entity, $0.hash) }) { first, _ in first }
             origin.entitiesOnlyInStore = stored.keys.filter { model.entity(named: $0) == nil }.sorted()
             origin.entitiesOnlyInModel = model.entities.map(\.name).filter { stored[$0] == nil }.sorted()
-            if model.entities.allSatisfy({ $0.versionHash != nil }) {
+            if let hashes = CoreDataModelChoice.hashes(of: model) {
                 origin.hashesMatch = origin.entitiesOnlyInStore.isEmpty && origin.entitiesOnlyInModel.isEmpty
-                    && model.entities.allSatisfy { stored[$0.name] == $0.versionHash }
+                    && model.entities.allSatisfy { stored[$0.name] == hashes[$0.name] }
+                origin.entitiesWithOtherHashes = model.entities.map(\.name).filter { stored[$0] != nil && stored[$0] != hashes[$0] }
             }
         }
         if origin.source != .inferred { warnings += origin.problems.map { "model and store disagree: " + $0 } }

@@ -64,6 +64,7 @@ struct SchemaCommand {
                 members.append(("model", .object([
                     ("name", .string(given.description)),
                     ("hashesMatch", given.hashesMatch.map(JSONValue.bool) ?? .null),
+                    ("entitiesWithOtherHashes", .array(given.entitiesWithOtherHashes.map(JSONValue.string))),
                     ("fitsTables", .bool(given.problems.isEmpty)),
                     ("entitiesOnlyInStore", .array(given.entitiesOnlyInStore.map(JSONValue.string))),
                     ("entitiesOnlyInModel", .array(given.entitiesOnlyInModel.map(JSONValue.string))),
@@ -96,7 +97,10 @@ struct SchemaCommand {
         case nil:
             text += model.problems.isEmpty && model.entitiesOnlyInStore.isEmpty && model.entitiesOnlyInModel.isEmpty
                 ? "fits the store's tables and entities" : "does not fit the store"
-            text += " (an Xcode model carries no version hashes, so this compares entities, attributes and relationships with the tables)\n"
+            text += " (its version hashes cannot be computed, so this compares entities, attributes and relationships with the tables)\n"
+        }
+        if !model.entitiesWithOtherHashes.isEmpty {
+            text += "  entities whose version hash differs: " + model.entitiesWithOtherHashes.joined(separator: ", ") + "\n"
         }
         if !model.entitiesOnlyInStore.isEmpty { text += "  entities only in the store: " + model.entitiesOnlyInStore.joined(separator: ", ") + "\n" }
         if !model.entitiesOnlyInModel.isEmpty { text += "  entities only in the model: " + model.entitiesOnlyInModel.joined(separator: ", ") + "\n" }

@@ -3,9 +3,9 @@ import SQLiteKit
 
 /// Reads the model a user named with `--model` and picks its version.
 ///
-/// With `--model-version`, that version. Otherwise, in order: the version whose entity version hashes (from a
-/// compiled `.momd`'s `VersionInfo.plist`) equal the store's (`NSStoreModelVersionHashes` in `Z_METADATA`), as
-/// Core Data decides; else the version that fits the store's tables best (the fewest attributes without a
+/// With `--model-version`, that version. Otherwise, in order: the version whose entity version hashes (recorded
+/// in a compiled `.momd`'s `VersionInfo.plist`, or computed from the model as Core Data computes them) equal the
+/// store's (`NSStoreModelVersionHashes` in `Z_METADATA`), as Core Data decides; else the version that fits the store's tables best (the fewest attributes without a
 /// column, columns without an attribute, entities without a table), the current version winning a tie.
 enum CoreDataModelChoice {
     struct Chosen {
@@ -57,10 +57,12 @@ enum CoreDataModelChoice {
                           + "--model-version chooses another")
     }
 
-    /// The entity version hashes the model carries (a compiled model's), by entity; nil when it has none.
-    private static func hashes(of model: ManagedObjectModel) -> [String: [UInt8]]? {
+    /// The model's entity version hashes by entity: those a compiled model records, else computed as Core Data
+    /// computes them; nil when they cannot be (an attribute type the computation does not know).
+    static func hashes(of model: ManagedObjectModel) -> [String: [UInt8]]? {
         let pairs = model.entities.compactMap { entity in entity.versionHash.map { (entity.name, $0) } }
-        return pairs.count == model.entities.count && !pairs.isEmpty ? Dictionary(pairs) { first, _ in first } : nil
+        if pairs.count == model.entities.count && !pairs.isEmpty { return Dictionary(pairs) { first, _ in first } }
+        return try? model.computedVersionHashes()
     }
 }
 
