@@ -31,7 +31,18 @@ public struct ValueFormatter: Sendable {
 
     /// Column `index` of `row` as one line of text.
     func text<Row: StoredRow>(_ row: Row, _ index: Int, _ column: ResultColumn) -> String {
-        Self.read(row, index, type: column.property.type, dateStorage: column.dateStorage) { text($0) }
+        Self.read(row, index, type: column.property.type, dateStorage: column.dateStorage) { value in
+            // A Core Data attribute kept outside the store when large: show where its bytes are.
+            if case .data(let raw) = value, column.property.model?.allowsExternalStorage == true,
+               let reference = ExternalData.reference(raw)
+            {
+                switch reference {
+                case .inline(let count): return "<\(count) bytes, in the store>"
+                case .file(let name): return "<external file \(name)>"
+                }
+            }
+            return text(value)
+        }
     }
 
     // MARK: - Reading by type
