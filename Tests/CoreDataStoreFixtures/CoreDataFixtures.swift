@@ -1,4 +1,5 @@
 import CoreDataModel
+import Foundation
 
 /// A model with the objects of one test case, ready to write: `try fixture.writer.write(to: path)`, and
 /// `CoreDataStoreWriter.writeXcodeModel(fixture.model, …)` for its `.xcdatamodeld`.
@@ -6,6 +7,17 @@ public struct CoreDataFixture: Sendable {
     /// The model the app has: the one in `Z_MODELCACHE` and in the Xcode model.
     public var model: ManagedObjectModel
     public var writer: CoreDataStoreWriter
+
+    /// Writes `<name>.sqlite` (with its external data folder) and `<name>.xcdatamodeld` into `folder`, which must
+    /// exist, and returns their paths.
+    @discardableResult
+    public func write(into folder: String, name: String) throws -> (store: String, xcodeModel: String) {
+        let store = (folder as NSString).appendingPathComponent(name + ".sqlite")
+        let xcodeModel = (folder as NSString).appendingPathComponent(name + ".xcdatamodeld")
+        try writer.write(to: store)
+        try CoreDataStoreWriter.writeXcodeModel(model, versions: nil, to: xcodeModel)
+        return (store, xcodeModel)
+    }
 }
 
 /// Ready-made cases for issue 14's "Done when": every attribute type, inheritance three levels deep with an

@@ -30,6 +30,11 @@ public struct CoreDataStoreWriter: Sendable {
     public var storeUUID = "5F0C7A52-3E1B-4D6A-9C2E-8B4F1A7D3C90"
     /// `NSPersistenceFrameworkVersion`: 1344 as in SampleModel2_V2 (1044 in the older SampleModel_V1).
     public var frameworkVersion: Int64 = 1344
+    /// Bytes to store as `Z_MODELCACHE.Z_CONTENT` instead of the deflated archive of `cachedModel`: for damaged
+    /// caches (truncated, not deflate, not an archive) in the readers' hostile-input tests.
+    public var modelCacheContent: [UInt8]?
+    /// Bytes to store as `Z_METADATA.Z_PLIST` instead of `metadataPropertyList()`, for damaged metadata.
+    public var metadataContent: [UInt8]?
     public private(set) var objects: [Object] = []
 
     public init(model: ManagedObjectModel) {
@@ -84,13 +89,13 @@ public struct CoreDataStoreWriter: Sendable {
                                [.integer(Int64(number + 1)), .text(entity), .integer(Int64(parent)), .integer(max)])
             }
             if metadata {
-                let plist = BinaryPropertyListWriter.write(metadataPropertyList())
+                let plist = metadataContent ?? BinaryPropertyListWriter.write(metadataPropertyList())
                 try db.execute("INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, ?, ?)",
                                [.text(storeUUID), .blob(plist)])
             }
             if modelCache {
                 try db.execute("INSERT INTO Z_MODELCACHE (Z_CONTENT) VALUES (?)",
-                               [.blob(try ModelArchiveWriter.modelCache(cachedModel))])
+                               [.blob(try modelCacheContent ?? ModelArchiveWriter.modelCache(cachedModel))])
             }
         }
         if !plan.externalFiles.isEmpty {

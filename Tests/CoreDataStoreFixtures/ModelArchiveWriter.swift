@@ -1,4 +1,5 @@
 import CoreDataModel
+import Foundation
 
 /// A `ManagedObjectModel` written as `NSKeyedArchiver` writes an `NSManagedObjectModel`: the binary property list
 /// inside a compiled `.mom` and, deflated, in a store's `Z_MODELCACHE`. The keys are those of the doc comment in
@@ -88,6 +89,47 @@ public enum ModelArchiveWriter {
             "NSFetchRequestTemplates": KeyedArchiveWriter.null,
         ]))
         return w.bytes(root: modelSlot)
+    }
+
+    /// Writes a compiled model as an app bundle has it: for a `.mom` path, the archive itself; for a `.momd`
+    /// folder (created), one `<version>.mom` per version and a binary `VersionInfo.plist` with
+    /// `NSManagedObjectModel_CurrentVersionName` (the current version's name) and
+    /// `NSManagedObjectModel_VersionHashes` (version → entity → version hash, as in `Z_METADATA`), the keys code that
+    /// loads `.momd` bundles reads. `model`'s version is named `model.versionName`, else the folder's name.
+    /// - Throws: when `path` exists, has another extension, or a version name repeats or is empty.
+    public static func writeCompiledModel(_ model: ManagedObjectModel, versions: [(name: String, model: ManagedObjectModel)]? = nil,
+                                          to path: String) throws
+    {
+        let url = URL(fileURLWithPath: path)
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw CoreDataFixtureError("fixture: \(path) exists; the compiled model is written only as a new file")
+        }
+        switch url.pathExtension {
+        case "mom":
+            try Data(archive(model)).write(to: url, options: .withoutOverwriting)
+        case "momd":
+            let current = model.versionName ?? url.deletingPathExtension().lastPathComponent
+            let all = [(name: current, model: model)] + (versions ?? [])
+            var names: Set<String> = []
+            for version in all where version.name.isEmpty || !names.insert(version.name).inserted {
+                throw CoreDataFixtureError("fixture: compiled model version name '\(version.name)' is empty or repeated")
+            }
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+            var hashes: [String: PropertyListValue] = [:]
+            for version in all {
+                try Data(archive(version.model)).write(to: url.appendingPathComponent(version.name + ".mom"))
+                hashes[version.name] = .dictionary(Dictionary(version.model.entities.map {
+                    ($0.name, PropertyListValue.data(CoreDataStoreWriter.versionHash(of: $0)))
+                }) { first, _ in first })
+            }
+            let info = PropertyListValue.dictionary([
+                "NSManagedObjectModel_CurrentVersionName": .string(current),
+                "NSManagedObjectModel_VersionHashes": .dictionary(hashes),
+            ])
+            try Data(BinaryPropertyListWriter.write(info)).write(to: url.appendingPathComponent("VersionInfo.plist"))
+        default:
+            throw CoreDataFixtureError("fixture: \(path): a compiled model is a .mom file or a .momd folder")
+        }
     }
 
     /// The archive raw-deflated, as `Z_MODELCACHE.Z_CONTENT` holds it.

@@ -204,6 +204,37 @@ import Testing
         #expect(try db.rows("SELECT ZLEGACYFLAG FROM ZNOTE ORDER BY Z_PK").map { $0[0] } == [.integer(1), .integer(0), .null])
     }
 
+    @Test func theStoreIsAnIntactDatabase() throws {
+        let store = try Store()
+        defer { store.remove() }
+        #expect(try store.db.rows("PRAGMA integrity_check").map { $0[0] } == [.text("ok")])
+    }
+
+    /// Damaged caches and metadata for the readers' hostile-input tests: stored as given.
+    @Test func givenCacheAndMetadataBytesAreStoredAsGiven() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Damaged.sqlite").path
+        var writer = CoreDataFixtures.recipes.writer
+        let truncated = Array(try ModelArchiveWriter.modelCache(CoreDataFixtures.recipesModel).prefix(100))
+        writer.modelCacheContent = truncated
+        writer.metadataContent = Array("bplist00".utf8)
+        try writer.write(to: path)
+        let db = try openStore(path)
+        #expect(try db.scalar("SELECT Z_CONTENT FROM Z_MODELCACHE") == .blob(truncated))
+        #expect(try db.scalar("SELECT Z_PLIST FROM Z_METADATA") == .blob(Array("bplist00".utf8)))
+        #expect(throws: ModelReadError.self) { try Inflate.data(truncated, limit: 1 << 20) }
+    }
+
+    @Test func aFixtureWritesItsStoreAndXcodeModelSideBySide() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = try CoreDataFixtures.recipes.write(into: folder.path, name: "Recipes")
+        #expect(paths.store == folder.appendingPathComponent("Recipes.sqlite").path)
+        #expect(try ModelLocation(path: paths.xcodeModel).currentVersion == "Recipes")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".Recipes_SUPPORT/_EXTERNAL_DATA").path))
+    }
+
     @Test func withoutCacheAndMetadataTheirTablesAreEmpty() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
