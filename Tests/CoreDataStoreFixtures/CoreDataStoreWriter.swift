@@ -118,7 +118,7 @@ public struct CoreDataStoreWriter: Sendable {
         for entity in cachedModel.entities {
             hashes[entity.name] = .data(Self.versionHash(of: entity))
         }
-        let joined = cachedModel.entities.map(\.name).sorted().flatMap { Self.versionHash(of: cachedModel.entity(named: $0)!) }
+        let joined = cachedModel.entities.sorted { $0.name < $1.name }.flatMap { Self.versionHash(of: $0) }
         let digest = SHA256.hash(joined) + SHA256.hash(SHA256.hash(joined))
         return .dictionary([
             "NSStoreType": .string("SQLite"),
@@ -192,8 +192,9 @@ private struct Plan {
                                                    + "not a \(found.relationship.destination)")
                     }
                 }
-                if !found.relationship.isToMany, try self.targets(of: index, name).count > 1 {
-                    throw CoreDataFixtureError("fixture: object '\(object.id)': to-one '\(name)' has \(targets.count) targets")
+                let linked = try self.targets(of: index, name).count
+                if !found.relationship.isToMany, linked > 1 {
+                    throw CoreDataFixtureError("fixture: object '\(object.id)': to-one '\(name)' has \(linked) targets")
                 }
             }
         }
