@@ -59,10 +59,14 @@ let package = Package(
         // Tests mirror the modules; EndToEndTests run the built binary.
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         // Fixture files are read from the source tree by path (#filePath), not bundled.
-        .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel", "CoreDataStoreFixtures", "SQLiteKit"],
+                    exclude: ["Fixtures"]),
+        // Core Data stores, model caches and Xcode models written in Core Data's own layout, for the tests.
+        .target(name: "CoreDataStoreFixtures", dependencies: ["CoreDataModel", "SQLiteKit", "CZlib"],
+                path: "Tests/CoreDataStoreFixtures", exclude: ["README.md"]),
         // Databases the unit tests of several layers share.
         .target(name: "StrataTestSupport", dependencies: ["StrataCore", "SQLiteKit"], path: "Tests/StrataTestSupport"),
-        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport", "SQLiteKit"]),
+        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport", "CoreDataStoreFixtures", "SQLiteKit"]),
         .testTarget(name: "StrataQueryTests", dependencies: ["StrataQuery", "StrataTestSupport", "StrataDemo", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataEditTests", dependencies: ["StrataEdit", "StrataQuery", "StrataDemo", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataMigrateTests", dependencies: ["StrataMigrate", "StrataCore", "SQLiteKit"]),
@@ -74,6 +78,6 @@ let package = Package(
             dependencies: ["StrataInterface", "StrataTestSupport", "StrataRender", "StrataQuery", "StrataCore", "SQLiteKit"],
             exclude: ["REPL/Transcripts"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit", "strata"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit", "CoreDataStoreFixtures", "strata"]),
     ]
 )

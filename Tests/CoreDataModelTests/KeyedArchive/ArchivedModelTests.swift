@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CoreDataModel
+import CoreDataStoreFixtures
 
 /// Models archived in the shape `NSManagedObjectModel` and its descriptions archive themselves (keys in
 /// the doc comment of ManagedObjectModel+Archive.swift), built with `KeyedArchiveWriter`, including the back references

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CoreDataModel
+import CoreDataStoreFixtures
 
 @Suite struct KeyedArchiveTests {
     static func sample() -> [UInt8] {

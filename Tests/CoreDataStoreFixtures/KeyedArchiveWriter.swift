@@ -1,27 +1,29 @@
-@testable import CoreDataModel
+import CoreDataModel
 
 /// Builds `NSKeyedArchiver`-shaped archives for fixtures: `$objects` starting with `$null`, one class entry per
 /// class name, fields holding UIDs or inline numbers, written through `BinaryPropertyListWriter`.
-struct KeyedArchiveWriter {
-    private(set) var objects: [PropertyListValue] = [.string("$null")]
+public struct KeyedArchiveWriter {
+    public private(set) var objects: [PropertyListValue] = [.string("$null")]
     private var classes: [String: UInt64] = [:]
-    static let null = PropertyListValue.uid(0)
+
+    public init() {}
+    public static let null = PropertyListValue.uid(0)
 
     /// Appends an entry to `$objects` and returns a reference to it.
-    mutating func add(_ value: PropertyListValue) -> PropertyListValue {
+    public mutating func add(_ value: PropertyListValue) -> PropertyListValue {
         objects.append(value)
         return .uid(UInt64(objects.count - 1))
     }
 
     /// A slot to fill later with `fill`, for objects that refer to each other.
-    mutating func reserve() -> PropertyListValue { add(.null) }
+    public mutating func reserve() -> PropertyListValue { add(.null) }
 
-    mutating func fill(_ reference: PropertyListValue, with value: PropertyListValue) {
+    public mutating func fill(_ reference: PropertyListValue, with value: PropertyListValue) {
         guard case .uid(let uid) = reference else { return }
         objects[Int(uid)] = value
     }
 
-    mutating func classReference(_ name: String, superclasses: [String] = ["NSObject"]) -> PropertyListValue {
+    public mutating func classReference(_ name: String, superclasses: [String] = ["NSObject"]) -> PropertyListValue {
         if let uid = classes[name] { return .uid(uid) }
         let reference = add(.dictionary([
             "$classname": .string(name), "$classes": .array(([name] + superclasses).map(PropertyListValue.string)),
@@ -31,7 +33,7 @@ struct KeyedArchiveWriter {
     }
 
     /// The fields of an instance of `className`, ready for `add` or `fill`.
-    mutating func instanceFields(_ className: String, superclasses: [String] = ["NSObject"],
+    public mutating func instanceFields(_ className: String, superclasses: [String] = ["NSObject"],
                                  _ fields: [String: PropertyListValue]) -> PropertyListValue
     {
         var all = fields
@@ -39,29 +41,29 @@ struct KeyedArchiveWriter {
         return .dictionary(all)
     }
 
-    mutating func instance(_ className: String, superclasses: [String] = ["NSObject"],
+    public mutating func instance(_ className: String, superclasses: [String] = ["NSObject"],
                            _ fields: [String: PropertyListValue]) -> PropertyListValue
     {
         add(instanceFields(className, superclasses: superclasses, fields))
     }
 
-    mutating func string(_ text: String) -> PropertyListValue { add(.string(text)) }
+    public mutating func string(_ text: String) -> PropertyListValue { add(.string(text)) }
 
-    mutating func array(_ elements: [PropertyListValue], className: String = "NSArray") -> PropertyListValue {
+    public mutating func array(_ elements: [PropertyListValue], className: String = "NSArray") -> PropertyListValue {
         instance(className, ["NS.objects": .array(elements)])
     }
 
-    mutating func dictionary(_ entries: [(String, PropertyListValue)], className: String = "NSDictionary") -> PropertyListValue {
+    public mutating func dictionary(_ entries: [(String, PropertyListValue)], className: String = "NSDictionary") -> PropertyListValue {
         let keys = entries.map { string($0.0) }
         return instance(className, ["NS.keys": .array(keys), "NS.objects": .array(entries.map(\.1))])
     }
 
-    func propertyList(top: [String: PropertyListValue]) -> PropertyListValue {
+    public func propertyList(top: [String: PropertyListValue]) -> PropertyListValue {
         .dictionary([
             "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100_000),
             "$top": .dictionary(top), "$objects": .array(objects),
         ])
     }
 
-    func bytes(root: PropertyListValue) -> [UInt8] { BinaryPropertyListWriter.write(propertyList(top: ["root": root])) }
+    public func bytes(root: PropertyListValue) -> [UInt8] { BinaryPropertyListWriter.write(propertyList(top: ["root": root])) }
 }

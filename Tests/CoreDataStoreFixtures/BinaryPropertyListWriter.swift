@@ -1,12 +1,13 @@
-@testable import CoreDataModel
+import CoreDataModel
 
-/// Writes `PropertyListValue`s as binary property lists (`bplist00`), for fixtures only: every value becomes an
+/// Writes `PropertyListValue`s as binary property lists (`bplist00`), for fixtures only (model caches, store
+/// metadata, transformable values, hostile inputs): every value becomes an
 /// object of its own (no sharing), with the smallest offset size and a chosen object-reference size.
-struct BinaryPropertyListWriter {
-    var referenceSize = 1
+public struct BinaryPropertyListWriter {
+    public var referenceSize = 1
     private var objects: [[UInt8]] = []
 
-    static func write(_ value: PropertyListValue, referenceSize: Int? = nil) -> [UInt8] {
+    public static func write(_ value: PropertyListValue, referenceSize: Int? = nil) -> [UInt8] {
         var writer = BinaryPropertyListWriter()
         // Count objects first so that the reference size fits them.
         let count = objectCount(value)
@@ -15,7 +16,7 @@ struct BinaryPropertyListWriter {
         return writer.finish(top: top)
     }
 
-    static func objectCount(_ value: PropertyListValue) -> Int {
+    public static func objectCount(_ value: PropertyListValue) -> Int {
         switch value {
         case .array(let elements), .set(let elements): 1 + elements.map(objectCount).reduce(0, +)
         case .dictionary(let entries): 1 + entries.map { 1 + objectCount($0.value) }.reduce(0, +)
@@ -24,7 +25,7 @@ struct BinaryPropertyListWriter {
     }
 
     /// Adds `value` (and what it contains) and returns its object number.
-    mutating func add(_ value: PropertyListValue) -> Int {
+    public mutating func add(_ value: PropertyListValue) -> Int {
         let index = objects.count
         objects.append([])
         var body: [UInt8]
@@ -64,7 +65,7 @@ struct BinaryPropertyListWriter {
         return index
     }
 
-    func finish(top: Int) -> [UInt8] {
+    public func finish(top: Int) -> [UInt8] {
         var file = Array("bplist00".utf8)
         var offsets: [Int] = []
         for object in objects {
@@ -81,30 +82,42 @@ struct BinaryPropertyListWriter {
         return file
     }
 
-    static func marker(_ kind: UInt8, _ count: Int) -> [UInt8] {
+    public static func marker(_ kind: UInt8, _ count: Int) -> [UInt8] {
         if count < 15 { return [kind << 4 | UInt8(count)] }
         if count <= 0xFF { return [kind << 4 | 0xF, 0x10] + bigEndian(UInt64(count), size: 1) }
         if count <= 0xFFFF { return [kind << 4 | 0xF, 0x11] + bigEndian(UInt64(count), size: 2) }
         return [kind << 4 | 0xF, 0x12] + bigEndian(UInt64(count), size: 4)
     }
 
-    static func bigEndian(_ value: UInt64, size: Int) -> [UInt8] {
+    public static func bigEndian(_ value: UInt64, size: Int) -> [UInt8] {
         (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(size - 1 - $0))) }
     }
 }
 
 /// Hand-made binary property lists: objects given as raw bytes, with the offset table and trailer built around
 /// them, and every trailer field overridable for hostile cases.
-struct RawBinaryPropertyList {
-    var objects: [[UInt8]]
-    var top: UInt64 = 0
-    var offsetSize: UInt8 = 1
-    var referenceSize: UInt8 = 1
-    var objectCount: UInt64? = nil
-    var tableOffset: UInt64? = nil
-    var offsets: [UInt64]? = nil
+public struct RawBinaryPropertyList {
+    public var objects: [[UInt8]]
+    public var top: UInt64
+    public var offsetSize: UInt8
+    public var referenceSize: UInt8
+    public var objectCount: UInt64?
+    public var tableOffset: UInt64?
+    public var offsets: [UInt64]?
 
-    var bytes: [UInt8] {
+    public init(objects: [[UInt8]], top: UInt64 = 0, offsetSize: UInt8 = 1, referenceSize: UInt8 = 1,
+                objectCount: UInt64? = nil, tableOffset: UInt64? = nil, offsets: [UInt64]? = nil)
+    {
+        self.objects = objects
+        self.top = top
+        self.offsetSize = offsetSize
+        self.referenceSize = referenceSize
+        self.objectCount = objectCount
+        self.tableOffset = tableOffset
+        self.offsets = offsets
+    }
+
+    public var bytes: [UInt8] {
         var file = Array("bplist00".utf8)
         var computed: [UInt64] = []
         for object in objects {

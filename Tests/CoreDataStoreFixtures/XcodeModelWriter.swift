@@ -1,0 +1,131 @@
+import CoreDataModel
+import Foundation
+
+/// A `ManagedObjectModel` as the `contents` file Xcode's model editor writes (`Recipes.xcdatamodel/contents`), and
+/// a `.xcdatamodeld` folder of versions with its `.xccurrentversion`, in the shape of the real ones in
+/// Tests/CoreDataModelTests/Fixtures/Stores/SampleModel_V1/SampleModel.xcdatamodeld.
+///
+/// Xcode writes entities sorted by name, each entity's attributes sorted by name and then its relationships sorted
+/// by name; flags only as `YES`; `maxCount="1"` on every to-one. Entity and property version hashes are not part of
+/// the file (Xcode computes them when it compiles the model).
+public enum XcodeModelWriter {
+    public static func contents(_ model: ManagedObjectModel) -> String {
+        var modelAttributes = [("type", "com.apple.IDECoreDataModeler.DataModel"), ("documentVersion", "1.0"),
+                               ("lastSavedToolsVersion", "22758"), ("systemVersion", "23E224"),
+                               ("minimumToolsVersion", "Automatic"), ("sourceLanguage", "Swift")]
+        // Xcode has one model version identifier field; the first identifier goes there.
+        if let identifier = model.versionIdentifiers.first {
+            modelAttributes.append(("userDefinedModelVersionIdentifier", identifier))
+        }
+        var lines = [#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#, "<model\(attributes(modelAttributes))>"]
+        for entity in model.entities.sorted(by: { $0.name < $1.name }) {
+            var entityAttributes = [("name", entity.name)]
+            if let className = entity.className { entityAttributes.append(("representedClassName", className)) }
+            if let parent = entity.parentName { entityAttributes.append(("parentEntity", parent)) }
+            if entity.isAbstract { entityAttributes.append(("isAbstract", "YES")) }
+            entityAttributes.append(("syncable", "YES"))
+            let body = entity.attributes.sorted { $0.name < $1.name }.map(attributeElement)
+                + entity.relationships.sorted { $0.name < $1.name }.map { relationshipElement($0, in: model) }
+            if body.isEmpty {
+                lines.append("    <entity\(attributes(entityAttributes))/>")
+            } else {
+                lines.append("    <entity\(attributes(entityAttributes))>")
+                lines += body.map { "        " + $0 }
+                lines.append("    </entity>")
+            }
+        }
+        lines.append("</model>")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Writes `path` (a `.xcdatamodeld` folder, created) with one `.xcdatamodel` per version and a
+    /// `.xccurrentversion` naming `model`'s. `model`'s version is named `model.versionName`, else the folder's
+    /// name without its extension; `versions` are the others (older ones), by name.
+    /// - Throws: when `path` exists, or a version name repeats or is empty, or a file cannot be written.
+    public static func writeModel(_ model: ManagedObjectModel, versions: [(name: String, model: ManagedObjectModel)]?,
+                                  to path: String) throws
+    {
+        let folder = URL(fileURLWithPath: path)
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw CoreDataFixtureError("fixture: \(path) exists; the xcode model is written only into a new folder")
+        }
+        let current = model.versionName ?? folder.deletingPathExtension().lastPathComponent
+        let all = [(name: current, model: model)] + (versions ?? [])
+        var names: Set<String> = []
+        for version in all where version.name.isEmpty || !names.insert(version.name).inserted {
+            throw CoreDataFixtureError("fixture: xcode model version name '\(version.name)' is empty or repeated")
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for version in all {
+            let versionFolder = folder.appendingPathComponent(version.name + ".xcdatamodel")
+            try FileManager.default.createDirectory(at: versionFolder, withIntermediateDirectories: false)
+            try Data(contents(version.model).utf8).write(to: versionFolder.appendingPathComponent("contents"))
+        }
+        let currentVersion = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>_XCCurrentVersionName</key>
+            \t<string>\(escape(current)).xcdatamodel</string>
+            </dict>
+            </plist>
+
+            """
+        try Data(currentVersion.utf8).write(to: folder.appendingPathComponent(".xccurrentversion"))
+    }
+
+    // MARK: - Elements
+
+    static func attributeElement(_ attribute: Attribute) -> String {
+        var xml = [("name", attribute.name)]
+        if attribute.isOptional { xml.append(("optional", "YES")) }
+        if attribute.isTransient { xml.append(("transient", "YES")) }
+        xml.append(("attributeType", attribute.unknownTypeName ?? attribute.kind.rawValue))
+        if let value = attribute.defaultValue { xml.append(("defaultValueString", value)) }
+        if attribute.isDerived { xml.append(("derived", "YES")) }
+        if let expression = attribute.derivationExpression { xml.append(("derivationExpression", expression)) }
+        if attribute.allowsExternalStorage { xml.append(("allowsExternalBinaryDataStorage", "YES")) }
+        if let transformer = attribute.valueTransformerName { xml.append(("valueTransformerName", transformer)) }
+        if let className = attribute.customClassName { xml.append(("customClassName", className)) }
+        if attribute.usesScalarValueType { xml.append(("usesScalarValueType", "YES")) }
+        return "<attribute\(attributes(xml))/>"
+    }
+
+    static func relationshipElement(_ relationship: Relationship, in model: ManagedObjectModel) -> String {
+        var xml = [("name", relationship.name)]
+        if relationship.isOptional { xml.append(("optional", "YES")) }
+        if relationship.isTransient { xml.append(("transient", "YES")) }
+        if relationship.isToMany { xml.append(("toMany", "YES")) }
+        if relationship.isOrdered { xml.append(("ordered", "YES")) }
+        if relationship.minCount != 0 { xml.append(("minCount", String(relationship.minCount))) }
+        if !relationship.isToMany { xml.append(("maxCount", "1")) }
+        else if relationship.maxCount != 0 { xml.append(("maxCount", String(relationship.maxCount))) }
+        xml.append(("deletionRule", relationship.deleteRule.rawValue))
+        if !relationship.destination.isEmpty { xml.append(("destinationEntity", relationship.destination)) }
+        if let inverse = relationship.inverseName {
+            xml.append(("inverseName", inverse))
+            xml.append(("inverseEntity", relationship.destination))
+        }
+        return "<relationship\(attributes(xml))/>"
+    }
+
+    static func attributes(_ pairs: [(String, String)]) -> String {
+        pairs.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
