@@ -1,4 +1,5 @@
 import Foundation
+import CoreDataStoreFixtures
 import Testing
 @testable import CoreDataModel
 

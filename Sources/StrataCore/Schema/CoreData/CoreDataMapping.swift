@@ -200,7 +200,10 @@ struct CoreDataMapping {
                                   positionColumn: order)
         } else if let found = joinTable(relationship, of: owner, inverse: inverse, tables: tables) {
             storage = found
-            joinTables[found.table.uppercased()] = (relationship.name, info.name)
+            // The table is named after one side (`Z_6TAGS` after Recipe.tags): that side owns it in messages.
+            if let e = numbers[owner.name], found.table.uppercased() == "Z_\(e)\(upper)" || joinTables[found.table.uppercased()] == nil {
+                joinTables[found.table.uppercased()] = (relationship.name, info.name)
+            }
         } else {
             problems.append("\(described): the store has no join table for it")
             return
@@ -223,7 +226,9 @@ struct CoreDataMapping {
         guard let inverse, let e = numbers[owner.name],
               let d = numbers[model.entity(named: relationship.destination).map(\.name) ?? relationship.destination]
         else { return nil }
-        let declaring = model.entities.first { $0.relationships.contains { $0.name == inverse.name && $0.destination == owner.name } }
+        // The inverse is declared on the destination or on one of its ancestors.
+        let lineage = model.entity(named: relationship.destination).map(ancestry(of:)) ?? []
+        let declaring = lineage.last { $0.relationships.contains { $0.name == inverse.name } }
         let inverseNumber = declaring.flatMap { numbers[$0.name] } ?? d
         let name = relationship.name.uppercased(), inverseName = inverse.name.uppercased()
         let ownerColumn = "Z_\(e)\(inverseName)", targetColumn = "Z_\(inverseNumber)\(name)"
