@@ -4,7 +4,7 @@ import PackageDescription
 // The layers, bottom up. Each module imports only the ones below it, and the compiler checks it:
 //
 //   strata ─▶ StrataInterface ─┬─▶ StrataEdit ────┬─▶ StrataQuery ─▶ StrataCore ─┬▶ SQLiteKit ─▶ CSQLite, CInterrupt
-//                                                                                └▶ CoreDataModel ─▶ CZlib
+//                                                                                └▶ CoreDataModel ─▶ CZlib, Digests
 //             (CLI + browser)  ├─▶ StrataMigrate ─┘
 //                              ├─▶ StrataRender ──────────────────▶ StrataCore
 //                              ├─▶ StrataDemo ────────────────────▶ StrataCore
@@ -32,18 +32,20 @@ let package = Package(
         // The SIGINT handler: C, because a signal handler may do almost nothing Swift can promise.
         .target(name: "CInterrupt", dependencies: ["CSQLite"]),
 
+        // SHA-256, for checksums, content digests and Core Data's version hashes.
+        .target(name: "Digests"),
         // Connections, statements, values, errors, transactions, SQL fragments.
         .target(name: "SQLiteKit", dependencies: ["CSQLite", "CInterrupt"]),
         // Files, platform, values (dates, data), the object model and its introspection.
         // Core Data's model, read from its own files (property lists, keyed archives, Xcode's XML): no SQLite.
-        .target(name: "CoreDataModel", dependencies: ["CZlib"]),
-        .target(name: "StrataCore", dependencies: ["SQLiteKit", "CoreDataModel"]),
+        .target(name: "CoreDataModel", dependencies: ["CZlib", "Digests"]),
+        .target(name: "StrataCore", dependencies: ["SQLiteKit", "CoreDataModel", "Digests"]),
         // The query language: lexer, parser, compiler to SQL, runner; one object with its links.
         .target(name: "StrataQuery", dependencies: ["StrataCore", "SQLiteKit"]),
         // Edits, the change log (undo and redo), value parsing.
         .target(name: "StrataEdit", dependencies: ["StrataQuery", "StrataCore", "SQLiteKit"]),
         // Migration files, the .strata language, plans, table rebuilds, history, lint.
-        .target(name: "StrataMigrate", dependencies: ["StrataQuery", "StrataCore", "SQLiteKit"]),
+        .target(name: "StrataMigrate", dependencies: ["StrataQuery", "StrataCore", "SQLiteKit", "Digests"]),
         // Results as table, vertical, json, ndjson, csv and markdown; text width.
         .target(name: "StrataRender", dependencies: ["StrataCore", "SQLiteKit"]),
         // Realm Browser's demo database.
@@ -58,15 +60,16 @@ let package = Package(
 
         // Tests mirror the modules; EndToEndTests run the built binary.
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         // Fixture files are read from the source tree by path (#filePath), not bundled.
-        .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel", "CoreDataStoreFixtures", "SQLiteKit"],
+        .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel", "CoreDataStoreFixtures", "Digests", "SQLiteKit"],
                     exclude: ["Fixtures"]),
         // Core Data stores, model caches and Xcode models written in Core Data's own layout, for the tests.
-        .target(name: "CoreDataStoreFixtures", dependencies: ["CoreDataModel", "SQLiteKit", "CZlib"],
+        .target(name: "CoreDataStoreFixtures", dependencies: ["CoreDataModel", "SQLiteKit", "CZlib", "Digests"],
                 path: "Tests/CoreDataStoreFixtures", exclude: ["README.md"]),
         // Databases the unit tests of several layers share.
         .target(name: "StrataTestSupport", dependencies: ["StrataCore", "SQLiteKit"], path: "Tests/StrataTestSupport"),
-        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport", "CoreDataStoreFixtures", "SQLiteKit"]),
+        .testTarget(name: "StrataCoreTests", dependencies: ["StrataCore", "StrataTestSupport", "CoreDataStoreFixtures", "Digests", "SQLiteKit"]),
         .testTarget(name: "StrataQueryTests", dependencies: ["StrataQuery", "StrataTestSupport", "StrataDemo", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataEditTests", dependencies: ["StrataEdit", "StrataQuery", "StrataDemo", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataMigrateTests", dependencies: ["StrataMigrate", "StrataCore", "SQLiteKit"]),

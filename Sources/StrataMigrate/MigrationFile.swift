@@ -1,3 +1,4 @@
+import Digests
 import StrataCore
 
 /// One file of a migrations directory: `<version>_<name>.sql` or `<version>_<name>.strata`.

@@ -23,9 +23,19 @@ public enum XcodeModelWriter {
             if let className = entity.className { entityAttributes.append(("representedClassName", className)) }
             if let parent = entity.parentName { entityAttributes.append(("parentEntity", parent)) }
             if entity.isAbstract { entityAttributes.append(("isAbstract", "YES")) }
+            if let modifier = entity.versionHashModifier { entityAttributes.append(("versionHashModifier", modifier)) }
             entityAttributes.append(("syncable", "YES"))
-            let body = entity.attributes.sorted { $0.name < $1.name }.map(attributeElement)
+            var body = entity.attributes.sorted { $0.name < $1.name }.map(attributeElement)
                 + entity.relationships.sorted { $0.name < $1.name }.map { relationshipElement($0, in: model) }
+            if !entity.uniquenessConstraints.isEmpty {
+                body.append("<uniquenessConstraints>")
+                for constraint in entity.uniquenessConstraints {
+                    body.append("    <uniquenessConstraint>")
+                    body += constraint.map { "        <constraint\(attributes([("value", $0)]))/>" }
+                    body.append("    </uniquenessConstraint>")
+                }
+                body.append("</uniquenessConstraints>")
+            }
             if body.isEmpty {
                 lines.append("    <entity\(attributes(entityAttributes))/>")
             } else {
@@ -89,6 +99,8 @@ public enum XcodeModelWriter {
         if let transformer = attribute.valueTransformerName { xml.append(("valueTransformerName", transformer)) }
         if let className = attribute.customClassName { xml.append(("customClassName", className)) }
         if attribute.usesScalarValueType { xml.append(("usesScalarValueType", "YES")) }
+        if let modifier = attribute.versionHashModifier { xml.append(("versionHashModifier", modifier)) }
+        if attribute.preservesValueOnDeletion { xml.append(("preserveAfterDeletion", "YES")) }
         return "<attribute\(attributes(xml))/>"
     }
 
@@ -107,6 +119,7 @@ public enum XcodeModelWriter {
             xml.append(("inverseName", inverse))
             xml.append(("inverseEntity", relationship.destination))
         }
+        if let modifier = relationship.versionHashModifier { xml.append(("versionHashModifier", modifier)) }
         return "<relationship\(attributes(xml))/>"
     }
 

@@ -1,3 +1,5 @@
+import Digests
+
 /// Core Data's entity version hashes, computed from a model: what a store's metadata records per entity
 /// (`Z_METADATA`'s `NSStoreModelVersionHashes`, a `.momd`'s `VersionInfo.plist`), and what Core Data compares to
 /// decide whether a model opens a store as it is.
@@ -148,7 +150,7 @@ private struct VersionHasher {
         for constraint in entity.uniquenessConstraints.map({ $0.joined(separator: ".") }).sorted() where !constraint.isEmpty {
             hasher.update(constraint)
         }
-        return hasher.finalize()
+        return hasher.digest()
     }
 
     enum Property {
@@ -162,7 +164,7 @@ private struct VersionHasher {
         hasher.update(name)
         hasher.update([(isOptional ? 1 : 0) | (isTransient ? 2 : 0), 0])
         if let modifier { hasher.update(modifier) }
-        return hasher.finalize()
+        return hasher.digest()
     }
 
     private func attributeHash(_ attribute: Attribute, entity: String) throws(ModelReadError) -> [UInt8] {
@@ -186,7 +188,7 @@ private struct VersionHasher {
         hasher.update(littleEndian(UInt32(attribute.kind.archivedType)))
         if attribute.allowsExternalStorage { hasher.update([1]) }
         if attribute.preservesValueOnDeletion { hasher.update([1]) }
-        return hasher.finalize()
+        return hasher.digest()
     }
 
     private func relationshipHash(_ relationship: Relationship, declaredBy owner: Entity) -> [UInt8] {
@@ -207,7 +209,7 @@ private struct VersionHasher {
         hasher.update(littleEndian(UInt32(truncatingIfNeeded: maxCount)))
         hasher.update(littleEndian(UInt32(truncatingIfNeeded: relationship.minCount)))
         if relationship.isOrdered { hasher.update([1, 0]) }
-        return hasher.finalize()
+        return hasher.digest()
     }
 
     /// The entity, among `start` and its ancestors, that declares the relationship `name`.

@@ -1,3 +1,4 @@
+import Digests
 import SQLiteKit
 
 /// A SHA-256 over a database's schema and every row of every table, in key order: two databases with

@@ -1,3 +1,4 @@
+import Digests
 import CoreDataModel
 import CoreDataStoreFixtures
 import Foundation

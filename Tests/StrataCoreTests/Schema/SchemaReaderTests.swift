@@ -183,8 +183,8 @@ import StrataTestSupport
         #expect(schema.visibleClasses.map(\.name) == ["Task"])
         let task = try schema.require("Task")
         #expect(task.kind == .entity && task.tableName == "ZTASK")
-        #expect(task.properties.map(\.name) == ["Z_PK", "ZTITLE", "ZDUE"])
-        #expect(try task.require("ZDUE").type == .date)
+        #expect(task.properties.map(\.name) == ["Z_PK", "title", "due"])
+        #expect(try task.require("due").type == .date)
         #expect(task.primaryKey == ["Z_PK"])
     }
 

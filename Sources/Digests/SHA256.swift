@@ -1,4 +1,5 @@
-/// SHA-256 (FIPS 180-4), for checksums of files and content digests; Foundation on Linux has none.
+/// SHA-256 (FIPS 180-4), for checksums of files, content digests and Core Data's entity version hashes;
+/// Foundation on Linux has none. The one implementation every module uses.
 public struct SHA256 {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
@@ -38,6 +39,14 @@ public struct SHA256 {
 
     /// The digest as 64 lowercase hex digits. The hasher must not be used afterwards.
     public mutating func finalize() -> String {
+        digest().map { byte in
+            let hex = String(byte, radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+    }
+
+    /// The digest's 32 bytes. The hasher must not be used afterwards.
+    public mutating func digest() -> [UInt8] {
         let bitLength = totalBytes &* 8
         var tail = block
         tail.append(0x80)
@@ -48,10 +57,14 @@ public struct SHA256 {
                 compress(UnsafeRawBufferPointer(rebasing: bytes[start..<start + 64]))
             }
         }
-        return state.map { word in
-            let hex = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - hex.count) + hex
-        }.joined()
+        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+    }
+
+    /// The digest of some bytes.
+    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.digest()
     }
 
     /// The digest of some bytes as hex.
