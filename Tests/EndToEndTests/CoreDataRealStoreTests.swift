@@ -109,6 +109,16 @@ import Testing
         #expect(result.stderr == "strata: Writer is an abstract entity: it has no objects of its own; make a Author instead\n")
     }
 
+    /// Core Data apps have entities named like browser commands (`Page`): the exact class name is the class.
+    @Test func aClassSpelledExactlyWinsOverACommandSpelledOtherwise() throws {
+        let workspace = try Workspace()
+        let store = try Self.copy("SampleModel2_V2", into: workspace)
+        let result = try StrataProcess.run([store], input: "Page where number == 1 AND book.title BEGINSWITH \"title g\"\npage 1\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "Page where number == 1").count == 3, "\(result.stdout)")
+        #expect(result.stdout.contains("\n  19  <archived Content, 237 bytes>  false              1  3\n"))
+    }
+
     @Test func persistentHistoryStaysHidden() throws {
         let workspace = try Workspace()
         let store = try Self.copy("SampleModel2_V2", into: workspace)

@@ -96,7 +96,11 @@ public final class REPL {
 
     private func dispatch(_ line: String) throws {
         let (word, rest) = Self.split(line)
-        if let command = try REPLCommands.resolve(word) {
+        // A class spelled exactly as typed (`Page`, `Count`) wins over a command spelled otherwise (`page`,
+        // `count`) or abbreviated; a command spelled exactly needs the class in backticks.
+        if session.schema.class(named: word) != nil && !REPLCommands.all.contains(where: { $0.name == word }) {
+            try browse(line)
+        } else if let command = try REPLCommands.resolve(word) {
             try command.run(self, rest)
         } else if session.schema.class(named: word) != nil || word.first == "`" {
             try browse(line)
