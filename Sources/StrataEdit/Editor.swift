@@ -289,7 +289,11 @@ public final class Editor {
     private func coreDataBookkeeping(for info: ClassInfo, given: [Assignment]) throws -> [Assignment] {
         // Z_MAX is kept on the root entity's row: sub-entities share its keys.
         var root = info
-        while let parent = root.entity?.parent, let next = schema.class(named: parent) { root = next }
+        // Bounded: a damaged model may make its entities each other's parents.
+        for _ in 0..<schema.classes.count {
+            guard let parent = root.entity?.parent, let next = schema.class(named: parent) else { break }
+            root = next
+        }
         guard let entity = try connection.rows("SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = \(SQLiteValue.text(root.name))" as SQL).first,
               let rootNumber = entity[0].int64
         else { return [] }
