@@ -49,8 +49,19 @@ def main():
         with open_store(path) as connection:
             if describing:
                 describe(path, connection)
-            rows = connection.execute("SELECT Z_CONTENT FROM Z_MODELCACHE").fetchall()
+            has_cache = connection.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'Z_MODELCACHE'").fetchall()
+            rows = connection.execute("SELECT Z_CONTENT FROM Z_MODELCACHE").fetchall() if has_cache else None
             metadata = connection.execute("SELECT Z_PLIST FROM Z_METADATA").fetchall()
+        if rows is None:  # a store written before iOS 9 has no model cache: only metadata.plist
+            if len(metadata) != 1 or not isinstance(metadata[0][0], bytes):
+                sys.exit(f"extract.py: {path.name}: expected one Z_METADATA plist, found {len(metadata)} rows")
+            plistlib.loads(metadata[0][0])
+            (path.parent / "metadata.plist").write_bytes(metadata[0][0])
+            print(f"{path.relative_to(HERE)}: no Z_MODELCACHE table, metadata.plist only")
+            if describing:
+                print()
+            continue
         if len(rows) != 1 or not isinstance(rows[0][0], bytes):
             sys.exit(f"extract.py: {path.name}: expected one Z_MODELCACHE blob, found {len(rows)} rows")
         if len(metadata) != 1 or not isinstance(metadata[0][0], bytes):
