@@ -85,6 +85,19 @@ extension Editor {
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ") + ": delete or relink those first"
     }
 
+    /// `Book.authors`: the lists a deleted object leaves. A join table is named after one side of a many-to-many;
+    /// deleting an object of that side takes it out of the other side's lists.
+    private func listName(owner: String?, list: String, deleting info: ClassInfo) -> String {
+        guard let owner, let ownerClass = schema.class(named: owner) else { return (owner ?? "?") + "." + list }
+        let property = ownerClass.property(named: list)
+        if owner == info.name || schema.class(named: info.name)?.entity?.parent == owner,
+           let inverse = property?.model?.inverse, let target = property?.target
+        {
+            return target + "." + inverse
+        }
+        return owner + "." + list
+    }
+
     /// The entity a changed row of a Core Data table belongs to, by its `Z_ENT`.
     private func entityName(of change: RowChange) -> String? {
         guard let position = change.layout.names.firstIndex(of: "Z_ENT"),
@@ -114,7 +127,7 @@ extension Editor {
             let name = entityName(of: change) ?? table?.name ?? change.table
             let effect: Effect
             switch (change.kind, table?.listOf) {
-            case (.delete, .some(let list)): effect = .listEntries((table?.listOwner ?? "?") + "." + list)
+            case (.delete, .some(let list)): effect = .listEntries(listName(owner: table?.listOwner, list: list, deleting: info))
             case (.delete, nil): effect = .deleted(name)
             case (.insert, _): effect = .added(name)
             case (.update, _): effect = .changed(name)

@@ -28,8 +28,10 @@ extension Editor {
             return StrataError("\(subject) is required: it cannot be nil")
         case .constraintUnique, .constraintPrimaryKey:
             let columns = subject.split(separator: ",").map { String($0.split(separator: ".").last ?? "").trimmingSpaces }
+            // By the names users type: a Core Data entity's `numberPlate`, not its column `ZNUMBERPLATE`.
             let shown = columns.map { column in
-                values.first { $0.column == column }.map { "\(column) = \($0.value.sqlLiteral)" } ?? column
+                let name = info.properties.first { $0.column == column && $0.type != .linkingObjects }?.name ?? column
+                return values.first { $0.column == column }.map { "\(name) = \($0.value.sqlLiteral)" } ?? name
             }
             return StrataError("another \(info.name) already has \(shown.joined(separator: ", ")) (\(columns.count == 1 ? "it is" : "they are") unique)")
         case .constraintCheck:

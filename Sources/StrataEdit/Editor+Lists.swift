@@ -22,11 +22,14 @@ extension Editor {
         else {
             throw StrataError("\(info.name).\(property.name) is \(property.typeDescription), not a list")
         }
-        guard storage.kind == .strataList else {
-            throw StrataError("\(info.name).\(property.name) is a Core Data to-many relationship: list edits are for Strata's lists; "
-                              + "set the link on the other side instead" + (property.model?.inverse.map { " (\(targetName).\($0))" } ?? ""))
+        let coreData = storage.kind != .strataList
+        if coreData, storage.positionColumn == nil {
+            switch change {
+            case .move: throw StrataError("\(info.name).\(property.name) is an unordered to-many: it has no order to move in")
+            case .add(_, let index?): throw StrataError("\(info.name).\(property.name) is an unordered to-many: add without 'at \(index)'")
+            default: break
+            }
         }
-        let table = storage.table
         guard key.count == 1 else { throw StrataError("\(info.name) has no single key for a list to belong to") }
         let owner = Self.describe(info, key)
         let description: String
@@ -43,7 +46,9 @@ extension Editor {
             guard try connection.scalar("SELECT count(*) FROM \(identifier: info.tableName) WHERE \(Self.keyCondition(info, key))" as SQL).int64 == 1 else {
                 throw StrataError("no \(owner) in \(path)")
             }
-            let entries = try connection.rows("SELECT position, target FROM \(identifier: table) WHERE owner = \(key[0]) ORDER BY position" as SQL)
+            let entries = try connection.rows(
+                "SELECT \(identifier: storage.orderColumn), \(identifier: storage.targetColumn) FROM \(identifier: storage.table) "
+                    + "WHERE \(identifier: storage.ownerColumn) = \(key[0]) ORDER BY \(identifier: storage.orderColumn)" as SQL)
             var targets = entries.map { $0[1] }
             func check(_ index: Int, _ word: String, allowEnd: Bool = false) throws {
                 let last = allowEnd ? targets.count : targets.count - 1
@@ -57,6 +62,9 @@ extension Editor {
             switch change {
             case .add(let typed, let index):
                 let value = try parser.link(typed, property: element)
+                if coreData, targets.contains(value) {
+                    throw StrataError("\(owner)'s \(property.name) already holds \(target.name) \(value.sqlLiteral): a Core Data to-many holds each object once")
+                }
                 try check(index ?? targets.count, "at", allowEnd: true)
                 targets.insert(value, at: index ?? targets.count)
                 message = "added \(target.name) \(value.sqlLiteral) to \(owner) \(property.name) at \(index ?? targets.count - 1)"
@@ -77,8 +85,59 @@ extension Editor {
                 targets.insert(targets.remove(at: from), at: to)
                 message = "moved \(owner) \(property.name) \(from) to \(to)"
             }
-            try write(targets, over: entries, table: table, owner: key[0])
+            if coreData {
+                try writeRelationship(targets, over: entries.map { $0[1] }, storage: storage, property: property, of: info, owner: key[0])
+            } else {
+                try write(targets, over: entries, table: storage.table, owner: key[0])
+            }
             return Outcome(description: description, message: message, key: key)
+        }
+    }
+
+    /// Writes a Core Data to-many's new members and order: join-table rows added and removed, or the inverse's
+    /// column (and entity-number column) set on the objects that join and cleared on those that leave, with
+    /// `Z_OPT` counted up as Core Data does; an ordered one's order keys 1, 2, 3, … where they changed.
+    private func writeRelationship(_ targets: [SQLiteValue], over old: [SQLiteValue], storage: ListStorage, property: Property,
+                                   of info: ClassInfo, owner: SQLiteValue) throws
+    {
+        let table = storage.table, ownerColumn = storage.ownerColumn, targetColumn = storage.targetColumn
+        let removed = old.filter { !targets.contains($0) }, added = targets.filter { !old.contains($0) }
+        let bump: SQL = "\(identifier: "Z_OPT") = coalesce(\(identifier: "Z_OPT"), 0) + 1"
+        switch storage.kind {
+        case .joinTable:
+            for target in removed {
+                try connection.execute("DELETE FROM \(identifier: table) WHERE \(identifier: ownerColumn) = \(owner) AND \(identifier: targetColumn) = \(target)" as SQL)
+            }
+            for target in added {
+                try connection.execute("INSERT INTO \(identifier: table) (\(identifier: ownerColumn), \(identifier: targetColumn)) VALUES (\(owner), \(target))" as SQL)
+            }
+        case .inverseColumn:
+            // The inverse's entity-number column, when the owner's entity has sub-entities (`Z6_RECIPE`).
+            let inverse = property.model?.inverse.flatMap { name in property.target.flatMap(schema.class(named:))?.property(named: name) }
+            let entityColumn = inverse?.model?.entityColumn
+            var set: SQL = "\(identifier: ownerColumn) = NULL"
+            if let entityColumn { set = "\(set), \(identifier: entityColumn) = NULL" }
+            if let position = storage.positionColumn { set = "\(set), \(identifier: position) = NULL" }
+            for target in removed {
+                try connection.execute("UPDATE \(identifier: table) SET \(set), \(bump) WHERE \(identifier: targetColumn) = \(target)" as SQL)
+            }
+            var join: SQL = "\(identifier: ownerColumn) = \(owner)"
+            if let entityColumn, let number = info.entity?.number {
+                let actual = try connection.scalar("SELECT \(identifier: "Z_ENT") FROM \(identifier: info.tableName) WHERE \(identifier: "Z_PK") = \(owner)" as SQL)
+                join = "\(join), \(identifier: entityColumn) = \(actual.isNull ? .integer(number) : actual)"
+            }
+            for target in added {
+                try connection.execute("UPDATE \(identifier: table) SET \(join), \(bump) WHERE \(identifier: targetColumn) = \(target)" as SQL)
+            }
+        case .strataList:
+            return
+        }
+        guard let position = storage.positionColumn else { return }
+        for (index, target) in targets.enumerated() {
+            let key = Int64(index + 1)
+            try connection.execute(
+                "UPDATE \(identifier: table) SET \(identifier: position) = \(key) WHERE \(identifier: ownerColumn) = \(owner) "
+                    + "AND \(identifier: targetColumn) = \(target) AND \(identifier: position) IS NOT \(key)" as SQL)
         }
     }
 

@@ -307,7 +307,32 @@ public final class Editor {
         }
         extra.append(.bookkeeping("Z_ENT", number))
         extra.append(.bookkeeping("Z_OPT", 1))
+        // What Core Data sets on a new object: the model's default of each attribute not given.
+        for property in info.properties where property.model?.attributeType != nil && !property.isReadOnly {
+            guard let text = property.defaultValue, let column = property.column,
+                  !given.contains(where: { $0.property.name == property.name }),
+                  let value = Self.modelDefault(text, type: property.type)
+            else { continue }
+            extra.append(Assignment(property: Property(name: column, type: property.type, column: column), value: value))
+        }
         return extra
+    }
+
+    /// A default as a model writes it (`YES`, `0`, `4.5`, `Untitled`) in the column's storage; nil for types whose
+    /// defaults are not plain text (dates, data).
+    static func modelDefault(_ text: String, type: PropertyType) -> SQLiteValue? {
+        switch type {
+        case .bool:
+            switch text.lowercased() {
+            case "yes", "true", "1": return .integer(1)
+            case "no", "false", "0": return .integer(0)
+            default: return nil
+            }
+        case .int: return Int64(text).map(SQLiteValue.integer) ?? Double(text).flatMap { Int64(exactly: $0) }.map(SQLiteValue.integer)
+        case .double, .float, .decimal: return Double(text).map(SQLiteValue.real)
+        case .string: return .text(text)
+        default: return nil
+        }
     }
 
     /// `update Task where isCompleted == true set archived=true`: every object a query finds, in one

@@ -44,6 +44,10 @@ public enum SchemaRenderer {
         let isEntity = info.kind == .entity
         func columnText(_ property: Property) -> String {
             guard isEntity else { return property.declaredType }
+            // A to-many is where its elements say: the inverse's column, or the join table.
+            if property.type == .list, let storage = info.lists[property.name] {
+                return storage.kind == .joinTable ? "join table \(storage.table)" : "\(storage.table).\(storage.ownerColumn)"
+            }
             return [property.column ?? "", property.declaredType].filter { !$0.isEmpty }.joined(separator: " ")
         }
         var table = TextTable(columns: [.init("PROPERTY"), .init("TYPE"), .init(isEntity ? "COLUMN" : "COLUMN TYPE"), .init("NOTES")])

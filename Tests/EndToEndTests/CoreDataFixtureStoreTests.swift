@@ -133,7 +133,7 @@ import Testing
         // Cascade: its 8 ingredients and 2 photos; Nullify: its tag and cookbook rows; the cover's side forgets it.
         // Photo 1 was Recipe 2's cover: Recipe 2 forgets it (Photo.coverOf is Nullify).
         #expect(result.stdout.hasPrefix("deleted Recipe 1 (which deletes 1 RawPhoto object, changes 1 Recipe object, deletes 1 Photo object, "
-                                        + "deletes 8 Ingredient objects, removes 1 entry from Cookbook.recipes lists, removes 2 entries from Recipe.tags lists)\n"),
+                                        + "deletes 8 Ingredient objects, removes 1 entry from Cookbook.recipes lists, removes 2 entries from Tag.recipes lists)\n"),
                 "\(result.stdout)")
         #expect(try snapshot() == before)
         let deleted = try StrataProcess.run(["delete", store, "Recipe", "1", "--yes"])
@@ -143,6 +143,47 @@ import Testing
         #expect(try connection.scalar("SELECT count(*) FROM ZINGREDIENT WHERE ZRECIPE = 1") == .integer(0))
         #expect(try connection.scalar("SELECT count(*) FROM ZMEDIA") == .integer(1))
         #expect(try connection.scalar("PRAGMA integrity_check") == .text("ok"))
+    }
+
+    @Test func toManyRelationshipsAreEditedAsListsAndUndone() throws {
+        let workspace = try Workspace()
+        let (store, _) = try Self.recipes(workspace)
+        let connection = try Connection(path: store, mode: .readOnly)
+        func snapshot() throws -> [[SQLiteValue]] {
+            try connection.rows("SELECT 'i', Z_PK, ZRECIPE, Z_FOK_RECIPE, Z_OPT FROM ZINGREDIENT ORDER BY Z_PK")
+                + connection.rows("SELECT 't', * FROM Z_6TAGS ORDER BY 2, 3") + connection.rows("SELECT 'c', * FROM Z_1RECIPES ORDER BY 2, 3")
+        }
+        func ingredients(of recipe: Int64) throws -> [SQLiteValue] {
+            try connection.rows("SELECT Z_PK FROM ZINGREDIENT WHERE ZRECIPE = \(recipe) ORDER BY Z_FOK_RECIPE").map { $0[0] }
+        }
+        let before = try snapshot()
+        let recipeOne = try ingredients(of: 1)
+        let edits = """
+            list add Recipe 3 ingredients Ingredient 1 at 0
+            list move Recipe 1 ingredients 0 to 6
+            list add Recipe 4 tags Tag 1
+            list remove Recipe 1 tags Tag 2
+            list move Cookbook 1 recipes 1 to 0
+
+            """
+        // Edited and undone in one session: every row as it was, Z_OPT included.
+        let undone = try StrataProcess.run([store, "--write"], input: edits + String(repeating: "undo\n", count: 5))
+        #expect(undone.status == 0, "\(undone.stderr)")
+        #expect(try snapshot() == before)
+
+        let result = try StrataProcess.run([store, "--write"], input: edits + "list add Recipe 1 tags Tag 1\n")
+        #expect(result.status == 1, "the last line is refused")
+        #expect(result.stderr == "error: Recipe 1's tags already holds Tag 1: a Core Data to-many holds each object once\n")
+        // Ingredient 1 left Recipe 1 for the front of Recipe 3's ordered ingredients; Recipe 1's first went last.
+        #expect(try ingredients(of: 3) == [.integer(1), .integer(9)])
+        let rest = recipeOne.filter { $0 != .integer(1) }
+        #expect(try ingredients(of: 1) == Array(rest.dropFirst()) + [rest[0]])
+        #expect(try connection.scalar("SELECT count(*) FROM Z_6TAGS WHERE Z_6RECIPES = 4 AND Z_8TAGS = 1") == .integer(1))
+        #expect(try connection.rows("SELECT Z_6RECIPES FROM Z_1RECIPES WHERE Z_1COOKBOOKS = 1 ORDER BY Z_FOK_6RECIPES") == [[.integer(1)], [.integer(2)]])
+        let query = try StrataProcess.run(["query", store, "Recipe where ANY tags.name == \"quick\"", "--format", "json"])
+        #expect(try Self.json(query.stdout).compactMap { $0["name"] as? String } == ["Recipe 1", "Recipe 4"])
+        let unordered = try StrataProcess.run([store, "--write"], input: "list move Recipe 1 tags 0 to 1\n")
+        #expect(unordered.stderr == "error: Recipe.tags is an unordered to-many: it has no order to move in\n")
     }
 
     @Test func newObjectsOfASubEntityTakeTheRootsKeys() throws {
@@ -163,6 +204,27 @@ import Testing
         #expect(try connection.rows("SELECT ZCOVER, Z4_COVER FROM ZRECIPE WHERE Z_PK = 3") == [[.null, .null]])
         let derived = try StrataProcess.run(["set", store, "Recipe", "3", "ingredientCount=9"])
         #expect(derived.status == 1)
+    }
+
+    @Test func theModelSaysWhatIsRequiredAndWhatANewObjectStartsWith() throws {
+        let workspace = try Workspace()
+        let (store, _) = try Self.recipes(workspace)
+        let before = try workspace.fingerprint("Recipes.sqlite")
+        let missing = try StrataProcess.run(["insert", store, "Recipe", "calories=1"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "strata: a new Recipe needs name (required, with no default): add name=…\n")
+        let cleared = try StrataProcess.run(["set", store, "Recipe", "1", "name=nil"])
+        #expect(cleared.status == 1)
+        #expect(cleared.stderr == "strata: Recipe.name is a required string: it cannot be nil\n")
+        #expect(try workspace.fingerprint("Recipes.sqlite").0 == before.0)
+        let made = try StrataProcess.run(["insert", store, "Recipe", "name=Soup"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let connection = try Connection(path: store, mode: .readOnly)
+        // The model's defaults: prepTime 0, servings 4, isFavorite NO.
+        #expect(try connection.rows("SELECT ZPREPTIME, ZSERVINGS, ZISFAVORITE FROM ZRECIPE WHERE ZNAME = 'Soup'")
+                    == [[.integer(0), .integer(4), .integer(0)]])
+        let schema = try StrataProcess.run(["schema", store, "Recipe"])
+        #expect(schema.stdout.contains("  name             string "), "\(schema.stdout)")
     }
 
     @Test func theXcodeModelNamesTheSameClassesAsTheCache() throws {

@@ -71,6 +71,11 @@ public struct SchemaReader {
         return schema
     }
 
+    /// `A, B, C and 4 more`.
+    static func listed(_ names: [String]) -> String {
+        names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+    }
+
     /// The largest model cache inflated (real ones are a few kilobytes to a few hundred).
     static let maximumModelCacheSize = 64 << 20
 
@@ -108,7 +113,11 @@ public struct SchemaReader {
                 origin = CoreDataModelOrigin(source: .inferred, description: "inferred from the tables (the model cache cannot be read)")
             }
         }
-        var mapping = CoreDataMapping(model: model, numbers: numbers)
+        if origin.source == .given, !numbers.isEmpty, !model.entities.contains(where: { numbers[$0.name] != nil }) {
+            throw StrataError("--model \(origin.description): none of its entities (\(Self.listed(model.entities.map(\.name)))) is in the store, "
+                              + "whose entities are \(Self.listed(numbers.keys.sorted())): it is another app's model")
+        }
+        var mapping = CoreDataMapping(model: model, numbers: numbers, inferred: origin.source == .inferred)
         mapping.apply(to: &classes)
         origin.problems = model.problems + mapping.problems
         if origin.source == .given, let info = try? CoreDataStoreInfo.read(connection), !info.entityVersionHashes.isEmpty {

@@ -79,8 +79,9 @@ struct SchemaCommand {
         for (entity, hash) in info.entityVersionHashes { table.append([entity, Self.hex(hash)]) }
         var text = "store \(info.storeUUID ?? "(no UUID)")" + (info.storeType.map { ", type \($0)" } ?? "") + "\n"
         if let version = info.frameworkVersion { text += "written by Core Data framework version \(version)\n" }
-        text += "model version identifiers: "
-            + (info.modelVersionIdentifiers.isEmpty ? "none" : info.modelVersionIdentifiers.joined(separator: ", ")) + "\n"
+        // Xcode writes an empty identifier when the developer set none.
+        let identifiers = info.modelVersionIdentifiers.filter { !$0.isEmpty }
+        text += "model version identifiers: " + (identifiers.isEmpty ? "none" : identifiers.joined(separator: ", ")) + "\n"
         if let given { text += Self.modelMatch(given) }
         context.stdout.write(text)
         if !info.entityVersionHashes.isEmpty {

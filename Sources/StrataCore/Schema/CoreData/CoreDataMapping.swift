@@ -26,9 +26,13 @@ struct CoreDataMapping {
     /// Columns each table's entities use, upper-cased, by table name upper-cased.
     private var claimed: [String: Set<String>] = [:]
 
-    init(model: ManagedObjectModel, numbers: [String: Int64]) {
+    /// A model guessed from the tables: its relationships have no delete rules to show or apply.
+    let inferred: Bool
+
+    init(model: ManagedObjectModel, numbers: [String: Int64], inferred: Bool = false) {
         self.model = model
         self.numbers = numbers
+        self.inferred = inferred
     }
 
     /// Replaces the classes of entity tables in `classes` with one class per entity.
@@ -127,7 +131,8 @@ struct CoreDataMapping {
         var property = stored
         property.name = attribute.name
         property.type = Self.type(of: attribute.kind) ?? stored.type
-        property.isOptional = stored.isOptional
+        // Core Data's columns all take NULL: whether a value is required is the model's to say.
+        property.isOptional = attribute.isOptional
         if attribute.defaultValue != nil { property.defaultValue = attribute.defaultValue }
         property.model = ModelFacts(attributeType: attribute.kind == .undefined ? attribute.unknownTypeName : attribute.kind.rawValue,
                                     isDerived: attribute.isDerived, derivation: attribute.derivationExpression,
@@ -159,7 +164,7 @@ struct CoreDataMapping {
         let inverse = relationship.inverseName.flatMap { name in
             model.entity(named: relationship.destination).flatMap { ancestry(of: $0).flatMap(\.relationships).first { $0.name == name } }
         }
-        var facts = ModelFacts(inverse: relationship.inverseName, deleteRule: Self.rule(relationship.deleteRule))
+        var facts = ModelFacts(inverse: relationship.inverseName, deleteRule: inferred ? nil : Self.rule(relationship.deleteRule))
         let described = "\(owner.name).\(relationship.name)"
         guard let destinationRoot = root(of: relationship.destination),
               let destination = tables["Z" + destinationRoot.name.uppercased()]
@@ -182,7 +187,7 @@ struct CoreDataMapping {
             property.name = relationship.name
             property.type = .object
             property.target = relationship.destination
-            property.isOptional = true
+            property.isOptional = relationship.isOptional
             property.model = facts
             info.properties.append(property)
             return
