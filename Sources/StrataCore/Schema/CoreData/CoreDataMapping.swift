@@ -134,7 +134,9 @@ struct CoreDataMapping {
         // Core Data's columns all take NULL: whether a value is required is the model's to say.
         property.isOptional = attribute.isOptional
         if attribute.defaultValue != nil { property.defaultValue = attribute.defaultValue }
-        property.model = ModelFacts(attributeType: attribute.kind == .undefined ? attribute.unknownTypeName : attribute.kind.rawValue,
+        // A guessed model's types are the columns' own: not worth a note.
+        let typeName = attribute.kind == .undefined ? attribute.unknownTypeName : attribute.kind.rawValue
+        property.model = ModelFacts(attributeType: inferred ? nil : typeName,
                                     isDerived: attribute.isDerived, derivation: attribute.derivationExpression,
                                     customClass: attribute.customClassName, allowsExternalStorage: attribute.allowsExternalStorage)
         return property
