@@ -21,8 +21,6 @@ public struct SchemaReader {
     public enum ModelChoice: Sendable {
         /// The store's own `Z_MODELCACHE`, else inferred from its tables.
         case fromStore
-        /// A model the user gave (`--model`), described for messages (`Recipes 2 in Recipes.xcdatamodeld`).
-        case given(ManagedObjectModel, origin: String)
         /// A model file or folder (`--model`): an `.xcdatamodeld`, `.xcdatamodel`, `.momd` or `.mom`, and the
         /// version to read (`--model-version`); without one, the version that fits the store best.
         case file(path: String, version: String?)
@@ -88,9 +86,6 @@ public struct SchemaReader {
         let model: ManagedObjectModel
         var origin: CoreDataModelOrigin
         switch modelChoice {
-        case .given(let given, let description):
-            model = given
-            origin = CoreDataModelOrigin(source: .given, description: description)
         case .file(let path, let version):
             let chosen = try CoreDataModelChoice.choose(path: path, version: version, numbers: numbers, classes: classes,
                                                         connection: connection)
@@ -106,8 +101,9 @@ public struct SchemaReader {
                     model = CoreDataInference.model(entities: rows, tables: classes, valuesAreKeys: valuesAreKeys)
                     origin = CoreDataModelOrigin(source: .inferred, description: "inferred from the tables (the store has no model cache)")
                 }
-            } catch {
-                let reason = (error as? StrataError)?.message ?? String(describing: error)
+            } catch let error as StrataError {
+                // A damaged cache (not a damaged file, which SQLite reports and the caller refuses).
+                let reason = error.message
                 warnings.append("the store's model cache cannot be read (\(reason)): names and relationships are inferred from the tables")
                 model = CoreDataInference.model(entities: rows, tables: classes, valuesAreKeys: valuesAreKeys)
                 origin = CoreDataModelOrigin(source: .inferred, description: "inferred from the tables (the model cache cannot be read)")
