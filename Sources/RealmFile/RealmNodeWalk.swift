@@ -1,0 +1,77 @@
+/// A guard for walking refs through a `.realm` file: no cycles, bounded depth, bounded work.
+///
+/// Within one version of a realm every node has a single parent, so a walk never needs to meet a node twice on
+/// its path (that is a cycle), and never needs to visit more nodes than the file could hold (each takes at least
+/// 8 bytes): a hostile file that shares subtrees to multiply the work stops at that budget, keeping every walk
+/// linear in the file's size.
+public struct RealmNodeWalk: Sendable {
+    /// The deepest chain of nested nodes a walk follows. Realm's deepest real nesting (group → table → cluster
+    /// tree → column → B+tree of a nested collection in a Mixed…) is far below it.
+    public static let maximumDepth = 64
+
+    public let reader: RealmFileReader
+    private var path: [UInt64] = []
+    private var onPath: Set<UInt64> = []
+    /// Nodes visited so far.
+    public private(set) var visited = 0
+    /// The most nodes this walk visits: one per 8 bytes of data.
+    public let budget: Int
+
+    public init(reader: RealmFileReader) {
+        self.reader = reader
+        self.budget = max(1, reader.header.dataEnd / 8)
+    }
+
+    /// The current depth (0 outside any node).
+    public var depth: Int { path.count }
+
+    /// Reads the node at `ref` and runs `body` on it one level deeper.
+    /// - Throws: `RealmReadError` when `ref` is already on the path (a cycle), the walk is too deep or over budget,
+    ///   the node is damaged, or whatever `body` throws.
+    public mutating func descend<T>(into ref: UInt64, _ body: (inout RealmNodeWalk, RealmArray) throws -> T) throws -> T {
+        if onPath.contains(ref) {
+            let parent = path.last.map { " (reached again from the node at offset \($0))" } ?? ""
+            throw RealmReadError(.damaged, "\(reader.name): node at offset \(ref): refs form a cycle\(parent)")
+        }
+        guard path.count < Self.maximumDepth else {
+            throw RealmReadError(.damaged, "\(reader.name): node at offset \(ref): nodes are nested more than \(Self.maximumDepth) deep")
+        }
+        guard visited < budget else {
+            throw RealmReadError(.damaged, "\(reader.name): node at offset \(ref): more nodes reached than the file can hold "
+                + "(\(budget)); refs are shared or cyclic")
+        }
+        let array = try reader.array(at: ref)
+        visited &+= 1
+        path.append(ref)
+        onPath.insert(ref)
+        defer {
+            path.removeLast()
+            onPath.remove(ref)
+        }
+        return try body(&self, array)
+    }
+}
+
+extension RealmFileReader {
+    /// Reads every node reachable from `ref` through has-refs arrays, checking each header, payload and ref.
+    ///
+    /// A structural check that knows nothing of what the nodes mean; linear in the file's size.
+    /// - Returns: the number of nodes read.
+    @discardableResult
+    public func checkTree(from ref: UInt64) throws -> Int {
+        var walk = RealmNodeWalk(reader: self)
+        try Self.checkSubtree(ref, &walk)
+        return walk.visited
+    }
+
+    private static func checkSubtree(_ ref: UInt64, _ walk: inout RealmNodeWalk) throws {
+        try walk.descend(into: ref) { walk, array in
+            guard array.header.hasRefs else { return }
+            for index in 0..<array.count {
+                if case .ref(let child) = try array.refOrTagged(at: index) {
+                    try checkSubtree(child, &walk)
+                }
+            }
+        }
+    }
+}
