@@ -100,7 +100,7 @@ public struct RealmArray: Sendable {
     /// - Returns: the string's bytes, or nil for null.
     public func shortString(at index: Int, nullable: Bool) throws -> ArraySlice<UInt8>? {
         guard !header.hasRefs, header.widthType == .multiply || header.width == 0 else {
-            throw error("is not a short-string array (has refs: \(header.hasRefs), width type \(header.widthType))")
+            throw error("the node is not a short-string array (has refs: \(header.hasRefs), width type \(header.widthType))")
         }
         try checkIndex(index)
         let width = header.width

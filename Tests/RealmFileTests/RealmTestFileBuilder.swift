@@ -22,6 +22,8 @@ struct RealmTestFileBuilder {
     var format: UInt8 = 24
     /// Everything after the header.
     private(set) var body: [UInt8] = []
+    /// The refs of the nodes appended, in order.
+    private(set) var refs: [UInt64] = []
 
     /// The ref the next node gets.
     var nextRef: UInt64 { UInt64(24 + body.count) }
@@ -89,6 +91,7 @@ struct RealmTestFileBuilder {
     @discardableResult
     mutating func appendNode(header: [UInt8], payload: [UInt8]) -> UInt64 {
         let ref = nextRef
+        refs.append(ref)
         body += header + payload
         while body.count % 8 != 0 { body.append(0) }
         return ref
