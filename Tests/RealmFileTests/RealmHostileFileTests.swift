@@ -147,6 +147,19 @@ import Testing
         #expect(try ok.checkTree(from: top) == RealmNodeWalk.maximumDepth)
     }
 
+    @Test func aBigNodeReachedManyTimesCannotMultiplyTheWork() throws {
+        // A 4,000-element node of tagged values, and a node referring to it 4,000 times: 16 million elements to
+        // read if every visit counted. The byte budget stops at the second visit.
+        var builder = RealmTestFileBuilder()
+        let big = builder.appendRefs(Array(repeating: .tagged(1), count: 4000))
+        let parent = builder.appendIntegers(Array(repeating: Int64(big), count: 4000), width: 16, hasRefs: true)
+        let reader = try RealmFileReader(bytes: builder.file(topRef: parent), name: "app.realm")
+        #expect(throws: RealmReadError(.damaged, "app.realm: node at offset \(big): the nodes reached add up to more than the "
+            + "\(reader.header.dataEnd - 24) bytes of data in the file; refs are shared or overlap")) {
+            try reader.checkTree(from: parent)
+        }
+    }
+
     @Test func sharedSubtreesCannotMultiplyTheWork() throws {
         // Each node refers twice to the next: 2^40 paths through 41 nodes. The walk stops at its budget.
         var builder = RealmTestFileBuilder()
@@ -158,7 +171,7 @@ import Testing
             try reader.checkTree(from: ref)
             Issue.record("no error")
         } catch let error as RealmReadError {
-            #expect(error.message.hasSuffix("more nodes reached than the file can hold (\(file.count / 8)); refs are shared or cyclic"))
+            #expect(error.message.hasSuffix("the nodes reached add up to more than the \(file.count - 24) bytes of data in the file; refs are shared or overlap"))
         }
     }
 }
