@@ -36,6 +36,9 @@ public struct RealmArray: Sendable {
     }
 
     /// Every element, as `integer(at:)` reads them.
+    ///
+    /// A width-0 array stores no payload, so its count (up to 16,777,215) is not bounded by the file's size:
+    /// callers bound it by what they expect (an object count) before reading all elements.
     public func integers() throws -> [Int64] {
         try checkBits(0, allowEmpty: true)
         return (0..<count).map { signedValue(at: $0) }

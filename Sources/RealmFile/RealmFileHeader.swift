@@ -88,7 +88,7 @@ extension RealmFileHeader {
                 throw RealmReadError(.damaged, "\(name): top ref \(topRef) points into the 24-byte file header")
             }
             guard topRef < UInt64(dataEnd) else {
-                throw RealmReadError(.damaged, "\(name): top ref \(topRef) is outside the file (\(size) bytes)")
+                throw RealmReadError(.damaged, "\(name): top ref \(topRef) is outside the file (data ends at offset \(dataEnd))")
             }
         }
         // A new file has top ref 0 and format 0 ("undecided"): an empty realm, readable as such.

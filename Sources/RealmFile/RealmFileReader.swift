@@ -32,6 +32,7 @@ public struct RealmFileReader: Sendable {
     ///   or one larger than `maximumSize`; then whatever `init(bytes:name:)` throws.
     public init(contentsOf path: String, name: String? = nil, maximumSize: Int = defaultMaximumSize) throws {
         let name = name ?? path
+        let maximumSize = min(max(0, maximumSize), Int.max - 1)
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let attributes: [FileAttributeKey: Any]
         do {
@@ -52,7 +53,7 @@ public struct RealmFileReader: Sendable {
         let data: Data
         do {
             // One byte more than the limit tells a file that grew since the check.
-            data = try handle.read(upToCount: maximumSize &+ 1) ?? Data()
+            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
         } catch {
             throw RealmReadError(.io, "\(name): cannot be read (\(error.localizedDescription.lowercased()))")
         }

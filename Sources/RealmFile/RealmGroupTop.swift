@@ -51,6 +51,9 @@ public struct RealmGroupTop: Sendable, Equatable {
     /// Slot 11, formats 22 and later (compaction), as stored.
     public let evacuationPoint: RealmRefOrTagged?
 
+    /// The most table slots a group has: a table key's index is its low 16 bits.
+    public static let maximumTableCount = 0xFFFF
+
     public static let empty = RealmGroupTop(ref: 0, tables: [], logicalFileSize: nil, transactionVersion: nil,
                                             historyType: nil, historyRef: nil, historySchemaVersion: nil,
                                             syncFileIdent: nil, evacuationPoint: nil)
@@ -73,6 +76,11 @@ extension RealmFileReader {
         let tablesRef = try top.ref(at: 1, "tables")
         let names = try array(at: namesRef)
         let tables = try array(at: tablesRef)
+        // A table key's index is 16 bits (realm-core `Group::key2ndx`). Without this bound a width-0 names array and
+        // a width-0 tables array could claim 16 million tables in 16 bytes.
+        guard names.count <= RealmGroupTop.maximumTableCount else {
+            throw nodeError(namesRef, "\(names.count) table names are more than the \(RealmGroupTop.maximumTableCount) tables a realm can hold")
+        }
         guard names.count == tables.count else {
             throw nodeError(topRef, "\(names.count) table names but \(tables.count) tables")
         }

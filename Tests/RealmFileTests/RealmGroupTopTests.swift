@@ -58,6 +58,11 @@ import Testing
             let tables = b.appendRefs([.null])
             return b.appendRefs([.ref(names), .ref(tables), .tagged(0)])
         }, message: { "app.realm: node at offset \($0): 2 table names but 1 tables" }),
+        Case(name: "sixteen million tables in sixteen bytes", build: { b in
+            let names = b.appendNode(header: RealmTestFileBuilder.nodeHeader(count: 0xFF_FFFF, width: 0, type: .multiply), payload: [])
+            let tables = b.appendNode(header: RealmTestFileBuilder.nodeHeader(count: 0xFF_FFFF, width: 0, hasRefs: true), payload: [])
+            return b.appendRefs([.ref(names), .ref(tables), .tagged(0)])
+        }, message: { _ in "app.realm: node at offset 24: 16777215 table names are more than the 65535 tables a realm can hold" }),
         Case(name: "names not utf-8", build: { b in
             let names = b.appendCells([[0xC3, 0x28, 0, 0]], width: 4)
             let tables = b.appendRefs([.null])
