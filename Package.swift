@@ -9,6 +9,7 @@ import PackageDescription
 //                              ├─▶ StrataRender ──────────────────▶ StrataCore
 //                              ├─▶ StrataDemo ────────────────────▶ StrataCore
 //                              └─▶ CReadline
+//   RealmFile (Realm's file format, byte level): no dependencies; not yet imported by any layer above.
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
