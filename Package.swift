@@ -9,6 +9,7 @@ import PackageDescription
 //                              ├─▶ StrataRender ──────────────────▶ StrataCore
 //                              ├─▶ StrataDemo ────────────────────▶ StrataCore
 //                              └─▶ CReadline
+//   RealmFile (Realm's file format, byte level): no dependencies; not yet imported by any layer above.
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
@@ -39,6 +40,8 @@ let package = Package(
         // Files, platform, values (dates, data), the object model and its introspection.
         // Core Data's model, read from its own files (property lists, keyed archives, Xcode's XML): no SQLite.
         .target(name: "CoreDataModel", dependencies: ["CZlib", "Digests"]),
+        // Realm's own file format, read byte by byte (header, nodes, arrays, group): no SQLite, no dependencies.
+        .target(name: "RealmFile"),
         .target(name: "StrataCore", dependencies: ["SQLiteKit", "CoreDataModel", "Digests"]),
         // The query language: lexer, parser, compiler to SQL, runner; one object with its links.
         .target(name: "StrataQuery", dependencies: ["StrataCore", "SQLiteKit"]),
@@ -61,6 +64,7 @@ let package = Package(
         // Tests mirror the modules; EndToEndTests run the built binary.
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
+        .testTarget(name: "RealmFileTests", dependencies: ["RealmFile"]),
         // Fixture files are read from the source tree by path (#filePath), not bundled.
         .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel", "CoreDataStoreFixtures", "Digests", "SQLiteKit"],
                     exclude: ["Fixtures"]),

@@ -1,0 +1,84 @@
+/// A guard for walking refs through a `.realm` file: no cycles, bounded depth, bounded work.
+///
+/// Within one version of a realm every node has a single parent and nodes do not overlap, so a walk never meets a
+/// node twice on its path (that is a cycle), and the nodes it visits never add up to more bytes (header and
+/// payload) than the file's data holds. A hostile file that shares subtrees, or points refs into the middle of
+/// other nodes, to multiply the work stops at that byte budget. Since a has-refs array of width w ≥ 1 holds at most
+/// 8 / w elements per payload byte, iterating the elements of every node visited stays linear in the file's size.
+public struct RealmNodeWalk: Sendable {
+    /// The deepest chain of nested nodes a walk follows. Realm's deepest real nesting (group → table → cluster
+    /// tree → column → B+tree of a nested collection in a Mixed…) is far below it.
+    public static let maximumDepth = 64
+
+    public let reader: RealmFileReader
+    private var path: [UInt64] = []
+    private var onPath: Set<UInt64> = []
+    /// Nodes visited so far.
+    public private(set) var visited = 0
+    /// Bytes (node headers and payloads) of the nodes visited so far.
+    public private(set) var visitedBytes = 0
+    /// The most bytes of nodes this walk visits: the file's data after the header.
+    public let budget: Int
+
+    public init(reader: RealmFileReader) {
+        self.reader = reader
+        self.budget = max(0, reader.header.dataEnd &- RealmFileHeader.size)
+    }
+
+    /// The current depth (0 outside any node).
+    public var depth: Int { path.count }
+
+    /// Reads the node at `ref` and runs `body` on it one level deeper.
+    /// - Throws: `RealmReadError` when `ref` is already on the path (a cycle), the walk is too deep or over its byte budget,
+    ///   the node is damaged, or whatever `body` throws.
+    public mutating func descend<T>(into ref: UInt64, _ body: (inout RealmNodeWalk, RealmArray) throws -> T) throws -> T {
+        if onPath.contains(ref) {
+            let parent = path.last.map { " (reached again from the node at offset \($0))" } ?? ""
+            throw RealmReadError(.damaged, "\(reader.name): node at offset \(ref): refs form a cycle\(parent)")
+        }
+        guard path.count < Self.maximumDepth else {
+            throw RealmReadError(.damaged, "\(reader.name): node at offset \(ref): nodes are nested more than \(Self.maximumDepth) deep")
+        }
+        let array = try reader.array(at: ref)
+        // Both terms are below the file's size: no overflow.
+        let bytes = visitedBytes + RealmNodeHeader.size + array.header.payloadSize
+        guard bytes <= budget else {
+            throw RealmReadError(.damaged, "\(reader.name): node at offset \(ref): the nodes reached add up to more than the "
+                + "\(budget) bytes of data in the file; refs are shared or overlap")
+        }
+        visitedBytes = bytes
+        visited &+= 1
+        path.append(ref)
+        onPath.insert(ref)
+        defer {
+            path.removeLast()
+            onPath.remove(ref)
+        }
+        return try body(&self, array)
+    }
+}
+
+extension RealmFileReader {
+    /// Reads every node reachable from `ref` through has-refs arrays, checking each header, payload and ref.
+    ///
+    /// A structural check that knows nothing of what the nodes mean; linear in the file's size.
+    /// - Returns: the number of nodes read.
+    @discardableResult
+    public func checkTree(from ref: UInt64) throws -> Int {
+        var walk = RealmNodeWalk(reader: self)
+        try Self.checkSubtree(ref, &walk)
+        return walk.visited
+    }
+
+    private static func checkSubtree(_ ref: UInt64, _ walk: inout RealmNodeWalk) throws {
+        try walk.descend(into: ref) { walk, array in
+            // Width 0: every element is the null ref.
+            guard array.header.hasRefs, array.header.width > 0 else { return }
+            for index in 0..<array.count {
+                if case .ref(let child) = try array.refOrTagged(at: index) {
+                    try checkSubtree(child, &walk)
+                }
+            }
+        }
+    }
+}
