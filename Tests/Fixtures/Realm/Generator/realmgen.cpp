@@ -9,17 +9,32 @@
 //   replaced): all-types.realm, many-objects.realm, big-values.realm, streaming.realm,
 //   encrypted.realm, empty.realm, each with NAME.json beside it.
 
+#include <stdexcept>
+#include <realm/version_numbers.hpp>
 #include <realm/db.hpp>
+#if __has_include(<realm/transaction.hpp>) // realm-core 11 and later; Transaction is in db.hpp before
 #include <realm/transaction.hpp>
+#endif
 #include <realm/group.hpp>
 #include <realm/table.hpp>
 #include <realm/obj.hpp>
 #include <realm/list.hpp>
+#include <realm/history.hpp>
+
+// realm-core 10 and later (formats 20-24) have ObjectId, Decimal128, embedded tables, and (10.2
+// and later) UUID, Mixed, typed links, sets and dictionaries; realm-core 6 (format 11) has none.
+#define REALMGEN_MODERN (REALM_VERSION_MAJOR >= 10)
+#if REALMGEN_MODERN
+#define REALMGEN_SET_NOTE " and a set of 1500 ints"
+#else
+#define REALMGEN_SET_NOTE ""
+#endif
+#if REALMGEN_MODERN
 #include <realm/set.hpp>
 #include <realm/dictionary.hpp>
-#include <realm/history.hpp>
-#include <realm/version_numbers.hpp>
+#endif
 
+#include <stdexcept> // before realm headers: realm-core 6 thread.hpp needs it
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -103,22 +118,29 @@ std::string type_name(DataType t)
         case type_Bool: return "bool";
         case type_String: return "string";
         case type_Binary: return "binary";
+#if REALMGEN_MODERN
         case type_Mixed: return "mixed";
-        case type_Timestamp: return "timestamp";
-        case type_Float: return "float";
-        case type_Double: return "double";
         case type_Decimal: return "decimal128";
-        case type_Link: return "link";
         case type_ObjectId: return "objectId";
         case type_TypedLink: return "typedLink";
         case type_UUID: return "uuid";
+#endif
+#if REALM_VERSION_MAJOR < 14
+        case type_LinkList: return "link"; // reported as a link column with collection "list"
+#endif
+        case type_Timestamp: return "timestamp";
+        case type_Float: return "float";
+        case type_Double: return "double";
+        case type_Link: return "link";
         default:
+#if REALM_VERSION_MAJOR >= 14
             if (t == type_List)
                 return "list";
             if (t == type_Dictionary)
                 return "dictionary";
             if (t == type_Set)
                 return "set";
+#endif
             return "type" + std::to_string(int(t));
     }
 }
@@ -161,15 +183,17 @@ struct Dumper {
             }
             case type_Float: body = json_float(v.get_float()); break;
             case type_Double: body = json_float(v.get_double()); break;
+            case type_Link: body = link(link_target, v.get<ObjKey>()); break;
+#if REALMGEN_MODERN
             case type_Decimal: body = "{\"$decimal128\":" + json_string(v.get<Decimal128>().to_string()) + "}"; break;
             case type_ObjectId: body = "{\"$oid\":\"" + v.get<ObjectId>().to_string() + "\"}"; break;
             case type_UUID: body = "{\"$uuid\":\"" + v.get<UUID>().to_string() + "\"}"; break;
-            case type_Link: body = link(link_target, v.get<ObjKey>()); break;
             case type_TypedLink: {
                 ObjLink l = v.get<ObjLink>();
                 body = link(l.get_table_key(), l.get_obj_key());
                 break;
             }
+#endif
             default: body = "\"<unsupported " + type_name(t) + ">\"";
         }
         if (!tag_type)
@@ -177,12 +201,43 @@ struct Dumper {
         return "{\"type\":\"" + type_name(t) + "\",\"value\":" + body + "}";
     }
 
-    std::string column_value(const Obj& obj, ColKey col) const
+    static bool is_link_type(DataType type)
+    {
+#if REALM_VERSION_MAJOR < 14
+        if (type == type_LinkList)
+            return true;
+#endif
+        return type == type_Link;
+    }
+
+    template <class O>
+    std::string column_value(const O& obj, ColKey col) const
     {
         ConstTableRef table = obj.get_table();
         DataType type = table->get_column_type(col);
+        TableKey target = is_link_type(type) ? table->get_opposite_table_key(col) : TableKey();
+#if !REALMGEN_MODERN
+        const bool mixed = false;
+        if (col.is_list() && is_link_type(type)) {
+            auto links = obj.get_linklist(col);
+            std::string out = "[";
+            for (size_t i = 0; i < links.size(); ++i)
+                out += (i ? "," : "") + link(target, links.get(i));
+            return out + "]";
+        }
+        if (col.is_list()) {
+            auto coll = obj.get_listbase_ptr(col);
+            std::string out = "[";
+            for (size_t i = 0; i < coll->size(); ++i)
+                out += (i ? "," : "") + value(coll->get_any(i), target, false);
+            return out + "]";
+        }
+        if (type == type_Link) {
+            ObjKey k = obj.template get<ObjKey>(col);
+            return k ? link(target, k) : "null";
+        }
+#else
         bool mixed = type == type_Mixed;
-        TableKey target = (type == type_Link) ? table->get_opposite_table_key(col) : TableKey();
         if (col.is_dictionary()) {
             Dictionary dict = obj.get_dictionary(col);
             std::string out = "{";
@@ -206,9 +261,11 @@ struct Dumper {
             }
             return out + "]";
         }
+#endif
         Mixed v = obj.get_any(col);
+#if REALM_VERSION_MAJOR >= 14
         if (mixed && !v.is_null() && v.is_type(type_List)) {
-            auto list = obj.get_list_ptr<Mixed>(col);
+            auto list = obj.template get_list_ptr<Mixed>(col);
             std::string out = "{\"type\":\"list\",\"value\":[";
             for (size_t i = 0; i < list->size(); ++i) {
                 if (i)
@@ -217,6 +274,7 @@ struct Dumper {
             }
             return out + "]}";
         }
+#endif
         return value(v, target, mixed);
     }
 
@@ -224,7 +282,11 @@ struct Dumper {
     {
         std::ostringstream out;
         out << "{\"name\":" << json_string(std::string(table->get_name()));
+#if REALMGEN_MODERN
         out << ",\"tableType\":\"" << (table->is_embedded() ? "embedded" : "topLevel") << "\"";
+#else
+        out << ",\"tableType\":\"topLevel\"";
+#endif
         ColKey pk = table->get_primary_key_column();
         out << ",\"primaryKey\":" << (pk ? json_string(std::string(table->get_column_name(pk))) : "null");
         out << ",\"objectCount\":" << table->size();
@@ -240,17 +302,26 @@ struct Dumper {
             out << "{\"name\":" << json_string(std::string(table->get_column_name(col)));
             out << ",\"type\":\"" << type_name(type) << "\"";
             out << ",\"nullable\":" << (col.is_nullable() ? "true" : "false");
+#if REALMGEN_MODERN
             const char* coll = col.is_list() ? "list" : col.is_set() ? "set" : col.is_dictionary() ? "dictionary" : nullptr;
+#else
+            const char* coll = col.is_list() ? "list" : nullptr;
+#endif
             out << ",\"collection\":" << (coll ? std::string("\"") + coll + "\"" : std::string("null"));
-            if (type == type_Link)
+            if (is_link_type(type))
                 out << ",\"target\":" << json_string(std::string(group.get_table_name(table->get_opposite_table_key(col))));
-            out << ",\"indexed\":" << (table->search_index_type(col) != IndexType::None ? "true" : "false");
+#if REALM_VERSION_MAJOR >= 13
+            bool indexed = table->search_index_type(col) != IndexType::None;
+#else
+            bool indexed = table->has_search_index(col);
+#endif
+            out << ",\"indexed\":" << (indexed ? "true" : "false");
             out << ",\"colKey\":" << col.value;
             out << "}";
         }
         out << "],\"objects\":[";
         bool first = true;
-        for (const Obj& obj : *table) {
+        for (auto&& obj : *table) {
             out << (first ? "\n" : ",\n");
             first = false;
             out << "{\"_key\":" << obj.get_key().value;
@@ -400,6 +471,80 @@ std::string blob_bytes(size_t size, uint32_t seed)
     return s;
 }
 
+ColKey add_link(Table& table, StringData name, Table& target)
+{
+#if REALMGEN_MODERN
+    return table.add_column(target, name);
+#else
+    return table.add_column_link(type_Link, name, target);
+#endif
+}
+
+ColKey add_link_list(Table& table, StringData name, Table& target)
+{
+#if REALMGEN_MODERN
+    return table.add_column_list(target, name);
+#else
+    return table.add_column_link(type_LinkList, name, target);
+#endif
+}
+
+#if !REALMGEN_MODERN
+// Core 6 (format 11): links, link lists and lists of primitives only (no embedded tables,
+// sets, dictionaries, Mixed, ObjectId, UUID, Decimal128).
+void fill_people_core6(Transaction& tr)
+{
+    TableRef dog = tr.add_table_with_primary_key("class_Dog", type_String, "_id");
+    TableRef person = tr.add_table_with_primary_key("class_Person", type_String, "name");
+    ColKey d_name = dog->add_column(type_String, "dogName");
+    ColKey d_age = dog->add_column(type_Int, "age", true);
+    ColKey p_age = person->add_column(type_Int, "age");
+    ColKey p_dog = add_link(*person, "favouriteDog", *dog);
+    ColKey p_dogs = add_link_list(*person, "dogs", *dog);
+    ColKey p_best = add_link(*person, "bestFriend", *person);
+    ColKey p_scores = person->add_column_list(type_Int, "scores");
+    ColKey p_optscores = person->add_column_list(type_Double, "optScores", true);
+    ColKey p_nicks = person->add_column_list(type_String, "nicknames");
+    ColKey p_dates = person->add_column_list(type_Timestamp, "dates");
+    std::vector<ObjKey> dogs;
+    const char* dog_names[] = {"Rex", "Fido", "Bella", "Luna"};
+    std::string dog_id;
+    for (int i = 0; i < 4; ++i) {
+        Obj d = dog->create_object_with_primary_key(Mixed(StringData(dog_id = "dog-" + std::to_string(i + 1))));
+        d.set(d_name, StringData(dog_names[i]));
+        if (i != 2)
+            d.set(d_age, int64_t(i + 1));
+        dogs.push_back(d.get_key());
+    }
+    Obj alice = person->create_object_with_primary_key(Mixed(StringData("Alice")));
+    Obj bob = person->create_object_with_primary_key(Mixed(StringData("Bob")));
+    Obj zoe = person->create_object_with_primary_key(Mixed(StringData("Zo\xc3\xab")));
+    alice.set(p_age, 34).set(p_dog, dogs[0]).set(p_best, bob.get_key());
+    bob.set(p_age, 29).set(p_best, alice.get_key());
+    zoe.set(p_age, 7);
+    auto l = alice.get_linklist(p_dogs);
+    l.add(dogs[0]);
+    l.add(dogs[2]);
+    l.add(dogs[0]);
+    bob.get_linklist(p_dogs).add(dogs[1]);
+    auto scores = alice.get_list<int64_t>(p_scores);
+    for (int64_t v : std::initializer_list<int64_t>{3, 1, 4, 1, 5, -9, 2600000000LL})
+        scores.add(v);
+    auto opt = alice.get_list<util::Optional<double>>(p_optscores);
+    opt.add(1.5);
+    opt.add(util::Optional<double>());
+    opt.add(-2.0);
+    auto nicks = alice.get_list<String>(p_nicks);
+    nicks.add("Al");
+    nicks.add("\xe3\x82\xa2\xe3\x83\xaa\xe3\x82\xb9");
+    nicks.add("");
+    auto dates = alice.get_list<Timestamp>(p_dates);
+    dates.add(Timestamp(0, 0));
+    dates.add(Timestamp(1234567890, 500));
+    bob.get_list<int64_t>(p_scores).add(100);
+}
+#endif
+
 // Every column type, nullable and not, with links, lists, sets, dictionaries, embedded objects.
 void fill_all_types(Transaction& tr)
 {
@@ -414,10 +559,12 @@ void fill_all_types(Transaction& tr)
     ColKey c_string = all->add_column(type_String, "stringValue");
     ColKey c_binary = all->add_column(type_Binary, "binaryValue");
     ColKey c_date = all->add_column(type_Timestamp, "dateValue");
+#if REALMGEN_MODERN
     ColKey c_dec = all->add_column(type_Decimal, "decimalValue");
     ColKey c_oid = all->add_column(type_ObjectId, "objectIdValue");
     ColKey c_uuid = all->add_column(type_UUID, "uuidValue");
     ColKey c_mixed = all->add_column(type_Mixed, "mixedValue", true);
+#endif
     ColKey o_int = all->add_column(type_Int, "optIntValue", true);
     ColKey o_bool = all->add_column(type_Bool, "optBoolValue", true);
     ColKey o_float = all->add_column(type_Float, "optFloatValue", true);
@@ -425,9 +572,11 @@ void fill_all_types(Transaction& tr)
     ColKey o_string = all->add_column(type_String, "optStringValue", true);
     ColKey o_binary = all->add_column(type_Binary, "optBinaryValue", true);
     ColKey o_date = all->add_column(type_Timestamp, "optDateValue", true);
+#if REALMGEN_MODERN
     ColKey o_dec = all->add_column(type_Decimal, "optDecimalValue", true);
     ColKey o_oid = all->add_column(type_ObjectId, "optObjectIdValue", true);
     ColKey o_uuid = all->add_column(type_UUID, "optUuidValue", true);
+#endif
     ColKey c_indexed = all->add_column(type_String, "indexedString");
     all->add_search_index(c_indexed);
 
@@ -441,6 +590,7 @@ void fill_all_types(Transaction& tr)
         long_text(40, "medium string "),                    // 16..63 bytes: medium leaf
         long_text(200, "long string \xc3\xa9\xe2\x82\xac "), // > 63 bytes: big leaf
     };
+#if REALMGEN_MODERN
     const std::vector<Mixed> mixed_values = {
         Mixed(int64_t(42)),           Mixed(true),
         Mixed(1.5f),                  Mixed(2.25),
@@ -448,9 +598,13 @@ void fill_all_types(Transaction& tr)
         Mixed(Timestamp(1700000000, 123456789)), Mixed(Decimal128("123.456")),
         Mixed(ObjectId("65f0a1b2c3d4e5f601234567")), Mixed(UUID("3b241101-e2bb-4255-8caf-4136c566a962")),
     };
+#endif
 
+    ObjKey first;
     for (int64_t i = 0; i < 12; ++i) {
         Obj o = all->create_object_with_primary_key(Mixed(i * 10));
+        if (i == 0)
+            first = o.get_key();
         const std::string& s = unicode[i % 8];
         std::string bin = blob_bytes(size_t(i * 3), uint32_t(i));
         o.set(c_int, i == 0 ? std::numeric_limits<int64_t>::min()
@@ -461,6 +615,7 @@ void fill_all_types(Transaction& tr)
         o.set(c_string, StringData(s));
         o.set(c_binary, BinaryData(bin.data(), bin.size()));
         o.set(c_date, Timestamp(i == 5 ? -86400 * 365 : 1600000000 + i * 86400, int32_t(i * 1000)));
+#if REALMGEN_MODERN
         o.set(c_dec, Decimal128(std::to_string(i) + ".25"));
         char oid[25];
         std::snprintf(oid, sizeof oid, "5f%022llx", (unsigned long long)(i + 1));
@@ -470,7 +625,9 @@ void fill_all_types(Transaction& tr)
         o.set(c_uuid, UUID(uuid));
         if (i < int64_t(mixed_values.size()))
             o.set_any(c_mixed, mixed_values[size_t(i)]);
-        o.set(c_indexed, StringData("key-" + std::to_string(i % 4)));
+#endif
+        std::string indexed = "key-" + std::to_string(i % 4);
+        o.set(c_indexed, StringData(indexed));
         if (i % 2 == 1) { // odd objects: optional columns set; even: left null
             o.set(o_int, i);
             o.set(o_bool, i % 4 == 1);
@@ -479,18 +636,27 @@ void fill_all_types(Transaction& tr)
             o.set(o_string, StringData(s));
             o.set(o_binary, BinaryData(bin.data(), bin.size()));
             o.set(o_date, Timestamp(i, 0));
+#if REALMGEN_MODERN
             o.set(o_dec, Decimal128(i == 3 ? "-1.5E+20" : "0.001"));
             o.set(o_oid, ObjectId(oid));
             o.set(o_uuid, UUID(uuid));
+#endif
         }
     }
     // an empty (not null) string and binary in the optional columns
-    all->get_object_with_primary_key(Mixed(int64_t(0))).set(o_string, StringData("", 0)).set(o_binary, BinaryData("", 0));
+    all->get_object(first).set(o_string, StringData("", 0)).set(o_binary, BinaryData("", 0));
 
+#if !REALMGEN_MODERN
+    fill_people_core6(tr);
+#else
     // -- links, lists, sets, dictionaries, embedded objects; string primary key
     TableRef dog = tr.add_table_with_primary_key("class_Dog", type_ObjectId, "_id");
     TableRef person = tr.add_table_with_primary_key("class_Person", type_String, "name");
+#if REALM_VERSION_MAJOR <= 10
+    TableRef address = tr.add_embedded_table("class_Address");
+#else
     TableRef address = tr.add_table("class_Address", Table::Type::Embedded);
+#endif
     ColKey a_street = address->add_column(type_String, "street");
     ColKey a_city = address->add_column(type_String, "city", true);
     ColKey d_name = dog->add_column(type_String, "dogName");
@@ -565,9 +731,14 @@ void fill_all_types(Transaction& tr)
         auto scores = alice.get_list<int64_t>(p_scores);
         for (int64_t v : std::initializer_list<int64_t>{3, 1, 4, 1, 5, -9, 2600000000LL})
             scores.add(v);
-        auto opt = alice.get_list<std::optional<double>>(p_optscores);
+#if REALM_VERSION_MAJOR <= 10
+        using OptionalDouble = util::Optional<double>;
+#else
+        using OptionalDouble = std::optional<double>;
+#endif
+        auto opt = alice.get_list<OptionalDouble>(p_optscores);
         opt.add(1.5);
-        opt.add(std::nullopt);
+        opt.add(OptionalDouble());
         opt.add(-2.0);
         auto nicks = alice.get_list<String>(p_nicks);
         nicks.add("Al");
@@ -608,14 +779,17 @@ void fill_all_types(Transaction& tr)
         auto labels = alice.get_dictionary(p_labels);
         labels.insert("en", Mixed(StringData("hello")));
         labels.insert("fr", Mixed());
-        // nested collection inside a Mixed (format 24)
+#if REALM_VERSION_MAJOR >= 14
+        // nested collection inside a Mixed (format 24; realm-core 13 has none: left null)
         alice.set_collection(p_nested, CollectionType::List);
         auto nested = alice.get_list_ptr<Mixed>(p_nested);
         nested->add(Mixed(int64_t(10)));
         nested->add(Mixed(StringData("ten")));
+#endif
         bob.set_any(p_nested, Mixed(StringData("not a collection")));
         bob.get_list<int64_t>(p_scores).add(100);
     }
+#endif
 }
 
 // Over 256 objects in one class (several cluster leaves under an inner node), gaps in the
@@ -627,11 +801,12 @@ void fill_many_objects(Transaction& tr)
     TableRef item = tr.add_table_with_primary_key("class_Item", type_Int, "id");
     ColKey c_name = item->add_column(type_String, "name");
     ColKey c_value = item->add_column(type_Double, "value", true);
-    ColKey c_next = item->add_column(*item, "next");
+    ColKey c_next = add_link(*item, "next", *item);
     std::vector<ObjKey> keys;
     for (int64_t i = 0; i < 700; ++i) {
         Obj o = item->create_object_with_primary_key(Mixed(i));
-        o.set(c_name, StringData("item " + std::to_string(i)));
+        std::string name = "item " + std::to_string(i);
+        o.set(c_name, StringData(name));
         if (i % 5 != 0)
             o.set(c_value, double(i) * 1.5);
         keys.push_back(o.get_key());
@@ -645,21 +820,27 @@ void fill_many_objects(Transaction& tr)
     TableRef holder = tr.add_table_with_primary_key("class_ListHolder", type_String, "_id");
     ColKey h_ints = holder->add_column_list(type_Int, "ints");
     ColKey h_strings = holder->add_column_list(type_String, "strings");
-    ColKey h_items = holder->add_column_list(*item, "items");
+    ColKey h_items = add_link_list(*holder, "items", *item);
+#if REALMGEN_MODERN
     ColKey h_set = holder->add_column_set(type_Int, "intSet");
+#endif
     Obj h = holder->create_object_with_primary_key(Mixed(StringData("big")));
     auto ints = h.get_list<int64_t>(h_ints);
     for (int64_t i = 0; i < 2500; ++i)
         ints.add(i * 37 - 1000);
     auto strings = h.get_list<String>(h_strings);
-    for (int i = 0; i < 1200; ++i)
-        strings.add("s" + std::to_string(i));
+    for (int i = 0; i < 1200; ++i) {
+        std::string text = "s" + std::to_string(i);
+        strings.add(StringData(text));
+    }
     auto items = h.get_linklist(h_items);
     for (const Obj& o : *item)
         items.add(o.get_key());
+#if REALMGEN_MODERN
     auto set = h.get_set<int64_t>(h_set);
     for (int64_t i = 0; i < 1500; ++i)
         set.insert((i * 7919) % 3001);
+#endif
     Obj small = holder->create_object_with_primary_key(Mixed(StringData("small")));
     small.get_list<int64_t>(h_ints).add(1);
 }
@@ -675,7 +856,8 @@ void fill_big_values(Transaction& tr)
     const size_t sizes[] = {0, 15, 16, 63, 64, 1000, 5000, 70000};
     for (int64_t i = 0; i < 8; ++i) {
         Obj o = doc->create_object_with_primary_key(Mixed(i));
-        o.set(c_title, StringData("doc " + std::to_string(sizes[i])));
+        std::string title = "doc " + std::to_string(sizes[i]);
+        o.set(c_title, StringData(title));
         std::string body = long_text(sizes[i], i % 2 ? "\xe2\x82\xac\xc3\xa9" : "lorem ipsum ");
         o.set(c_body, StringData(body));
         std::string data = blob_bytes(sizes[i] + size_t(i) * 1000, uint32_t(100 + i));
@@ -691,9 +873,14 @@ void write_db_file(const std::string& path, Filler fill, const char* key = nullp
 {
     remove_db_files(path);
     {
-        auto history = make_in_realm_history();
         DBOptions options(key);
+#if REALM_VERSION_MAJOR <= 10
+        auto history = make_in_realm_history(path);
+        DBRef db = DB::create(*history, options);
+#else
+        auto history = make_in_realm_history();
         DBRef db = DB::create(*history, path, options);
+#endif
         auto tr = db->start_write();
         fill(*tr);
         tr->commit();
@@ -726,14 +913,26 @@ int main(int argc, char** argv)
 
     try {
         write_db_file(dir + "/all-types.realm", fill_all_types);
-        write_json(dir + "/all-types.realm",
-                   "every column type, required and optional; links, lists, sets, dictionaries, embedded objects, "
-                   "Mixed with a nested list; written by DB (in-Realm history) in three commits");
+#if REALM_VERSION_MAJOR >= 14
+        const char* all_types = "every column type, required and optional; links, lists, sets, dictionaries, "
+                                "embedded objects, Mixed with a nested list; written by DB (in-Realm history) in "
+                                "three commits";
+#elif REALMGEN_MODERN
+        const char* all_types = "every column type, required and optional; links, lists, sets, dictionaries, "
+                                "embedded objects (no nested collections before Core 14); written by DB (in-Realm "
+                                "history) in three commits";
+#else
+        const char* all_types = "every Core 6 column type (int, bool, float, double, string, binary, timestamp), "
+                                "required and optional; links, link lists, lists of primitives; written by DB "
+                                "(in-Realm history) in three commits";
+#endif
+        write_json(dir + "/all-types.realm", all_types);
 
         write_db_file(dir + "/many-objects.realm", fill_many_objects);
         write_json(dir + "/many-objects.realm",
                    "700 objects in one class, 85 of them deleted (inner cluster node, leaves with key arrays); "
-                   "lists of 2500 ints, 1200 strings, 615 links and a set of 1500 ints (inner B+tree nodes)");
+                   "lists of 2500 ints, 1200 strings, 615 links"
+                   REALMGEN_SET_NOTE " (inner B+tree nodes)");
 
         write_db_file(dir + "/big-values.realm", fill_big_values);
         write_json(dir + "/big-values.realm",
