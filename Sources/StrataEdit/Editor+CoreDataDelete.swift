@@ -21,7 +21,8 @@ extension Editor {
     ///
     /// - Throws: `StrataError` naming the objects a Deny rule protects, before anything is written.
     func deleteApplyingRules(_ info: ClassInfo, key: Int64) throws {
-        let start = EntityObject(className: info.name, key: key)
+        // Its own entity's rules: a `Car` key may be a `SportCar`, with relationships of its own.
+        let start = EntityObject(className: try entityName(of: key, in: info) ?? info.name, key: key)
         var doomed: [EntityObject] = [start]
         var seen: Set<EntityObject> = [start]
         var denials: [(object: EntityObject, property: String, held: [EntityObject])] = []
@@ -91,7 +92,7 @@ extension Editor {
     }
 
     /// The entity an object of `info`'s table really is (a `Car` key may be a `SportCar`); nil when it is missing.
-    private func entityName(of key: Int64, in info: ClassInfo) throws -> String? {
+    func entityName(of key: Int64, in info: ClassInfo) throws -> String? {
         guard let number = try connection.scalar(
             "SELECT \(identifier: "Z_ENT") FROM \(identifier: info.tableName) WHERE \(identifier: "Z_PK") = \(key)" as SQL).int64
         else { return nil }

@@ -186,6 +186,19 @@ import Testing
         #expect(unordered.stderr == "error: Recipe.tags is an unordered to-many: it has no order to move in\n")
     }
 
+    /// Deleted through its abstract root's class, a Photo still applies Photo's own rules: Photo.coverOf (Nullify)
+    /// clears the cover of the recipe that showed it.
+    @Test func aDeleteThroughAParentClassAppliesTheObjectsOwnRules() throws {
+        let workspace = try Workspace()
+        let (store, _) = try Self.recipes(workspace)
+        let connection = try Connection(path: store, mode: .readOnly)
+        let photo = try #require(try connection.scalar("SELECT ZCOVER FROM ZRECIPE WHERE ZNAME = 'Recipe 2'").int64)
+        let result = try StrataProcess.run(["delete", store, "Media", String(photo), "--yes"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("changes 1 Recipe object"), "\(result.stdout)")
+        #expect(try connection.rows("SELECT ZCOVER, Z4_COVER FROM ZRECIPE WHERE ZNAME = 'Recipe 2'") == [[.null, .null]])
+    }
+
     @Test func newObjectsOfASubEntityTakeTheRootsKeys() throws {
         let workspace = try Workspace()
         let (store, _) = try Self.recipes(workspace)
