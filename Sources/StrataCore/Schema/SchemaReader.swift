@@ -83,12 +83,14 @@ public struct SchemaReader {
             row[0].int64.flatMap { number in row[1].string.map { CoreDataInference.EntityRow(number: number, name: $0, parent: row[2].int64 ?? 0) } }
         }
         let numbers = Dictionary(rows.map { ($0.name, $0.number) }) { first, _ in first }
+        // The metadata is read once, and only for a given model (to choose its version and check it).
+        let storeInfo: CoreDataStoreInfo? = if case .file = modelChoice { try? CoreDataStoreInfo.read(connection) } else { nil }
         let model: ManagedObjectModel
         var origin: CoreDataModelOrigin
         switch modelChoice {
         case .file(let path, let version):
             let chosen = try CoreDataModelChoice.choose(path: path, version: version, numbers: numbers, classes: classes,
-                                                        connection: connection)
+                                                        storeHashes: storeInfo?.entityVersionHashes ?? [])
             model = chosen.model
             origin = CoreDataModelOrigin(source: .given, description: chosen.description)
             if let note = chosen.note { notes.append(note) }
@@ -116,7 +118,7 @@ public struct SchemaReader {
         var mapping = CoreDataMapping(model: model, numbers: numbers, inferred: origin.source == .inferred)
         mapping.apply(to: &classes)
         origin.problems = model.problems + mapping.problems
-        if origin.source == .given, let info = try? CoreDataStoreInfo.read(connection), !info.entityVersionHashes.isEmpty {
+        if origin.source == .given, let info = storeInfo, !info.entityVersionHashes.isEmpty {
             let stored = Dictionary(info.entityVersionHashes.map { ($0.entity, $0.hash) }) { first, _ in first }
             origin.entitiesOnlyInStore = stored.keys.filter { model.entity(named: $0) == nil }.sorted()
             origin.entitiesOnlyInModel = model.entities.map(\.name).filter { stored[$0] == nil }.sorted()

@@ -1,5 +1,4 @@
 import CoreDataModel
-import SQLiteKit
 
 /// Reads the model a user named with `--model` and picks its version.
 ///
@@ -16,8 +15,9 @@ enum CoreDataModelChoice {
         var note: String?
     }
 
+    /// - Parameter storeHashes: the store's entity version hashes (`Z_METADATA`), empty when it records none.
     static func choose(path: String, version: String?, numbers: [String: Int64], classes: [ClassInfo],
-                       connection: Connection) throws -> Chosen
+                       storeHashes: [(entity: String, hash: [UInt8])]) throws -> Chosen
     {
         let location: ModelLocation
         do { location = try ModelLocation(path: path) } catch { throw StrataError("--model " + error.message) }
@@ -32,7 +32,6 @@ enum CoreDataModelChoice {
             let model = try read(version)
             return Chosen(model: model, description: describe(model))
         }
-        let storeHashes = (try? CoreDataStoreInfo.read(connection))?.entityVersionHashes ?? []
         var candidates: [(name: String, model: ManagedObjectModel, misfits: Int)] = []
         for name in location.versions {
             let model = try read(name)
