@@ -240,7 +240,3 @@ public struct ValueParser {
         return key[0]
     }
 }
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-}

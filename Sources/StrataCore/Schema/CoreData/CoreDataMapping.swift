@@ -261,7 +261,3 @@ struct CoreDataMapping {
         }
     }
 }
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-}
