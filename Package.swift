@@ -43,6 +43,8 @@ let package = Package(
         // Realm's own file format, read byte by byte (header, nodes, arrays, group): no SQLite, no dependencies.
         .target(name: "RealmFile"),
         .target(name: "StrataCore", dependencies: ["SQLiteKit", "CoreDataModel", "Digests"]),
+        // A .realm file's classes written as SQLite tables in Strata's conventions (`strata convert`, and reading).
+        .target(name: "RealmConvert", dependencies: ["RealmFile", "StrataRender", "StrataCore", "SQLiteKit"]),
         // The query language: lexer, parser, compiler to SQL, runner; one object with its links.
         .target(name: "StrataQuery", dependencies: ["StrataCore", "SQLiteKit"]),
         // Edits, the change log (undo and redo), value parsing.
@@ -56,8 +58,8 @@ let package = Package(
         // The command line and the browser: command definitions with their runners, help, completion.
         .target(
             name: "StrataInterface",
-            dependencies: ["StrataEdit", "StrataMigrate", "StrataRender", "StrataDemo", "StrataQuery", "StrataCore",
-                           "SQLiteKit", "CReadline"]
+            dependencies: ["StrataEdit", "StrataMigrate", "StrataRender", "StrataDemo", "RealmConvert", "RealmFile", "StrataQuery",
+                           "StrataCore", "SQLiteKit", "CReadline"]
         ),
         .executableTarget(name: "strata", dependencies: ["StrataInterface"]),
 

@@ -5,7 +5,7 @@
 /// array are checked before they are handed out.
 public struct RealmArray: Sendable {
     public let header: RealmNodeHeader
-    let bytes: [UInt8]
+    let storage: RealmBytes
     /// Offset of the first payload byte.
     let payloadStart: Int
     let fileName: String
@@ -80,41 +80,41 @@ public struct RealmArray: Sendable {
     // MARK: - Bytes
 
     /// The `width` bytes of element `index` of a "multiply" array (a short-string cell, a float, a fixed-size value).
-    public func cell(at index: Int) throws -> ArraySlice<UInt8> {
+    public func cell(at index: Int) throws -> UnsafeRawBufferPointer {
         guard header.widthType == .multiply else {
             throw error("width type \(header.widthType) is not \"multiply\", so element \(index) has no byte cell")
         }
         try checkIndex(index)
         let start = payloadStart &+ index &* header.width
-        return bytes[start..<(start &+ header.width)]
+        return storage.buffer(start, header.width)
     }
 
     /// The payload bytes of an "ignore" array (a blob): `count` bytes.
-    public func blobBytes() throws -> ArraySlice<UInt8> {
+    public func blobBytes() throws -> UnsafeRawBufferPointer {
         guard header.widthType == .ignore else {
             throw error("width type \(header.widthType) is not \"ignore\", so the node is not a blob")
         }
-        return bytes[payloadStart..<(payloadStart &+ count)]
+        return storage.buffer(payloadStart, count)
     }
 
     /// Element `index` of a short-string array (realm-core `ArrayStringShort`): cells of `width` bytes, the text then
     /// zero padding, the cell's last byte the number of padding zeros; a last byte equal to the width means null;
     /// width 0 means every element is null (when `nullable`) or empty.
     /// - Returns: the string's bytes, or nil for null.
-    public func shortString(at index: Int, nullable: Bool) throws -> ArraySlice<UInt8>? {
+    public func shortString(at index: Int, nullable: Bool) throws -> UnsafeRawBufferPointer? {
         guard !header.hasRefs, header.widthType == .multiply || header.width == 0 else {
             throw error("the node is not a short-string array (has refs: \(header.hasRefs), width type \(header.widthType))")
         }
         try checkIndex(index)
         let width = header.width
-        if width == 0 { return nullable ? nil : bytes[payloadStart..<payloadStart] }
+        if width == 0 { return nullable ? nil : storage.buffer(payloadStart, 0) }
         let start = payloadStart &+ index &* width
-        let padding = Int(bytes[start &+ width &- 1])
-        if padding == width { return nullable ? nil : bytes[start..<start] }
+        let padding = Int(storage[start &+ width &- 1])
+        if padding == width { return nullable ? nil : storage.buffer(start, 0) }
         guard padding < width else {
             throw error("short string \(index): padding \(padding) is larger than its \(width)-byte cell")
         }
-        return bytes[start..<(start &+ width &- 1 &- padding)]
+        return storage.buffer(start, width &- 1 &- padding)
     }
 
     // MARK: - Checks
@@ -149,10 +149,10 @@ public struct RealmArray: Sendable {
         case 0: return 0
         case 1, 2, 4:
             let bit = index &* header.width
-            let byte = bytes[payloadStart &+ bit >> 3]
+            let byte = storage[payloadStart &+ bit >> 3]
             let mask = UInt8((1 << header.width) - 1)
             return Int64((byte >> UInt8(bit & 7)) & mask)
-        case 8: return Int64(Int8(bitPattern: bytes[payloadStart &+ index]))
+        case 8: return Int64(Int8(bitPattern: storage[payloadStart &+ index]))
         case 16: return Int64(Int16(truncatingIfNeeded: rawLittleEndian(at: index)))
         case 32: return Int64(Int32(truncatingIfNeeded: rawLittleEndian(at: index)))
         default: return Int64(bitPattern: rawLittleEndian(at: index))
@@ -162,10 +162,12 @@ public struct RealmArray: Sendable {
     /// The unsigned little-endian value of element `index`, for widths of 8 bits and more.
     @inline(__always)
     func rawLittleEndian(at index: Int) -> UInt64 {
-        let size = header.width >> 3
-        let start = payloadStart &+ index &* size
-        var value: UInt64 = 0
-        for i in 0..<size { value |= UInt64(bytes[start &+ i]) << UInt64(8 &* i) }
-        return value
+        let base = storage.base + payloadStart
+        switch header.width {
+        case 8: return UInt64(base.load(fromByteOffset: index, as: UInt8.self))
+        case 16: return UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
+        case 32: return UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self)))
+        default: return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index &* 8, as: UInt64.self))
+        }
     }
 }

@@ -45,12 +45,12 @@ extension RealmFileHeader {
     /// Checks, in realm-core's order: the size, `T-DB` (a missing one on a file shaped like an encrypted realm gives
     /// the encrypted refusal), the streaming footer, the top ref's alignment and range, then the file format.
     /// - Throws: `RealmReadError` naming `name` and what is wrong.
-    public static func read(_ bytes: [UInt8], name: String) throws -> RealmFileHeader {
+    public static func read(_ bytes: RealmBytes, name: String) throws -> RealmFileHeader {
         let size = bytes.count
         guard size >= Self.size else {
             throw RealmReadError(.notRealm, "\(name): not a realm file (\(size) bytes is smaller than the 24-byte header)")
         }
-        guard Array(bytes[16..<20]) == mnemonic else {
+        guard (16..<20).map({ bytes[$0] }) == mnemonic else {
             if looksEncrypted(bytes) {
                 throw RealmReadError(.encrypted, "\(name) is encrypted; Strata cannot read encrypted Realm files")
             }
@@ -59,7 +59,7 @@ extension RealmFileHeader {
         guard size % 8 == 0 else {
             throw RealmReadError(.damaged, "\(name): file size \(size) is not a multiple of 8 (the file is truncated)")
         }
-        let topRefs = [bytes.loadUInt64(at: 0), bytes.loadUInt64(at: 8)]
+        let topRefs = [bytes.uint64(at: 0), bytes.uint64(at: 8)]
         let slotFormats = [bytes[20], bytes[21]]
         let flags = bytes[23]
         let slot = Int(flags & 1)
@@ -70,12 +70,12 @@ extension RealmFileHeader {
             guard size >= Self.size + footerSize else {
                 throw RealmReadError(.damaged, "\(name): streaming-form file of \(size) bytes has no room for its 16-byte footer")
             }
-            let cookie = bytes.loadUInt64(at: size - 8)
+            let cookie = bytes.uint64(at: size - 8)
             guard cookie == footerMagicCookie else {
                 throw RealmReadError(.damaged, "\(name): streaming footer at offset \(size - footerSize): magic cookie "
                     + "0x\(String(cookie, radix: 16)) is not 0x\(String(footerMagicCookie, radix: 16)) (the file is truncated or damaged)")
             }
-            topRef = bytes.loadUInt64(at: size - footerSize)
+            topRef = bytes.uint64(at: size - footerSize)
             streaming = true
             dataEnd = size - footerSize
         }
@@ -113,21 +113,11 @@ extension RealmFileHeader {
     /// An encrypted realm has no plaintext header: it is made of 4096-byte pages, the first a metadata page of
     /// 64-byte IV-table entries whose first field, `iv1`, is a small non-zero counter
     /// (realm-core `util/encrypted_file_mapping.cpp`). That shape, without `T-DB`, is taken as encryption.
-    static func looksEncrypted(_ bytes: [UInt8]) -> Bool {
+    static func looksEncrypted(_ bytes: RealmBytes) -> Bool {
         guard bytes.count >= 8192, bytes.count % 4096 == 0 else { return false }
         let iv1 = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
         guard iv1 != 0, iv1 < 1 << 24 else { return false }
         // The HMAC after iv1 is high-entropy: require it not to be all zeros.
-        return bytes[4..<32].contains { $0 != 0 }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// The little-endian UInt64 at `offset`; the caller has checked that 8 bytes are there.
-    @inline(__always)
-    func loadUInt64(at offset: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for i in 0..<8 { value |= UInt64(self[offset &+ i]) << (8 * UInt64(i)) }
-        return value
+        return (4..<32).contains { bytes[$0] != 0 }
     }
 }

@@ -2,65 +2,58 @@ import Foundation
 
 /// The byte-level reader of a `.realm` file: the header, nodes and arrays, every ref, size and width checked.
 ///
-/// The whole file is read into memory (up to `maximumSize`) and never written. Nothing read from the file is
-/// trusted: a ref must be 8-byte aligned, past the 24-byte header and inside the file (before the streaming
-/// footer), a node's payload must end inside the file, and walks through refs go through `RealmNodeWalk`, which
-/// stops cycles, runaway depth and shared subtrees that would multiply the work. Every failure is a
-/// `RealmReadError`, one line naming the file and the byte offset.
+/// The file is mapped read-only (or, when small, copied; see `RealmBytes`) and never written. Nothing read from
+/// the file is trusted: a ref must be 8-byte aligned, past the 24-byte header and inside the file (before the
+/// streaming footer), a node's payload must end inside the file, and walks through refs go through
+/// `RealmNodeWalk`, which stops cycles, runaway depth and shared subtrees that would multiply the work. Every
+/// failure is a `RealmReadError`, one line naming the file and the byte offset.
 public struct RealmFileReader: Sendable {
     /// The name used in messages (usually the path as the user typed it).
     public let name: String
     /// The file's bytes.
-    public let bytes: [UInt8]
+    public let bytes: RealmBytes
     /// The checked header; its format is one this reader reads.
     public let header: RealmFileHeader
 
-    /// The default limit on the size of a file read into memory: 1 GiB.
-    public static let defaultMaximumSize = 1 << 30
+    /// The default limit on the size of a file: 64 GiB (it is mapped, not read into memory).
+    public static let defaultMaximumSize = 64 << 30
 
-    /// Reads the file's header from `bytes`.
+    /// Reads the header of a file held in memory.
     /// - Throws: `RealmReadError` (not a realm file, encrypted, unsupported format, damaged header or footer).
     public init(bytes: [UInt8], name: String) throws {
-        self.name = name
-        self.bytes = bytes
-        self.header = try RealmFileHeader.read(bytes, name: name)
+        try self.init(storage: RealmBytes(copying: bytes), name: name)
     }
 
-    /// Reads the regular file at `path` into memory and its header.
+    init(storage: RealmBytes, name: String) throws {
+        self.name = name
+        self.bytes = storage
+        self.header = try RealmFileHeader.read(storage, name: name)
+    }
+
+    /// Maps the regular file at `path` and reads its header.
     /// - Parameter name: the name for messages; defaults to `path`.
     /// - Throws: `RealmReadError` of kind `.io` for a missing file, a directory, FIFO or device, an unreadable file
-    ///   or one larger than `maximumSize`; then whatever `init(bytes:name:)` throws.
+    ///   or one larger than `maximumSize`; then whatever the header check throws.
     public init(contentsOf path: String, name: String? = nil, maximumSize: Int = defaultMaximumSize) throws {
         let name = name ?? path
-        let maximumSize = min(max(0, maximumSize), Int.max - 1)
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: resolved)
-        } catch {
-            throw RealmReadError(.io, "\(name): no such file")
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below then refuses it.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw RealmReadError(.io, errno == ENOENT ? "\(name): no such file" : "\(name): cannot be opened for reading (\(RealmBytes.lastError()))")
         }
-        guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw RealmReadError(.io, "\(name): cannot be read (\(RealmBytes.lastError()))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
             throw RealmReadError(.io, "\(name): not a regular file")
         }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumSize {
+        let size = Int(status.st_size)
+        guard size <= max(0, maximumSize) else {
             throw RealmReadError(.io, "\(name): file of \(size) bytes is larger than the \(maximumSize)-byte limit")
         }
-        guard let handle = FileHandle(forReadingAtPath: resolved) else {
-            throw RealmReadError(.io, "\(name): cannot be opened for reading")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            // One byte more than the limit tells a file that grew since the check.
-            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
-        } catch {
-            throw RealmReadError(.io, "\(name): cannot be read (\(error.localizedDescription.lowercased()))")
-        }
-        guard data.count <= maximumSize else {
-            throw RealmReadError(.io, "\(name): file is larger than the \(maximumSize)-byte limit")
-        }
-        try self.init(bytes: [UInt8](data), name: name)
+        try self.init(storage: RealmBytes(descriptor: descriptor, size: size, name: name), name: name)
     }
 
     // MARK: - Nodes
@@ -92,7 +85,7 @@ public struct RealmFileReader: Sendable {
             throw nodeError(ref, "\(node.count) elements of width \(node.width) (\(node.widthType)) need \(node.payloadSize) bytes, "
                 + "past the end of the data (offset \(header.dataEnd))")
         }
-        return RealmArray(header: node, bytes: bytes, payloadStart: start, fileName: name, dataEnd: header.dataEnd)
+        return RealmArray(header: node, storage: bytes, payloadStart: start, fileName: name, dataEnd: header.dataEnd)
     }
 
     /// Why `ref` cannot be a node's ref, or nil when it can (aligned, past the header, before `dataEnd`).

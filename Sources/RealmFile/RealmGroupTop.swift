@@ -90,7 +90,7 @@ extension RealmFileReader {
         var entries: [RealmGroupTop.Table] = []
         entries.reserveCapacity(names.count)
         for index in 0..<names.count {
-            let nameBytes = try names.shortString(at: index, nullable: false) ?? []
+            let nameBytes = try names.shortString(at: index, nullable: false) ?? UnsafeRawBufferPointer(start: nil, count: 0)
             guard let name = String(validatingUTF8Bytes: nameBytes) else {
                 throw names.error("table name \(index) is not valid utf-8")
             }

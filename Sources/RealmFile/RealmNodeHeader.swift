@@ -52,7 +52,7 @@ public struct RealmNodeHeader: Sendable, Equatable {
 
     /// Decodes the 8 bytes at `offset` of `bytes` (which the caller has checked are there).
     /// - Throws: a bare problem text (the caller adds the file and offset) for width type 3.
-    static func decode(_ bytes: [UInt8], at offset: Int, ref: UInt64) throws(NodeProblem) -> RealmNodeHeader {
+    static func decode(_ bytes: RealmBytes, at offset: Int, ref: UInt64) throws(NodeProblem) -> RealmNodeHeader {
         let flags = bytes[offset &+ 4]
         let typeBits = (flags >> 3) & 3
         guard let widthType = WidthType(rawValue: typeBits) else {

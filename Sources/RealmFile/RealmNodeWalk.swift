@@ -40,14 +40,7 @@ public struct RealmNodeWalk: Sendable {
             throw RealmReadError(.damaged, "\(reader.name): node at offset \(ref): nodes are nested more than \(Self.maximumDepth) deep")
         }
         let array = try reader.array(at: ref)
-        // Both terms are below the file's size: no overflow.
-        let bytes = visitedBytes + RealmNodeHeader.size + array.header.payloadSize
-        guard bytes <= budget else {
-            throw RealmReadError(.damaged, "\(reader.name): node at offset \(ref): the nodes reached add up to more than the "
-                + "\(budget) bytes of data in the file; refs are shared or overlap")
-        }
-        visitedBytes = bytes
-        visited &+= 1
+        try account(array)
         path.append(ref)
         onPath.insert(ref)
         defer {
@@ -55,6 +48,18 @@ public struct RealmNodeWalk: Sendable {
             onPath.remove(ref)
         }
         return try body(&self, array)
+    }
+
+    /// Counts `array` as visited, against the byte budget.
+    mutating func account(_ array: RealmArray) throws {
+        // Both terms are below the file's size: no overflow.
+        let bytes = visitedBytes + RealmNodeHeader.size + array.header.payloadSize
+        guard bytes <= budget else {
+            throw RealmReadError(.damaged, "\(reader.name): node at offset \(array.ref): the nodes reached add up to more than the "
+                + "\(budget) bytes of data in the file; refs are shared or overlap")
+        }
+        visitedBytes = bytes
+        visited &+= 1
     }
 }
 

@@ -38,7 +38,7 @@ import Testing
     func aNodeHeaderDecodesItsFlagsWidthAndCount(c: HeaderCase) throws {
         let bytes = [UInt8](repeating: 0, count: 24) + [0x41, 0x41, 0x41, 0x41, c.flags,
                      UInt8(c.count >> 16), UInt8((c.count >> 8) & 0xFF), UInt8(c.count & 0xFF)]
-        let header = try RealmNodeHeader.decode(bytes, at: 24, ref: 24)
+        let header = try RealmNodeHeader.decode(RealmBytes(copying: bytes), at: 24, ref: 24)
         #expect(header.hasChecksumMarker)
         #expect(header.isInnerNode == c.inner)
         #expect(header.hasRefs == c.hasRefs)
@@ -163,7 +163,7 @@ import Testing
 }
 
 extension UInt64 {
-    init(littleEndianBytes bytes: ArraySlice<UInt8>) {
+    init(littleEndianBytes bytes: UnsafeRawBufferPointer) {
         self = bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

@@ -184,7 +184,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: Data(file)))
         let reader = try RealmFileReader(contentsOf: path, name: "app.realm")
         #expect(reader.header.topRef == top)
-        #expect(reader.bytes == file)
+        #expect(reader.bytes.array == file)
 
         func refusal(_ path: String, limit: Int = RealmFileReader.defaultMaximumSize) -> String? {
             do {

@@ -119,8 +119,10 @@ public enum DatabaseFile {
         return connection
     }
 
-    /// Refuses a path that is missing, a directory, a FIFO or device, or unreadable, before SQLite sees it.
-    public static func checkReadable(_ path: String) throws {
+    /// Refuses a path that is missing, a directory, a FIFO or device, or unreadable, before SQLite sees it; and a
+    /// `.realm` file unless `allowingRealm`: the read commands read one through a converted copy, everything that
+    /// writes (edits, migrate) refuses it, saying to convert it first.
+    public static func checkReadable(_ path: String, allowingRealm: Bool = false) throws {
         switch Platform.fileKind(path) {
         case .missing: throw StrataError("no such file: \(path)")
         case .directory: throw StrataError("\(path) is a directory, not a database file")
@@ -129,7 +131,19 @@ public enum DatabaseFile {
             throw StrataError("\(path) is not a regular file (a FIFO, device or socket), not a database file")
         case .regular:
             if !Platform.isReadable(path) { throw StrataError("permission denied: \(path)") }
+            if !allowingRealm && isRealmFile(path) {
+                throw StrataError("\(path) is a Realm file, which strata reads but does not change: "
+                                  + "convert it to SQLite first (strata convert \(path) OUT.sqlite)")
+            }
         }
+    }
+
+    /// True when `path` starts as a `.realm` file does: `T-DB` at offset 16 (Realm's file header), whatever its name.
+    public static func isRealmFile(_ path: String) -> Bool {
+        // Only a regular file is read: opening a FIFO would wait for a writer.
+        guard Platform.fileKind(path) == .regular, let prefix = Platform.readPrefix(path, count: 24), prefix.count == 24 else { return false }
+        return prefix[16] == UInt8(ascii: "T") && prefix[17] == UInt8(ascii: "-") && prefix[18] == UInt8(ascii: "D")
+            && prefix[19] == UInt8(ascii: "B")
     }
 
     /// True when the header says the database is in WAL mode (bytes 18 and 19 are 2).

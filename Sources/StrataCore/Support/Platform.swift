@@ -262,7 +262,7 @@ public enum Platform {
 
     /// Reads up to `count` bytes from the start of a file.
     public static func readPrefix(_ path: String, count: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)

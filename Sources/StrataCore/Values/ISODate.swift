@@ -19,6 +19,21 @@ public enum ISODate {
         return text
     }
 
+    /// Formats a time with nanoseconds (a Realm timestamp): milliseconds as usual when the nanoseconds are whole
+    /// milliseconds, else all nine digits (`2026-11-29T21:28:29.123456789Z`), which `parse` reads back to the
+    /// millisecond and the file keeps whole.
+    public static func format(unixSeconds seconds: Int64, nanoseconds: Int64) -> String {
+        let (carry, nanosecond) = floorDivide(nanoseconds, 1_000_000_000)
+        let (extra, overflow) = seconds.addingReportingOverflow(carry)
+        let (days, secondOfDay) = floorDivide(overflow ? seconds : extra, 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        var text = year < 0 ? "-" + padded(-year, 4) : padded(year, 4)
+        text += "-" + padded(month, 2) + "-" + padded(day, 2)
+        text += "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
+        text += nanosecond % 1_000_000 == 0 ? "." + padded(nanosecond / 1_000_000, 3) : "." + padded(nanosecond, 9)
+        return text + "Z"
+    }
+
     /// Reads an ISO 8601 date or date-time as milliseconds since 1970, UTC.
     ///
     /// Accepts `YYYY-MM-DD`, then optionally `T`, a space or Realm's `@`, `HH:MM[:SS[.fraction]]` (Realm's

@@ -174,6 +174,26 @@ public enum Commands {
                    "strata demo demo.sqlite --force"],
         run: { try DemoCommand(parsed: $0, context: $1).run() })
 
+    public static let convert = CommandSpec(
+        name: "convert",
+        summary: "convert a .realm file to a SQLite database in Strata's conventions",
+        arguments: [ConvertCommand.input, ConvertCommand.output],
+        options: [Options.forceOutput, Options.json, Options.help],
+        discussion: """
+            Reads a Realm file (file formats 10, 11 and 20 to 24: Realm Core 6 and later, every SDK since 2020) \
+            byte by byte, without Realm, and writes each class as a table: the primary key as PRIMARY KEY (else \
+            _key, Realm's object key), links as foreign keys, lists and sets as tables CLASS_PROPERTY (owner, \
+            position, target or value), dictionaries as CLASS_PROPERTY (owner, key, target or value), embedded \
+            objects in their own class, dates as ISO 8601 text with the nanoseconds kept, Decimal128, ObjectId \
+            and UUID as text, and Mixed values with their type in a PROPERTY_type column. The schema version \
+            becomes PRAGMA user_version. OUT is written under a temporary name and renamed into place when \
+            complete; an existing OUT is replaced only with --force. The .realm file is never changed. Every \
+            read command (classes, schema, query, get, the browser) also reads a .realm file directly, through \
+            the same conversion.
+            """,
+        examples: ["strata convert app.realm app.sqlite", "strata convert default.realm out.sqlite --force --json"],
+        run: { try ConvertCommand(parsed: $0, context: $1).run() })
+
     public static let open = CommandSpec(
         name: "open",
         summary: "browse a database interactively (also: strata FILE; strata alone opens the demo database)",
@@ -318,7 +338,7 @@ public enum Commands {
     static let migrateSubcommands = ["status", "plan", "validate", "baseline", "new", "lint"]
 
     /// Every command, in the order help lists them.
-    public static let all: [CommandSpec] = [open, classes, schema, query, get, set, insert, delete, update, demo, migrate, migrateStatus, migratePlan,
+    public static let all: [CommandSpec] = [open, classes, schema, query, get, set, insert, delete, update, demo, convert, migrate, migrateStatus, migratePlan,
                                             migrateValidate, migrateBaseline, migrateNew, migrateLint, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

@@ -1,3 +1,4 @@
+import RealmConvert
 import StrataCore
 import StrataQuery
 
@@ -8,7 +9,14 @@ extension DatabaseSession {
     ///   about to write.
     init(_ parsed: ParsedArguments, context: CLIContext, recovering: Bool = false) throws {
         let stderr = context.stderr
-        let (session, warnings) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: try parsed.timeoutMilliseconds(),
+        let path = parsed.required(Arguments.file)
+        if RealmConversionFile.isRealm(path) {
+            // --write on a .realm: refused by the write connection's check, before any conversion.
+            if recovering { try DatabaseFile.checkReadable(path) }
+            self = try DatabaseSession.realm(path, timeout: try parsed.timeoutMilliseconds())
+            return
+        }
+        let (session, warnings) = try DatabaseSession.open(path, timeout: try parsed.timeoutMilliseconds(),
                                                            recoverHotJournal: recovering, model: try parsed.modelChoice(), note: { stderr.write("strata: note: \($0)\n") })
         for warning in warnings { context.stderr.write("strata: warning: \(warning)\n") }
         self = session
@@ -17,5 +25,15 @@ extension DatabaseSession {
     /// The classes a command shows: visible ones, or all with `--all`.
     func classes(_ parsed: ParsedArguments) -> [ClassInfo] {
         parsed.flag(Options.all) ? schema.classes : schema.visibleClasses
+    }
+
+    /// A `.realm` file, read through its SQLite copy (`RealmConversionFile.readableCopy`): the same classes,
+    /// queries and output as the converted file gives, while messages name the `.realm` file.
+    static func realm(_ path: String, timeout: Int32) throws -> DatabaseSession {
+        let copy = try RealmConversionFile.readableCopy(of: path)
+        let connection = try DatabaseFile.openForReading(copy, timeout: timeout)
+        var reader = SchemaReader(connection: connection)
+        return try DatabaseSession(connection: connection, schema: try reader.read(), path: path, timeout: timeout,
+                                   openAnother: { try DatabaseFile.openForReading(copy, timeout: timeout, note: { _ in }) })
     }
 }

@@ -31,6 +31,7 @@ enum Options {
                        help: "objects per class, 0 to \(DemoGenerator.maximumRows) (default \(DemoGenerator.defaultRows))")
     static let seed = OptionSpec("seed", value: "N", help: "draw the values from this seed (0 to 2^64-1): same seed, same content, and dates count back from 2026-01-01T00:00:00Z")
     static let forceReplace = OptionSpec("force", help: "replace FILE if it exists")
+    static let forceOutput = OptionSpec("force", help: "replace OUT if it exists")
     static let write = OptionSpec("write", short: "w", help: "allow edits (set, new, delete, list, update, undo, redo); also: the write on command")
     static let toVersion = OptionSpec("to", value: "VERSION", help: "stop at this version instead of the last; below the current one, go down")
     static let dryRunCopy = OptionSpec("dry-run", help: "migrate a temporary copy, check its integrity, report, and leave FILE untouched")

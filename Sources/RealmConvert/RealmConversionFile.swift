@@ -1,0 +1,106 @@
+import RealmFile
+import SQLiteKit
+import StrataCore
+
+/// `.realm` files as commands meet them: recognized by their header, converted to a SQLite file safely, or to a
+/// private temporary copy that every read command and the browser then read as they read any database.
+public enum RealmConversionFile {
+    /// True when `path` is a `.realm` file (`T-DB` in its header) or has the shape of an encrypted one (and is not
+    /// a SQLite database): the files the read commands hand to this module, which reads or refuses them.
+    public static func isRealm(_ path: String) -> Bool {
+        if DatabaseFile.isRealmFile(path) { return true }
+        guard Platform.fileKind(path) == .regular, let prefix = Platform.readPrefix(path, count: 16), prefix.count == 16,
+              prefix != Array("SQLite format 3\0".utf8) else { return false }
+        do {
+            _ = try RealmFileReader(contentsOf: path)
+            return true
+        } catch let error as RealmReadError {
+            return error.kind == .encrypted
+        } catch {
+            return false
+        }
+    }
+
+    /// Opens the realm at `path` for reading.
+    /// - Throws: `StrataError` with the reader's one-line message (exit 1): missing, not a regular file, encrypted,
+    ///   an unsupported format, damage at an offset.
+    public static func open(_ path: String) throws -> RealmConverter {
+        do {
+            return try RealmConverter(reader: try RealmFileReader(contentsOf: path))
+        } catch let error as RealmReadError {
+            throw StrataError(error.message)
+        }
+    }
+
+    /// Converts the realm at `path` into a new SQLite database at `destination`: written under a temporary name
+    /// beside it and renamed into place when complete, so a failed or interrupted run leaves nothing behind; an
+    /// existing `destination` is replaced only with `force`.
+    public static func convert(_ path: String, to destination: String, force: Bool, progress: (Int, Int) -> Void = { _, _ in },
+                               shouldStop: () -> Bool = { false }) throws -> RealmConverter.Summary
+    {
+        let converter = try open(path)
+        try AtomicFile.checkDestination(destination, force: force, what: "the converted database")
+        let temporary = try AtomicFile.createTemporary(for: destination)
+        defer { for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(temporary + suffix) } }
+        let summary = try write(converter, to: temporary, destination: destination, progress: progress, shouldStop: shouldStop)
+        if shouldStop() { throw StrataError.interrupted }
+        try AtomicFile.moveIntoPlace(temporary, to: destination, force: force)
+        return summary
+    }
+
+    /// The path of a SQLite copy of the realm at `path`, converted once per process into a private folder that is
+    /// removed when the process ends (Ctrl-C and SIGTERM included).
+    public static func readableCopy(of path: String) throws -> String {
+        let absolute = Platform.absolutePath(path)
+        return try copiesLock.withLock {
+            if let copy = copies[absolute] { return copy }
+            let converter = try open(path)
+            let folder: String
+            switch Platform.makePrivateDirectory() {
+            case .success(let made): folder = made
+            case .failure(let error): throw StrataError("cannot read \(path) through a SQLite copy: \(error.message)")
+            }
+            let copy = folder + "/converted.sqlite"
+            let made = [copy + "-journal", copy + "-wal", copy + "-shm", copy, folder]
+            Platform.removeWhenExiting(made)
+            do {
+                _ = try write(converter, to: copy, destination: path, creating: true)
+            } catch {
+                Platform.removeNow(made)
+                throw error
+            }
+            copies[absolute] = copy
+            return copy
+        }
+    }
+
+    nonisolated(unsafe) private static var copies: [String: String] = [:]
+    private static let copiesLock = Lock()
+
+    /// - Parameter creating: `file` does not exist yet (in a private folder); else it is the empty file
+    ///   `AtomicFile.createTemporary` made.
+    private static func write(_ converter: RealmConverter, to file: String, destination: String, creating: Bool = false,
+                              progress: (Int, Int) -> Void = { _, _ in }, shouldStop: () -> Bool = { false }) throws -> RealmConverter.Summary
+    {
+        do {
+            let connection = try Connection(path: file, mode: creating ? .create : .readWrite)
+            // A new private file: no journal on disk, no syncs until complete, no foreign key checks (every key
+            // written is one the file holds; a link to a missing object is written as NULL).
+            try connection.execute("""
+                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
+                PRAGMA foreign_keys = OFF; PRAGMA cache_size = -16384;
+                """)
+            let total = converter.objectCount
+            var summary: RealmConverter.Summary?
+            try connection.transaction(.exclusive) {
+                summary = try converter.write(into: connection, progress: { progress($0, total) }, shouldStop: shouldStop)
+            }
+            return summary!
+        } catch let error as SQLiteError {
+            if shouldStop() || ResultCode.interrupt ~= error.code { throw StrataError.interrupted }
+            throw StrataError("cannot write \(destination): \(error.message)")
+        } catch let error as RealmReadError {
+            throw StrataError(error.message)
+        }
+    }
+}

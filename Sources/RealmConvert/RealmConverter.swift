@@ -1,0 +1,147 @@
+import RealmFile
+import SQLiteKit
+import StrataCore
+
+/// Writes the classes of a `.realm` file into a SQLite database in Strata's conventions (`RealmMapping`).
+///
+/// Reads each class once, in the group's order, and inserts its objects and their collections with prepared
+/// statements; the caller owns the transaction. Links are written as the target's key: the Realm primary key where
+/// the target has one (looked up by object key in a sorted table built first), else the object key itself.
+public struct RealmConverter {
+    /// What a conversion wrote.
+    public struct Summary: Sendable, Equatable {
+        public let classes: Int
+        public let objects: Int
+        /// Rows of list, set and dictionary tables.
+        public let collectionRows: Int
+        /// Each table written with its rows, classes first.
+        public let tables: [Table]
+
+        public struct Table: Sendable, Equatable {
+            public let name: String
+            public let rows: Int
+        }
+    }
+
+    public let reader: RealmFileReader
+    public let schema: RealmSchema
+    let mapping: RealmMapping
+
+    /// Reads the schema of the file `reader` has opened.
+    /// - Throws: `RealmReadError` for a damaged file or a schema that cannot be mapped.
+    public init(reader: RealmFileReader) throws {
+        self.reader = reader
+        schema = try reader.schema()
+        mapping = try RealmMapping(schema: schema)
+    }
+
+    /// The objects of every class: the work `write` reports progress against.
+    public var objectCount: Int { mapping.classes.reduce(0) { $0 + $1.table.objectCount } }
+
+    /// The CREATE TABLE statements the conversion runs.
+    public var createStatements: [String] { mapping.createStatements() }
+
+    /// Creates the tables in `connection` and fills them.
+    /// - Parameters:
+    ///   - progress: called with the objects written so far, every few thousand objects.
+    ///   - shouldStop: checked as often; true stops the conversion with `StrataError.interrupted`.
+    /// - Throws: `RealmReadError` for damage found while reading, `SQLiteError` from the inserts.
+    public func write(into connection: Connection, progress: (Int) -> Void = { _ in },
+                      shouldStop: () -> Bool = { false }) throws -> Summary
+    {
+        for statement in mapping.createStatements() { try connection.execute(statement) }
+        if let version = schema.schemaVersion {
+            try connection.execute("PRAGMA user_version = \(Int32(clamping: version))")
+        }
+        var keys = KeyMaps(mapping: mapping)
+        for info in mapping.classes where info.keyColumn != nil {
+            keys.maps[info.table.index] = try KeyMap(reader: reader, table: info.table, keyColumn: info.keyColumn!)
+        }
+        var done = 0
+        var tables: [Summary.Table] = []
+        var collectionTables: [Summary.Table] = []
+        for info in mapping.classes {
+            let (objects, collections) = try writeClass(info, keys: keys, into: connection) {
+                done += 1
+                if done % 4096 == 0 {
+                    if shouldStop() { throw StrataError.interrupted }
+                    progress(done)
+                    // A mapped file's pages are read again when needed: a conversion stays small however large the file.
+                    if done % (1 << 16) == 0 { reader.bytes.releasePages() }
+                }
+            }
+            tables.append(.init(name: info.name, rows: objects))
+            collectionTables += collections
+        }
+        progress(done)
+        return Summary(classes: mapping.classes.count, objects: done, collectionRows: collectionTables.reduce(0) { $0 + $1.rows },
+                       tables: tables + collectionTables)
+    }
+
+    private func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, into connection: Connection,
+                            tick: () throws -> Void) throws -> (Int, [Summary.Table])
+    {
+        var names = [info.keyName]
+        var columns: [RealmColumn] = info.keyColumn.map { [$0] } ?? []
+        for value in info.columns {
+            names.append(value.name)
+            if let typeName = value.typeName { names.append(typeName) }
+            columns.append(value.column)
+        }
+        let keyOffset = info.keyColumn == nil ? 0 : 1
+        let insert = try connection.prepare("INSERT INTO \(quoteIdentifier(info.name)) (\(names.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(names.indices.map { "?\($0 + 1)" }.joined(separator: ", ")))")
+        var collectionInserts: [Statement] = []
+        for collection in info.collections {
+            var parts = ["owner", collection.isDictionary ? "key" : "position", collection.valueName]
+            if collection.hasTypeColumn { parts.append("value_type") }
+            collectionInserts.append(try connection.prepare("INSERT INTO \(quoteIdentifier(collection.name)) (\(parts.joined(separator: ", "))) VALUES (\(parts.indices.map { "?\($0 + 1)" }.joined(separator: ", ")))"))
+        }
+        var collectionRows = [Int](repeating: 0, count: info.collections.count)
+        columns += info.collections.map(\.column)
+        var objects = 0
+        try reader.forEachObject(in: info.table, columns: columns) { key, values in
+            let ownerKey: SQLiteValue = info.keyColumn == nil ? .integer(key) : keys.sqlValue(values[0], column: info.keyColumn!)
+            try insert.bind(ownerKey, at: 1)
+            var parameter = 2
+            for (index, value) in info.columns.enumerated() {
+                let realm = values[index + keyOffset]
+                try insert.bind(keys.sqlValue(realm, column: value.column), at: parameter)
+                parameter += 1
+                if value.typeName != nil {
+                    try insert.bind(keys.typeName(realm).map(SQLiteValue.text) ?? .null, at: parameter)
+                    parameter += 1
+                }
+            }
+            try insert.run()
+            objects += 1
+            for (index, collection) in info.collections.enumerated() {
+                let statement = collectionInserts[index]
+                let realm = values[keyOffset + info.columns.count + index]
+                func add(_ second: SQLiteValue, _ element: RealmValue) throws {
+                    try statement.bind(ownerKey, at: 1)
+                    try statement.bind(second, at: 2)
+                    try statement.bind(keys.sqlValue(element, column: collection.column), at: 3)
+                    if collection.hasTypeColumn { try statement.bind(keys.typeName(element).map(SQLiteValue.text) ?? .null, at: 4) }
+                    try statement.run()
+                    collectionRows[index] += 1
+                }
+                switch realm {
+                case .list(let items), .set(let items):
+                    var position: Int64 = 0
+                    for item in items {
+                        // A link to an object that no longer exists (a tombstone) is not in the list the app sees.
+                        if collection.column.type == .link, keys.sqlValue(item, column: collection.column) == .null { continue }
+                        try add(.integer(position), item)
+                        position += 1
+                    }
+                case .dictionary(let entries):
+                    for entry in entries { try add(.text(entry.key), entry.value) }
+                default:
+                    break
+                }
+            }
+            try tick()
+        }
+        return (objects, info.collections.enumerated().map { .init(name: $1.name, rows: collectionRows[$0]) })
+    }
+}

@@ -1,0 +1,167 @@
+import RealmFile
+import SQLiteKit
+
+/// How a `.realm` file's classes become SQLite tables in Strata's conventions (the manual's REALM FILES section).
+///
+/// - Each class `class_X` is a table `X`. Its Realm primary key is the table's PRIMARY KEY; a class without one
+///   (every embedded class) gets `_key INTEGER PRIMARY KEY`, Realm's object key.
+/// - A link is a column holding the target's key, with a foreign key to it.
+/// - A list or set is a table `X_p (owner, position, target | value)` (Strata's list convention); a dictionary a
+///   table `X_p (owner, key, target | value)`.
+/// - A Mixed value keeps its type in a companion column `p_type` (in collections `value_type`).
+/// - Backlinks are not stored: Strata derives them from the foreign keys.
+struct RealmMapping {
+    /// One class: its table, key and columns.
+    struct ClassTable {
+        let table: RealmTable
+        let name: String
+        /// The key column's name and declared type.
+        let keyName: String
+        let keyDeclared: String
+        /// The Realm column that is the key (its primary key), or nil for `_key`.
+        let keyColumn: RealmColumn?
+        /// Plain (not collection) properties other than the key, each with its SQL column names.
+        let columns: [ValueColumn]
+        let collections: [CollectionTable]
+    }
+
+    /// A property stored in the class's own table.
+    struct ValueColumn {
+        let column: RealmColumn
+        let name: String
+        /// The companion `p_type` column of a Mixed property.
+        let typeName: String?
+    }
+
+    /// A list, set or dictionary property's own table.
+    struct CollectionTable {
+        let column: RealmColumn
+        let name: String
+        let isDictionary: Bool
+        /// `target` for links, else `value`.
+        let valueName: String
+        let hasTypeColumn: Bool
+    }
+
+    let classes: [ClassTable]
+    /// Class tables by the Realm table index.
+    let byTableIndex: [Int: Int]
+
+    init(schema: RealmSchema) throws {
+        var classes: [ClassTable] = []
+        let classTables = schema.classes
+        var taken = Set(classTables.compactMap { $0.className?.lowercased() })
+        for table in classTables {
+            let name = table.className!
+            let key = table.primaryKey.map { table.columns[$0] }
+            var columns: [ValueColumn] = []
+            var collections: [CollectionTable] = []
+            var names = Set([key?.name ?? "_key"].map { $0.lowercased() })
+            for column in table.columns where column.type != .backlink && !column.isPrimaryKey {
+                if column.collection.isCollection {
+                    let tableName = name + "_" + column.name
+                    guard !taken.contains(tableName.lowercased()) else {
+                        throw RealmReadError(.damaged, "cannot convert: the table of \(name).\(column.name) would be named \(tableName), which another class or list already is")
+                    }
+                    taken.insert(tableName.lowercased())
+                    var isDictionary = false
+                    if case .dictionary = column.collection { isDictionary = true }
+                    collections.append(CollectionTable(column: column, name: tableName, isDictionary: isDictionary,
+                                                       valueName: column.type == .link ? "target" : "value",
+                                                       hasTypeColumn: column.type == .mixed))
+                    continue
+                }
+                names.insert(column.name.lowercased())
+                var typeName: String?
+                if column.type == .mixed {
+                    var candidate = column.name + "_type"
+                    while names.contains(candidate.lowercased()) || table.columns.contains(where: { $0.name.lowercased() == candidate.lowercased() }) {
+                        candidate += "_"
+                    }
+                    names.insert(candidate.lowercased())
+                    typeName = candidate
+                }
+                columns.append(ValueColumn(column: column, name: column.name, typeName: typeName))
+            }
+            classes.append(ClassTable(table: table, name: name, keyName: key?.name ?? "_key",
+                                      keyDeclared: key.map(Self.keyType) ?? "INTEGER", keyColumn: key,
+                                      columns: columns, collections: collections))
+        }
+        self.classes = classes
+        byTableIndex = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1.table.index, $0) })
+    }
+
+    /// The declared type of a primary key: an optional int key is `INT`, which, unlike `INTEGER`, does not make the
+    /// column the rowid (whose NULL SQLite would replace with a number).
+    static func keyType(_ column: RealmColumn) -> String {
+        column.type == .int && column.isNullable ? "INT" : declaredType(column)
+    }
+
+    /// The declared SQL type of a value of `column`'s element type.
+    static func declaredType(_ column: RealmColumn) -> String {
+        switch column.type {
+        case .int, .oldDateTime: "INTEGER"
+        case .bool: "BOOLEAN"
+        case .float: "FLOAT"
+        case .double: "DOUBLE"
+        case .string, .oldStringEnum: "TEXT"
+        case .binary: "BLOB"
+        case .timestamp: "DATETIME"
+        // TEXT affinity keeps every digit; Strata reads the DECIMAL prefix as its decimal type.
+        case .decimal: "DECIMAL TEXT"
+        case .objectId: "OBJECTID TEXT"
+        case .uuid: "UUID TEXT"
+        // No declared type: SQLite keeps each value's own storage class.
+        case .mixed, .typedLink: ""
+        case .link, .linkList, .backlink, .oldTable: "INTEGER"
+        }
+    }
+
+    /// The CREATE TABLE statements, classes first, then their collections.
+    func createStatements() -> [String] {
+        var statements: [String] = []
+        for info in classes {
+            var lines = ["\(quoteIdentifier("_key")) INTEGER PRIMARY KEY"]
+            if let key = info.keyColumn {
+                lines[0] = "\(quoteIdentifier(info.keyName)) \(info.keyDeclared) PRIMARY KEY" + (key.isNullable ? "" : " NOT NULL")
+            }
+            for value in info.columns {
+                lines.append(columnDefinition(value.column, name: value.name))
+                if let typeName = value.typeName { lines.append("\(quoteIdentifier(typeName)) TEXT") }
+            }
+            statements.append("CREATE TABLE \(quoteIdentifier(info.name)) (\n    " + lines.joined(separator: ",\n    ") + "\n)")
+        }
+        for info in classes {
+            for collection in info.collections {
+                let owner = "owner \(info.keyDeclared) NOT NULL REFERENCES \(quoteIdentifier(info.name))(\(quoteIdentifier(info.keyName))) ON DELETE CASCADE"
+                let second = collection.isDictionary ? "key TEXT NOT NULL" : "position INTEGER NOT NULL"
+                var value: String
+                if collection.column.type == .link, let target = target(of: collection.column) {
+                    value = "target \(target.keyDeclared)\(collection.isDictionary ? "" : " NOT NULL") REFERENCES \(quoteIdentifier(target.name))(\(quoteIdentifier(target.keyName))) ON DELETE CASCADE"
+                } else {
+                    let declared = Self.declaredType(collection.column)
+                    value = "value" + (declared.isEmpty ? "" : " " + declared) + (collection.column.isNullable ? "" : " NOT NULL")
+                }
+                var lines = [owner, second, value]
+                if collection.hasTypeColumn { lines.append("value_type TEXT") }
+                lines.append(collection.isDictionary ? "PRIMARY KEY (owner, key)" : "PRIMARY KEY (owner, position)")
+                statements.append("CREATE TABLE \(quoteIdentifier(collection.name)) (\n    " + lines.joined(separator: ",\n    ") + "\n) WITHOUT ROWID")
+            }
+        }
+        return statements
+    }
+
+    private func columnDefinition(_ column: RealmColumn, name: String) -> String {
+        if column.type == .link {
+            guard let target = target(of: column) else { return "\(quoteIdentifier(name)) INTEGER" }
+            return "\(quoteIdentifier(name)) \(target.keyDeclared) REFERENCES \(quoteIdentifier(target.name))(\(quoteIdentifier(target.keyName))) ON DELETE SET NULL"
+        }
+        let declared = Self.declaredType(column)
+        return quoteIdentifier(name) + (declared.isEmpty ? "" : " " + declared) + (column.isNullable ? "" : " NOT NULL")
+    }
+
+    /// The class a link column points at.
+    func target(of column: RealmColumn) -> ClassTable? {
+        column.targetTable.flatMap { byTableIndex[$0] }.map { classes[$0] }
+    }
+}

@@ -1,0 +1,49 @@
+extension RealmFileReader {
+    /// Calls `body` with each object of `table` in key order: its key and the values of `columns` (every public
+    /// column when nil), in that order. Collections come as `.list`, `.set` or `.dictionary` values.
+    ///
+    /// One walk covers the whole table: every node is read once, cycles and shared subtrees are refused.
+    /// - Throws: `RealmReadError` for a damaged node, naming its offset; `body`'s errors.
+    public func forEachObject(in table: RealmTable, columns: [RealmColumn]? = nil,
+                              _ body: (Int64, [RealmValue]) throws -> Void) throws
+    {
+        guard let root = table.clusterRoot else { return }
+        let columns = columns ?? table.columns
+        var walk = RealmNodeWalk(reader: self)
+        var elements: [RealmElement] = []
+        for column in columns {
+            var element = RealmElement(type: column.type, isNullable: column.isNullable, target: column.targetTable, linkAdjust: 1)
+            if let keysRef = table.enumKeys[column.specIndex], column.type == .string {
+                let plain = RealmElement(type: .string, isNullable: column.isNullable, target: nil, linkAdjust: 0)
+                element.enumValues = try bPlusTreeValues(keysRef, element: plain, walk: &walk)
+            }
+            elements.append(element)
+        }
+        var values = [RealmValue](repeating: .null, count: columns.count)
+        try forEachClusterLeaf(root, walk: &walk) { walk, leaf in
+            var leaves: [RealmLeaf] = []
+            leaves.reserveCapacity(columns.count)
+            for (column, element) in zip(columns, elements) {
+                guard let ref = try leaf.columnRef(column.leafSlot) else {
+                    throw leaf.array.error("the cluster leaf of table \(table.name) has no array for column \(column.name) (slot \(column.leafSlot))")
+                }
+                let columnLeaf = try RealmLeaf(ref, element: element, collection: column.collection.isCollection, walk: &walk)
+                guard columnLeaf.count == leaf.keys.count else {
+                    throw leaf.array.error("column \(column.name) of table \(table.name) has \(columnLeaf.count) values for \(leaf.keys.count) objects")
+                }
+                leaves.append(columnLeaf)
+            }
+            for (row, key) in leaf.keys.enumerated() {
+                for (index, columnLeaf) in leaves.enumerated() {
+                    let column = columns[index]
+                    if column.collection.isCollection {
+                        values[index] = try collectionValue(try columnLeaf.collectionRef(at: row), column: column, walk: &walk)
+                    } else {
+                        values[index] = try columnLeaf.value(at: row, walk: &walk)
+                    }
+                }
+                try body(key, values)
+            }
+        }
+    }
+}
