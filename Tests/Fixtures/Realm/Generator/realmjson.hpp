@@ -337,7 +337,10 @@ inline std::string header_json(const std::string& path)
     out << "{\"fileSize\":" << size << ",\"mnemonic\":" << (mnemonic ? "true" : "false");
     if (mnemonic) {
         int slot = h[23] & 1;
-        bool streaming = u64(0) == 0xFFFFFFFFFFFFFFFFull;
+        // As realm-core's SlabAlloc::is_file_on_streaming_form: slot 0 active and its top ref all ones. (A
+        // streaming file that realm-core later opened for writing keeps the all-ones slot 0 but has slot 1
+        // active and no footer: not streaming.)
+        bool streaming = slot == 0 && u64(0) == 0xFFFFFFFFFFFFFFFFull;
         out << ",\"topRefs\":[" << u64(0) << "," << u64(8) << "],\"formatBytes\":[" << int(h[20]) << ","
             << int(h[21]) << "],\"flags\":" << int(h[23]) << ",\"activeSlot\":" << slot
             << ",\"fileFormat\":" << int(h[20 + slot]) << ",\"streaming\":" << (streaming ? "true" : "false");
