@@ -100,6 +100,10 @@ int main(int argc, char** argv)
     const std::string description = argc == 4 ? argv[3] : "";
     try {
         const std::string original = read_all(in_path);
+        // Without a plain header realm-core would create a new file (empty input) or need a key
+        // (encrypted input): neither is a dump of IN.
+        if (header_format(original) < 0)
+            throw std::runtime_error("no T-DB header: empty, encrypted or not a Realm file");
         TempDir tmp;
         const std::string copy = tmp.path + "/" + base_name(in_path);
         write_all(copy, original);
