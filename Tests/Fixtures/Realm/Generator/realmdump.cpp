@@ -70,6 +70,13 @@ int header_format(const std::string& bytes)
     return uint8_t(bytes[20 + (uint8_t(bytes[23]) & 1)]);
 }
 
+// realm-core's messages may carry an "Exception backtrace:" block after the first line.
+std::string first_line(const char* message)
+{
+    std::string s(message);
+    return s.substr(0, s.find('\n'));
+}
+
 struct TempDir {
     std::string path;
     TempDir()
@@ -118,7 +125,7 @@ int main(int argc, char** argv)
             json = realmjson::document_json(group, base_name(in_path), in_path, description, nullptr, "", extra);
         }
         catch (const std::exception& e) {
-            std::cerr << "realmdump: read-only open refused (" << e.what() << "); opening the copy with DB\n";
+            std::cerr << "realmdump: read-only open refused (" << first_line(e.what()) << "); opening the copy with DB\n";
             // The copy only: DB upgrades it in place to this build's format.
 #if REALM_VERSION_MAJOR <= 10
             auto history = realm::make_in_realm_history(copy);
@@ -141,7 +148,7 @@ int main(int argc, char** argv)
         std::cout << "wrote " << out_path << " (" << opened_with << ", realm-core " << REALM_VERSION_STRING << ")\n";
     }
     catch (const std::exception& e) {
-        std::cerr << "realmdump: " << in_path << ": " << e.what() << "\n";
+        std::cerr << "realmdump: " << in_path << ": " << first_line(e.what()) << "\n";
         return 1;
     }
     return 0;
