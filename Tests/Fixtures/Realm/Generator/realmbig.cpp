@@ -429,7 +429,8 @@ int main(int argc, char** argv)
                     }
                 }
                 tr->commit();
-                std::cerr << "realmbig: " << end << " of " << n.tasks << " tasks\r" << std::flush;
+                if (::isatty(2))
+                    std::cerr << "realmbig: " << end << " of " << n.tasks << " tasks\r" << std::flush;
             }
             db->close();
         }
@@ -484,7 +485,8 @@ int main(int argc, char** argv)
                                    ? out.substr(0, out.size() - 6) + ".json"
                                    : out + ".json";
         std::ofstream(manifest, std::ios::binary | std::ios::trunc) << m.str();
-        std::cerr << "\n";
+        if (::isatty(2))
+            std::cerr << "\n";
         std::cout << "wrote " << out << " (" << file_size(out) << " bytes: " << n.tags << " Tag, " << n.lists
                   << " TaskList, " << n.tasks << " Task; notes about " << note_bytes << " bytes) and " << manifest
                   << "\n";
