@@ -76,7 +76,8 @@ struct KeyMaps {
         case .int(let value): return .integer(value)
         case .bool(let value): return .integer(value ? 1 : 0)
         // SQLite stores a NaN as NULL: keep it as the text NaN.
-        case .float(let value): return value.isNaN ? .text("NaN") : .real(Double(value))
+        // A float as the double of its shortest text (1.23, not 1.2300000190734863): the same float again.
+        case .float(let value): return value.isNaN ? .text("NaN") : .real(Double("\(value)") ?? Double(value))
         case .double(let value): return value.isNaN ? .text("NaN") : .real(value)
         case .string(let value): return .text(value)
         case .binary(let bytes): return .blob(bytes)

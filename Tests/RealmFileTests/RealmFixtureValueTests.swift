@@ -6,9 +6,18 @@ import Testing
 /// realm-core itself read back (the JSON beside each file): classes, kinds, primary keys, object counts, column
 /// types, nullability, collections, link targets, column keys, and every object's key and values.
 @Suite struct RealmFixtureValueTests {
-    @Test(arguments: RealmFixtureFileTests.fixtures.filter { !$0.hasSuffix("encrypted.realm") })
+    /// The generated fixtures, then the real files of apps and SDK tests (`Real/…`).
+    static var files: [String] {
+        let real = RealmFixtureFileTests.root.deletingLastPathComponent().appendingPathComponent("Real")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: real.path)) ?? []).filter { $0.hasSuffix(".realm") }.sorted()
+        return RealmFixtureFileTests.fixtures.filter { !$0.hasSuffix("encrypted.realm") } + names.map { "../Real/" + $0 }
+    }
+
+    @Test func thereAreRealFiles() { #expect(Self.files.filter { $0.hasPrefix("../Real/") }.count >= 15) }
+
+    @Test(arguments: files)
     func everyValueIsWhatRealmCoreRead(_ name: String) throws {
-        let url = RealmFixtureFileTests.root.appendingPathComponent(name)
+        let url = RealmFixtureFileTests.root.appendingPathComponent(name).standardized
         let json = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: url.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any])
         let reader = try RealmFileReader(contentsOf: url.path, name: name)
@@ -80,7 +89,7 @@ import Testing
         case .null: return NSNull()
         case .int(let value): inner = value
         case .bool(let value): inner = value
-        case .float(let value): inner = float(Double(value))
+        case .float(let value): inner = value.isFinite ? value as Any : float(Double(value))
         case .double(let value): inner = float(value)
         case .string(let value): inner = value
         case .binary(let bytes): inner = ["$binary": Data(bytes).base64EncodedString()]
@@ -110,6 +119,7 @@ import Testing
         case (let x as Bool, let y as NSNumber): return String(cString: y.objCType) == "c" && y.boolValue == x
         case (let x as Int64, let y as NSNumber):
             return String(cString: y.objCType) != "c" && (y.stringValue == String(x) || (y.int64Value == x && y.doubleValue == Double(x)))
+        case (let x as Float, let y as NSNumber): return x == Float(y.doubleValue)
         case (let x as Double, let y as NSNumber):
             let other = y.doubleValue
             return x == other || abs(x - other) <= abs(x) * 1e-15

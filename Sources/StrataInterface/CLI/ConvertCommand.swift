@@ -12,7 +12,7 @@ struct ConvertCommand {
         let input = parsed.required(Self.input)
         let output = parsed.required(Self.output)
         try DatabaseFile.checkReadable(input, allowingRealm: true)
-        guard DatabaseFile.isRealmFile(input) else {
+        guard RealmConversionFile.isRealm(input) else {
             throw StrataError("\(input) is not a Realm file (no T-DB in its header): convert reads .realm files")
         }
         let watcher = InterruptWatcher()

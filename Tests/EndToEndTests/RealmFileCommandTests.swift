@@ -1,0 +1,202 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+/// The built `strata` on `.realm` files written by realm-core (Tests/Fixtures/Realm/Files, formats 11 to 24) and by
+/// apps (Tests/Fixtures/Realm/Real): every read command reads them, `convert` writes the same classes as SQLite, the
+/// edits and `migrate` refuse them, and no command changes a byte of them.
+@Suite struct RealmFileCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Realm")
+
+    /// Every readable fixture: `Files/all-types.realm`, `Files/format-11/many-objects.realm`, `Real/…`.
+    static var readable: [String] {
+        var found: [String] = []
+        for folder in ["Files", "Files/format-23", "Files/format-22", "Files/format-20", "Files/format-11", "Real"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path)) ?? []
+            found += names.filter { $0.hasSuffix(".realm") && !$0.contains("encrypted") }.sorted().map { folder + "/" + $0 }
+        }
+        return found
+    }
+
+    static func copy(_ name: String, into workspace: Workspace, as copyName: String = "app.realm") throws -> String {
+        let path = workspace.file(copyName)
+        try FileManager.default.copyItem(atPath: fixtures.appendingPathComponent(name).path, toPath: path)
+        return path
+    }
+
+    static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+    @Test func thereAreRealFilesAndGeneratedOnes() {
+        #expect(Self.readable.filter { $0.hasPrefix("Real/") }.count >= 15)
+        #expect(Self.readable.filter { $0.hasPrefix("Files/") }.count >= 25)
+    }
+
+    /// The classes and counts realm-core read (the JSON beside the file), then the same classes, schema and objects
+    /// from the converted file as from the `.realm` itself; and the `.realm` untouched.
+    @Test(arguments: readable)
+    func aRealmReadsAsItsConversionAndAsRealmCoreSaw(_ name: String) throws {
+        let workspace = try Workspace()
+        let realm = try Self.copy(name, into: workspace)
+        let before = try workspace.fingerprint("app.realm")
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixtures.appendingPathComponent(name)
+            .deletingPathExtension().appendingPathExtension("json"))) as? [String: Any])
+        let tables = try #require(expected["tables"] as? [[String: Any]])
+        var counts: [String: Int] = [:]
+        for table in tables {
+            guard let tableName = table["name"] as? String, tableName.hasPrefix("class_") else { continue }
+            counts[String(tableName.dropFirst(6))] = table["objectCount"] as? Int
+        }
+        let classes = try StrataProcess.run(["classes", realm, "--all", "--format", "json"])
+        #expect(classes.status == 0, "\(name): \(classes.stderr)")
+        let listed = try #require(try Self.json(classes.stdout) as? [[String: Any]])
+        let read = Dictionary(listed.map { ($0["name"] as? String ?? "", $0["count"] as? Int ?? -1) }, uniquingKeysWith: { a, _ in a })
+        for (className, count) in counts {
+            #expect(read[className] == count, "\(name): \(className) has \(String(describing: read[className])) objects, realm-core read \(count)")
+        }
+
+        let converted = workspace.file("app.sqlite")
+        let convert = try StrataProcess.run(["convert", realm, converted, "--json"])
+        #expect(convert.status == 0, "\(name): \(convert.stderr)")
+        let summary = try #require(try Self.json(convert.stdout) as? [String: Any])
+        #expect(summary["classes"] as? Int == counts.count, "\(name)")
+        #expect(summary["objects"] as? Int == counts.values.reduce(0, +), "\(name)")
+        #expect(summary["seconds"] is NSNumber)
+        let again = try StrataProcess.run(["classes", converted, "--all", "--format", "json"])
+        #expect(again.stdout == classes.stdout, "\(name)")
+        let onRealm = try StrataProcess.run(["schema", realm, "--all"])
+        let onSQLite = try StrataProcess.run(["schema", converted, "--all"])
+        #expect(onRealm.status == 0 && onRealm.stdout == onSQLite.stdout, "\(name): \(onRealm.stderr)")
+        // The classes with the most objects (a file of the .NET SDK's tests has 95 empty ones).
+        for className in counts.keys.sorted(by: { (counts[$0]!, $1) > (counts[$1]!, $0) }).prefix(6) {
+            let rows = try StrataProcess.run(["query", realm, className, "--format", "json"])
+            let rowsConverted = try StrataProcess.run(["query", converted, className, "--format", "json"])
+            #expect(rows.status == 0 && rows.stdout == rowsConverted.stdout, "\(name) \(className): \(rows.stderr)")
+        }
+        let after = try workspace.fingerprint("app.realm")
+        #expect(after.0 == before.0 && after.1 == before.1, "\(name) was changed")
+        #expect(try workspace.listing() == ["app.realm", "app.sqlite"])
+    }
+
+    @Test func theIssuesExamplesWorkOnAllTypes() throws {
+        let workspace = try Workspace()
+        let realm = try Self.copy("Files/all-types.realm", into: workspace)
+        let query = try StrataProcess.run(["query", realm, "Person where ANY dogs.dogName BEGINSWITH[c] \"r\" SORT(age DESC)", "--format", "json"])
+        #expect(query.status == 0, "\(query.stderr)")
+        let people = try #require(try Self.json(query.stdout) as? [[String: Any]])
+        #expect(people.map { $0["name"] as? String } == ["Alice"])
+        #expect(people.first?["dogs"] as? [String] == ["600000000000000000000001", "600000000000000000000003", "600000000000000000000001"])
+        let get = try StrataProcess.run(["get", realm, "Person", "Bob"])
+        #expect(get.status == 0, "\(get.stderr)")
+        #expect(get.stdout.hasPrefix("Person 'Bob'\n"))
+        #expect(get.stdout.contains("favouriteDog  NULL") || get.stdout.contains("favouriteDog  ∅"), "\(get.stdout)")
+        let schema = try StrataProcess.run(["schema", realm, "Person"])
+        #expect(schema.stdout.contains("dogs ") && schema.stdout.contains("list<Dog>"), "\(schema.stdout)")
+        #expect(schema.stdout.contains("object<Address>?"))
+        // Every scalar type keeps its value in the converted form: nanoseconds, decimals, ids, Mixed with its type.
+        let all = try StrataProcess.run(["query", realm, "AllTypes where _id == 20", "--format", "json"])
+        let object = try #require((try Self.json(all.stdout) as? [[String: Any]])?.first)
+        #expect(object["mixedValue_type"] as? String == "float")
+        let browse = try StrataProcess.run([realm], input: "Dog\n")
+        #expect(browse.status == 0, "\(browse.stderr)")
+        #expect(browse.stdout.contains("Rex") && browse.stdout.contains("Fido"))
+    }
+
+    @Test func convertedValuesKeepEveryDigit() throws {
+        let workspace = try Workspace()
+        let realm = try Self.copy("Files/all-types.realm", into: workspace)
+        let out = workspace.file("out.sqlite")
+        #expect(try StrataProcess.run(["convert", realm, out]).status == 0)
+        let connection = try Connection(path: out, mode: .readOnly)
+        let row = try connection.rows("SELECT dateValue, decimalValue, objectIdValue, uuidValue, typeof(binaryValue), mixedValue, mixedValue_type FROM AllTypes WHERE _id = 60")
+        #expect(row.count == 1)
+        let types = try connection.rows("SELECT DISTINCT mixedValue_type FROM AllTypes WHERE mixedValue_type IS NOT NULL ORDER BY 1").map { $0[0] }
+        #expect(types == ["binary", "bool", "decimal128", "double", "float", "int", "objectId", "string", "timestamp", "uuid"].map(SQLiteValue.text))
+        // 1700000000 s and 123456789 ns: nine fraction digits.
+        let nanos = try connection.scalar("SELECT mixedValue FROM AllTypes WHERE mixedValue_type = 'timestamp'")
+        #expect(nanos == .text("2023-11-14T22:13:20.123456789Z"))
+        let decimal = try connection.scalar("SELECT mixedValue FROM AllTypes WHERE mixedValue_type = 'decimal128'")
+        #expect(decimal == .text("123.456"))
+        #expect(try connection.scalar("PRAGMA user_version") == .integer(3))
+        #expect(try connection.scalar("SELECT count(*) FROM Person_scores") == .integer(8))
+        #expect(try connection.scalar("PRAGMA foreign_key_check").isNull)
+    }
+
+    @Test func convertRefusesToReplaceWithoutForceAndLeavesNothingBehind() throws {
+        let workspace = try Workspace()
+        let realm = try Self.copy("Files/many-objects.realm", into: workspace)
+        let out = try workspace.database("out.sqlite", "CREATE TABLE keep (x); INSERT INTO keep VALUES (1);")
+        let before = try workspace.fingerprint("out.sqlite")
+        let refused = try StrataProcess.run(["convert", realm, out])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "strata: \(out) already exists (use --force to replace it)\n")
+        #expect(try workspace.fingerprint("out.sqlite").0 == before.0)
+        let forced = try StrataProcess.run(["convert", realm, out, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stderr.hasPrefix("wrote \(out): "))
+        #expect(try workspace.listing() == ["app.realm", "out.sqlite"])
+        let notRealm = try StrataProcess.run(["convert", out, workspace.file("x.sqlite")])
+        #expect(notRealm.status == 1 && notRealm.stderr.contains("is not a Realm file"))
+        let missing = try StrataProcess.run(["convert", workspace.file("nope.realm"), workspace.file("x.sqlite")])
+        #expect(missing.status == 1 && missing.stderr == "strata: no such file: \(workspace.file("nope.realm"))\n")
+        #expect(try workspace.listing() == ["app.realm", "out.sqlite"])
+    }
+
+    @Test func editsAndMigrateRefuseARealmAndSayToConvertIt() throws {
+        let workspace = try Workspace()
+        let realm = try Self.copy("Files/all-types.realm", into: workspace)
+        let before = try workspace.fingerprint("app.realm")
+        try FileManager.default.createDirectory(atPath: workspace.file("migrations"), withIntermediateDirectories: true)
+        let commands: [[String]] = [
+            ["set", realm, "Person", "Alice", "age=3"], ["insert", realm, "Dog", "dogName=Max"],
+            ["delete", realm, "Dog", "600000000000000000000001", "--yes"], ["update", realm, "Person where age > 1", "set", "age=1"],
+            ["migrate", realm, "--dir", workspace.file("migrations")], ["open", realm, "--write"],
+        ]
+        for arguments in commands {
+            let result = try StrataProcess.run(arguments, input: "")
+            #expect(result.status == 1, "\(arguments): \(result.stdout)")
+            #expect(result.stderr.contains("is a Realm file, which strata reads but does not change: convert it to SQLite first (strata convert"),
+                    "\(arguments): \(result.stderr)")
+        }
+        let after = try workspace.fingerprint("app.realm")
+        #expect(after.0 == before.0 && after.1 == before.1)
+    }
+
+    @Test(arguments: ["Files/encrypted.realm", "Files/format-20/encrypted.realm", "Files/format-11/encrypted.realm"])
+    func anEncryptedRealmIsRefused(_ name: String) throws {
+        let workspace = try Workspace()
+        let realm = try Self.copy(name, into: workspace)
+        for arguments in [["classes", realm], ["convert", realm, workspace.file("x.sqlite")], [realm]] {
+            let result = try StrataProcess.run(arguments, input: "")
+            #expect(result.status == 1)
+            #expect(result.stderr == "strata: \(realm) is encrypted; Strata cannot read encrypted Realm files\n", "\(arguments)")
+        }
+        #expect(try workspace.listing() == ["app.realm"])
+    }
+
+    /// Truncations and flipped bytes of a real file: a one-line error or an answer, never a crash, never a hang.
+    @Test func damagedRealmsGiveOneLineErrors() throws {
+        let workspace = try Workspace()
+        let source = try Data(contentsOf: Self.fixtures.appendingPathComponent("Files/all-types.realm"))
+        var generator = SystemRandomNumberGenerator()
+        var cases: [Data] = [source.prefix(4096), source.prefix(source.count - 8), source.prefix(24), Data(source.prefix(23))]
+        for _ in 0..<24 {
+            var damaged = source
+            for _ in 0..<4 {
+                let offset = Int.random(in: 24..<damaged.count, using: &generator)
+                damaged[offset] ^= UInt8.random(in: 1...255, using: &generator)
+            }
+            cases.append(damaged)
+        }
+        for (index, bytes) in cases.enumerated() {
+            let path = workspace.file("damaged-\(index).realm")
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let result = try StrataProcess.run(["classes", path])
+            #expect(result.status == 0 || result.status == 1, "case \(index): status \(result.status), \(result.stderr)")
+            if result.status != 0 {
+                #expect(result.stderr.hasPrefix("strata: ") && result.stderr.filter { $0 == "\n" }.count == 1, "case \(index): \(result.stderr)")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        }
+    }
+}
