@@ -49,10 +49,11 @@ public struct RealmConverter {
     public func write(into connection: Connection, progress: (Int) -> Void = { _ in },
                       shouldStop: () -> Bool = { false }) throws -> Summary
     {
-        for statement in mapping.createStatements() { try connection.execute(statement) }
+        for statement in mapping.createStatements() + RealmFacts.createSQL { try connection.execute(statement) }
         if let version = schema.schemaVersion {
             try connection.execute("PRAGMA user_version = \(Int32(clamping: version))")
         }
+        try writeFacts(into: connection)
         var keys = KeyMaps(mapping: mapping)
         for info in mapping.classes where info.keyColumn != nil {
             keys.maps[info.table.index] = try KeyMap(reader: reader, table: info.table, keyColumn: info.keyColumn!)
@@ -78,6 +79,32 @@ public struct RealmConverter {
                        tables: tables + collectionTables)
     }
 
+    /// The rows of `RealmFacts`' tables: every class and collection table with its kind, and the file's format.
+    private func writeFacts(into connection: Connection) throws {
+        let insert = try connection.prepare("INSERT INTO \(RealmFacts.classesTable) (name, kind, owner, property, element) VALUES (?1, ?2, ?3, ?4, ?5)")
+        for info in mapping.classes {
+            try insert.bind([.text(info.name), .text(info.table.kind == .embedded ? "embedded" : "class"), .null, .null, .null])
+            try insert.run()
+            for collection in info.collections {
+                let column = collection.column
+                var kind = "list"
+                if case .set = column.collection { kind = "set" }
+                if collection.isDictionary { kind = "dictionary" }
+                let element = column.type == .link ? "link<\(mapping.target(of: column)?.name ?? "?")>"
+                    : column.type.description + (column.isNullable ? "?" : "")
+                try insert.bind([.text(collection.name), .text(kind), .text(info.name), .text(column.name), .text(element)])
+                try insert.run()
+            }
+        }
+        let facts = try connection.prepare("INSERT INTO \(RealmFacts.fileTable) (key, value) VALUES (?1, ?2)")
+        for (key, value) in [("fileFormat", SQLiteValue.integer(Int64(schema.fileFormat))),
+                             ("schemaVersion", schema.schemaVersion.map(SQLiteValue.integer) ?? .null),
+                             ("source", .text(Platform.fileName(of: reader.name)))] {
+            try facts.bind([.text(key), value])
+            try facts.run()
+        }
+    }
+
     private func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, into connection: Connection,
                             tick: () throws -> Void) throws -> (Int, [Summary.Table])
     {
@@ -99,48 +126,75 @@ public struct RealmConverter {
         var collectionRows = [Int](repeating: 0, count: info.collections.count)
         columns += info.collections.map(\.column)
         var objects = 0
-        try reader.forEachObject(in: info.table, columns: columns) { key, values in
-            let ownerKey: SQLiteValue = info.keyColumn == nil ? .integer(key) : keys.sqlValue(values[0], column: info.keyColumn!)
-            try insert.bind(ownerKey, at: 1)
-            var parameter = 2
-            for (index, value) in info.columns.enumerated() {
-                let realm = values[index + keyOffset]
-                try insert.bind(keys.sqlValue(realm, column: value.column), at: parameter)
-                parameter += 1
-                if value.typeName != nil {
-                    try insert.bind(keys.typeName(realm).map(SQLiteValue.text) ?? .null, at: parameter)
-                    parameter += 1
-                }
-            }
-            try insert.run()
-            objects += 1
-            for (index, collection) in info.collections.enumerated() {
-                let statement = collectionInserts[index]
-                let realm = values[keyOffset + info.columns.count + index]
-                func add(_ second: SQLiteValue, _ element: RealmValue) throws {
-                    try statement.bind(ownerKey, at: 1)
-                    try statement.bind(second, at: 2)
-                    try statement.bind(keys.sqlValue(element, column: collection.column), at: 3)
-                    if collection.hasTypeColumn { try statement.bind(keys.typeName(element).map(SQLiteValue.text) ?? .null, at: 4) }
-                    try statement.run()
-                    collectionRows[index] += 1
-                }
-                switch realm {
-                case .list(let items), .set(let items):
-                    var position: Int64 = 0
-                    for item in items {
-                        // A link to an object that no longer exists (a tombstone) is not in the list the app sees.
-                        if collection.column.type == .link, keys.sqlValue(item, column: collection.column) == .null { continue }
-                        try add(.integer(position), item)
-                        position += 1
+        // Strings are bound from the file's bytes, without a String made of each.
+        let textColumns = columns.map { $0.type == .string && info.table.enumKeysColumns.contains($0.specIndex) == false }
+        try reader.forEachLeaf(in: info.table, columns: columns) { walk, objectKeys, leaves in
+            for (row, key) in objectKeys.enumerated() {
+                let ownerKey: SQLiteValue = info.keyColumn == nil ? .integer(key)
+                    : keys.sqlValue(try leaves[0].value(at: row, walk: &walk), column: info.keyColumn!)
+                try insert.bind(ownerKey, at: 1)
+                var parameter = 2
+                for (index, value) in info.columns.enumerated() {
+                    let leaf = leaves[index + keyOffset]
+                    if textColumns[index + keyOffset] {
+                        try leaf.withElementBytes(at: row, walk: &walk) { bytes in
+                            if let bytes { try insert.bindText(bytes, at: parameter) } else { try insert.bind(.null, at: parameter) }
+                        }
+                        parameter += 1
+                        continue
                     }
-                case .dictionary(let entries):
-                    for entry in entries { try add(.text(entry.key), entry.value) }
-                default:
-                    break
+                    let realm = try leaf.value(at: row, walk: &walk)
+                    try insert.bind(keys.sqlValue(realm, column: value.column), at: parameter)
+                    parameter += 1
+                    if value.typeName != nil {
+                        try insert.bind(keys.typeName(realm).map(SQLiteValue.text) ?? .null, at: parameter)
+                        parameter += 1
+                    }
                 }
+                try insert.run()
+                objects += 1
+                for (index, collection) in info.collections.enumerated() {
+                    let statement = collectionInserts[index]
+                    let leafIndex = keyOffset + info.columns.count + index
+                    let ref = try leaves[leafIndex].collectionRef(at: row)
+                    if collection.isDictionary {
+                        guard case .dictionary(let entries) = try reader.collectionValue(ref, column: collection.column, walk: &walk) else { continue }
+                        for entry in entries {
+                            try statement.bind(ownerKey, at: 1)
+                            try statement.bind(.text(entry.key), at: 2)
+                            try statement.bind(keys.sqlValue(entry.value, column: collection.column), at: 3)
+                            if collection.hasTypeColumn { try statement.bind(keys.typeName(entry.value).map(SQLiteValue.text) ?? .null, at: 4) }
+                            try statement.run()
+                            collectionRows[index] += 1
+                        }
+                        continue
+                    }
+                    var position: Int64 = 0
+                    let isText = textColumns[leafIndex]
+                    try reader.forEachElementLeaf(ref, column: collection.column, walk: &walk) { walk, elements in
+                        for element in 0..<elements.count {
+                            if isText {
+                                try elements.withElementBytes(at: element, walk: &walk) { bytes in
+                                    if let bytes { try statement.bindText(bytes, at: 3) } else { try statement.bind(.null, at: 3) }
+                                }
+                            } else {
+                                let value = try elements.value(at: element, walk: &walk)
+                                let bound = keys.sqlValue(value, column: collection.column)
+                                // A link to an object that no longer exists (a tombstone) is not in the list the app sees.
+                                if collection.column.type == .link && bound == .null { continue }
+                                try statement.bind(bound, at: 3)
+                                if collection.hasTypeColumn { try statement.bind(keys.typeName(value).map(SQLiteValue.text) ?? .null, at: 4) }
+                            }
+                            try statement.bind(ownerKey, at: 1)
+                            try statement.bind(.integer(position), at: 2)
+                            try statement.run()
+                            position += 1
+                            collectionRows[index] += 1
+                        }
+                    }
+                }
+                try tick()
             }
-            try tick()
         }
         return (objects, info.collections.enumerated().map { .init(name: $1.name, rows: collectionRows[$0]) })
     }

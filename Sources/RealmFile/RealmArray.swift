@@ -8,7 +8,6 @@ public struct RealmArray: Sendable {
     let storage: RealmBytes
     /// Offset of the first payload byte.
     let payloadStart: Int
-    let fileName: String
     let dataEnd: Int
 
     /// The node's ref (its byte offset in the file).
@@ -120,7 +119,7 @@ public struct RealmArray: Sendable {
     // MARK: - Checks
 
     func error(_ problem: String) -> RealmReadError {
-        RealmReadError(.damaged, "\(fileName): node at offset \(header.ref): \(problem)")
+        RealmReadError(.damaged, "\(storage.name): node at offset \(header.ref): \(problem)")
     }
 
     func checkIndex(_ index: Int) throws {

@@ -13,6 +13,8 @@ public final class RealmBytes: @unchecked Sendable {
     public let count: Int
     /// True when `base` is a mapping of the file rather than a copy.
     public let isMapped: Bool
+    /// The file's name for messages, set once by the reader that owns these bytes.
+    public internal(set) var name = ""
     private let owned: UnsafeMutableRawPointer?
 
     /// Files larger than this are mapped, smaller ones copied.

@@ -32,7 +32,7 @@ extension RealmFileReader {
     }
 
     /// The value of a collection property (`column`'s collection at `ref`, nil for an empty one).
-    func collectionValue(_ ref: UInt64?, column: RealmColumn, walk: inout RealmNodeWalk) throws -> RealmValue {
+    public func collectionValue(_ ref: UInt64?, column: RealmColumn, walk: inout RealmNodeWalk) throws -> RealmValue {
         let element = RealmElement(type: column.type, isNullable: column.isNullable, target: column.targetTable, linkAdjust: 0)
         switch column.collection {
         case .none:

@@ -26,6 +26,7 @@ public struct RealmFileReader: Sendable {
 
     init(storage: RealmBytes, name: String) throws {
         self.name = name
+        storage.name = name
         self.bytes = storage
         self.header = try RealmFileHeader.read(storage, name: name)
     }
@@ -85,7 +86,7 @@ public struct RealmFileReader: Sendable {
             throw nodeError(ref, "\(node.count) elements of width \(node.width) (\(node.widthType)) need \(node.payloadSize) bytes, "
                 + "past the end of the data (offset \(header.dataEnd))")
         }
-        return RealmArray(header: node, storage: bytes, payloadStart: start, fileName: name, dataEnd: header.dataEnd)
+        return RealmArray(header: node, storage: bytes, payloadStart: start, dataEnd: header.dataEnd)
     }
 
     /// Why `ref` cannot be a node's ref, or nil when it can (aligned, past the header, before `dataEnd`).

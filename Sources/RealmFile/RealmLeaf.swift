@@ -11,7 +11,7 @@ struct RealmElement {
 
 /// One array of values (a column in a cluster leaf, or a leaf of a collection's B+tree) decoded per element,
 /// every element access bounds-checked (realm-core `cluster.cpp` `Cluster::create`, the `Array*` leaf classes).
-struct RealmLeaf {
+public final class RealmLeaf {
     enum Form {
         case integers(RealmArray)
         /// `ArrayIntNull`: element 0 is the null sentinel, values start at 1.
@@ -38,11 +38,11 @@ struct RealmLeaf {
 
     let form: Form
     let element: RealmElement
-    let count: Int
+    public let count: Int
     let reader: RealmFileReader
 
     /// Reads the leaf at `ref` as holding elements of `element`'s type.
-    init(_ ref: UInt64, element: RealmElement, collection: Bool = false, walk: inout RealmNodeWalk) throws {
+    convenience init(_ ref: UInt64, element: RealmElement, collection: Bool = false, walk: inout RealmNodeWalk) throws {
         try self.init(array: try walk.leaf(ref), element: element, collection: collection, walk: &walk)
     }
 
@@ -179,7 +179,7 @@ struct RealmLeaf {
     // MARK: - Values
 
     /// Element `index`; refs it holds (big blobs, collections) are read through `walk`.
-    func value(at index: Int, walk: inout RealmNodeWalk) throws -> RealmValue {
+    public func value(at index: Int, walk: inout RealmNodeWalk) throws -> RealmValue {
         guard index >= 0, index < count else { throw RealmReadError(.damaged, "\(reader.name): element \(index) is past the end of a \(count)-element \(element.type) array") }
         switch form {
         case .integers(let array):
@@ -243,7 +243,7 @@ struct RealmLeaf {
     }
 
     /// The ref of element `index` of a collection column, or nil for an empty collection.
-    func collectionRef(at index: Int) throws -> UInt64? {
+    public func collectionRef(at index: Int) throws -> UInt64? {
         guard case .collections(let array) = form else { return nil }
         if array.header.width == 0 { return nil }
         return try array.refOrTagged(at: index).ref
@@ -276,7 +276,7 @@ struct RealmLeaf {
 
     /// Calls `body` with the bytes of element `index` of a string or binary leaf (nil for null), valid only during
     /// the call. A string leaf's blob forms store each value with a trailing zero, which is dropped.
-    func withElementBytes<T>(at index: Int, walk: inout RealmNodeWalk, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+    public func withElementBytes<T>(at index: Int, walk: inout RealmNodeWalk, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
         guard index >= 0, index < count else {
             throw RealmReadError(.damaged, "\(reader.name): element \(index) is past the end of a \(count)-element \(element.type) array")
         }

@@ -7,8 +7,30 @@ extension RealmFileReader {
     public func forEachObject(in table: RealmTable, columns: [RealmColumn]? = nil,
                               _ body: (Int64, [RealmValue]) throws -> Void) throws
     {
-        guard let root = table.clusterRoot else { return }
         let columns = columns ?? table.columns
+        var values = [RealmValue](repeating: .null, count: columns.count)
+        try forEachLeaf(in: table, columns: columns) { walk, keys, leaves in
+            for (row, key) in keys.enumerated() {
+                for index in 0..<leaves.count {
+                    let column = columns[index]
+                    if column.collection.isCollection {
+                        values[index] = try collectionValue(try leaves[index].collectionRef(at: row), column: column, walk: &walk)
+                    } else {
+                        values[index] = try leaves[index].value(at: row, walk: &walk)
+                    }
+                }
+                try body(key, values)
+            }
+        }
+    }
+
+    /// Calls `body` with each cluster leaf of `table` in key order: its objects' keys and, per column of `columns`,
+    /// the leaf holding their values (for a collection column, the refs of the collections), one entry per key.
+    /// What `forEachObject` is made of, for callers that read values without making a `RealmValue` of each.
+    public func forEachLeaf(in table: RealmTable, columns: [RealmColumn],
+                            _ body: (inout RealmNodeWalk, [Int64], [RealmLeaf]) throws -> Void) throws
+    {
+        guard let root = table.clusterRoot else { return }
         var walk = RealmNodeWalk(reader: self)
         var elements: [RealmElement] = []
         for column in columns {
@@ -19,7 +41,6 @@ extension RealmFileReader {
             }
             elements.append(element)
         }
-        var values = [RealmValue](repeating: .null, count: columns.count)
         try forEachClusterLeaf(root, walk: &walk) { walk, leaf in
             var leaves: [RealmLeaf] = []
             leaves.reserveCapacity(columns.count)
@@ -33,17 +54,17 @@ extension RealmFileReader {
                 }
                 leaves.append(columnLeaf)
             }
-            for (row, key) in leaf.keys.enumerated() {
-                for (index, columnLeaf) in leaves.enumerated() {
-                    let column = columns[index]
-                    if column.collection.isCollection {
-                        values[index] = try collectionValue(try columnLeaf.collectionRef(at: row), column: column, walk: &walk)
-                    } else {
-                        values[index] = try columnLeaf.value(at: row, walk: &walk)
-                    }
-                }
-                try body(key, values)
-            }
+            try body(&walk, leaf.keys, leaves)
         }
+    }
+
+    /// Calls `body` with each leaf of the list or set of `column` at `ref` (a `collectionRef` of its column leaf), in
+    /// order; nothing for an empty one. Elements are read with `value(at:walk:)` or `withElementBytes`.
+    public func forEachElementLeaf(_ ref: UInt64?, column: RealmColumn, walk: inout RealmNodeWalk,
+                                   _ body: (inout RealmNodeWalk, RealmLeaf) throws -> Void) throws
+    {
+        guard let ref else { return }
+        let element = RealmElement(type: column.type, isNullable: column.isNullable, target: column.targetTable, linkAdjust: 0)
+        try forEachBPlusTreeLeaf(ref, element: element, walk: &walk, body)
     }
 }

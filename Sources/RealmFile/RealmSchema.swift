@@ -81,6 +81,9 @@ public struct RealmTable: Sendable, Equatable {
     /// Per spec column: the ref of its enumerated-string keys, when the column is enumerated.
     let enumKeys: [Int: UInt64]
 
+    /// The spec positions of the enumerated string columns (their values are indexes into a key list).
+    public var enumKeysColumns: Set<Int> { Set(enumKeys.keys) }
+
     /// The class name for object-store tables (`class_Person` → `Person`), nil for internal tables.
     public var className: String? {
         name.hasPrefix("class_") && name.count > 6 ? String(name.dropFirst(6)) : nil

@@ -98,6 +98,10 @@ public enum SchemaRenderer {
         case .entity:
             parts.append((info.entity?.isAbstract == true ? "abstract " : "") + "Core Data entity, table \(info.tableName)")
             if let parent = info.entity?.parent { parts.append("sub-entity of \(parent)") }
+        case .embedded: parts.append("Realm embedded class, table")
+        case .list, .set, .dictionary:
+            let facts = info.realmCollection
+            parts.append("Realm \(info.kind.rawValue) of \(facts?.element ?? "values"), property \(facts?.owner ?? "?").\(facts?.property ?? "?")")
         }
         if let count {
             parts.append("\(count.all) \(count.all == 1 ? "object" : "objects") (\(count.own) of its own, \(count.all - count.own) of sub-entities)")

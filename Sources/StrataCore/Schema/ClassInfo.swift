@@ -6,6 +6,11 @@ public struct ClassInfo: Sendable, Equatable {
         case table, view
         /// A Core Data entity's table.
         case entity
+        /// A Realm embedded class (converted from a `.realm` file): its objects belong to the object that links to them.
+        case embedded
+        /// A Realm list, set or dictionary of values (not objects), converted to a table of its own: `Person_scores`
+        /// (owner, position, value), `Person_counts` (owner, key, value).
+        case list, set, dictionary
     }
 
     /// The name users type: the table name, or the entity name for Core Data.
@@ -36,6 +41,9 @@ public struct ClassInfo: Sendable, Equatable {
     public var lists: [String: ListStorage] = [:]
     /// For a Core Data entity: its number, its parent and the entity numbers its objects may have.
     public var entity: EntityFacts?
+    /// For a table converted from a Realm collection property: the class and property it holds the values of, and
+    /// the element's Realm type (`int`, `string?`, `mixed`, `link<Dog>`).
+    public var realmCollection: RealmCollectionFacts?
 
     public init(name: String, kind: Kind, properties: [Property] = [], primaryKey: [String] = [],
                 hasRowID: Bool = true, isStrict: Bool = false, isVirtual: Bool = false, isHidden: Bool = false,
@@ -99,6 +107,19 @@ public struct ClassInfo: Sendable, Equatable {
 
 
 /// A Core Data entity's place in its store.
+/// What a table converted from a Realm collection of values holds (`strata_realm_classes`, written by `strata convert`).
+public struct RealmCollectionFacts: Sendable, Equatable {
+    public var owner: String
+    public var property: String
+    public var element: String
+
+    public init(owner: String, property: String, element: String) {
+        self.owner = owner
+        self.property = property
+        self.element = element
+    }
+}
+
 public struct EntityFacts: Sendable, Equatable {
     /// Its `Z_ENT` number (from `Z_PRIMARYKEY`).
     public var number: Int64

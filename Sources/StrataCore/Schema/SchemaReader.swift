@@ -60,6 +60,7 @@ public struct SchemaReader {
         }
         resolveForeignKeys(&classes, foreignKeys: foreignKeys)
         resolveLists(&classes)
+        if tables.contains(where: { $0.name == RealmFacts.classesTable }) { try RealmFacts.apply(to: &classes, connection: connection) }
         var origin: CoreDataModelOrigin?
         if isCoreData { origin = try applyCoreDataModel(to: &classes) }
         addBacklinks(&classes)

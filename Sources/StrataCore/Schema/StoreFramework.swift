@@ -11,6 +11,8 @@ public enum StoreFramework: Sendable, Equatable {
     case room(identityHash: String?)
     /// GRDB's migrator: the identifiers in `grdb_migrations`, in the order they were applied.
     case grdb(migrations: [String])
+    /// A database `strata convert` wrote from a `.realm` file of this format.
+    case realm(fileFormat: Int64?)
 
     /// The framework of the database `schema` was read from, or nil for a plain SQLite database. The metadata
     /// is read defensively: a damaged or unexpected table still names the framework, without its details.
@@ -23,6 +25,9 @@ public enum StoreFramework: Sendable, Equatable {
         if tables.contains("room_master_table") {
             let hash = try? connection.scalar("SELECT identity_hash FROM room_master_table WHERE id = 42").string
             return .room(identityHash: hash)
+        }
+        if tables.contains(RealmFacts.fileTable) {
+            return .realm(fileFormat: RealmFacts.fileFormat(connection))
         }
         if tables.contains("grdb_migrations") {
             let rows = (try? connection.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid")) ?? []
@@ -42,6 +47,8 @@ public enum StoreFramework: Sendable, Equatable {
         case .grdb(let migrations):
             let count = migrations.count == 1 ? "1 migration" : "\(migrations.count) migrations"
             return "GRDB database, \(count) applied" + (migrations.last.map { " (last: \($0))" } ?? "")
+        case .realm(let format):
+            return "Realm file" + (format.map { " format \($0)" } ?? "") + ", converted to SQLite"
         }
     }
 }

@@ -1,0 +1,51 @@
+import SQLiteKit
+
+/// What `strata convert` records about a `.realm` file in the database it writes, so that the converted file reads
+/// as the Realm file did: which classes were embedded, which tables hold a list, set or dictionary of values (and of
+/// which property), and the file's format (`strata_realm_file`). Both tables are Strata's own, hidden like every
+/// `strata_*` table.
+public enum RealmFacts {
+    public static let classesTable = "strata_realm_classes"
+    public static let fileTable = "strata_realm_file"
+
+    /// The tables' definitions, for the converter.
+    public static let createSQL = [
+        """
+        CREATE TABLE \(classesTable) (
+            name TEXT PRIMARY KEY NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('class', 'embedded', 'list', 'set', 'dictionary')),
+            owner TEXT,
+            property TEXT,
+            element TEXT
+        ) WITHOUT ROWID
+        """,
+        "CREATE TABLE \(fileTable) (key TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID",
+    ]
+
+    /// Marks the embedded classes and the collection tables; rows naming no table, or a kind Strata does not know,
+    /// change nothing (a hand-edited table is not trusted further).
+    static func apply(to classes: inout [ClassInfo], connection: Connection) throws {
+        let rows = try connection.rows("SELECT name, kind, owner, property, element FROM \(classesTable)")
+        let byTable = Dictionary(classes.enumerated().map { ($1.tableName, $0) }, uniquingKeysWith: { a, _ in a })
+        for row in rows {
+            guard row.count == 5, let name = row[0].string, let kind = row[1].string, let index = byTable[name],
+                  classes[index].kind == .table else { continue }
+            switch kind {
+            case "embedded":
+                classes[index].kind = .embedded
+            case "list", "set", "dictionary":
+                // A list or set of objects is a Strata list table, already a list property of its owner.
+                guard classes[index].listOf == nil, let owner = row[2].string, let property = row[3].string else { continue }
+                classes[index].kind = kind == "list" ? .list : kind == "set" ? .set : .dictionary
+                classes[index].realmCollection = RealmCollectionFacts(owner: owner, property: property, element: row[4].string ?? "")
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The Realm file format the database was converted from, if it was.
+    public static func fileFormat(_ connection: Connection) -> Int64? {
+        try? connection.scalar("SELECT value FROM \(fileTable) WHERE key = 'fileFormat'").int64
+    }
+}
