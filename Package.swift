@@ -67,6 +67,7 @@ let package = Package(
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "RealmFileTests", dependencies: ["RealmFile"]),
+        .testTarget(name: "RealmConvertTests", dependencies: ["RealmConvert", "RealmFile", "StrataCore", "SQLiteKit"]),
         // Fixture files are read from the source tree by path (#filePath), not bundled.
         .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel", "CoreDataStoreFixtures", "Digests", "SQLiteKit"],
                     exclude: ["Fixtures"]),

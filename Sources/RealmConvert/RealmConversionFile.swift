@@ -85,10 +85,11 @@ public enum RealmConversionFile {
         do {
             let connection = try Connection(path: file, mode: creating ? .create : .readWrite)
             // A new private file: no journal on disk, no syncs until complete, no foreign key checks (every key
-            // written is one the file holds; a link to a missing object is written as NULL).
+            // written is one the file holds; a link to a missing object is written as NULL), and no cell checks on
+            // pages this connection writes itself.
             try connection.execute("""
                 PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
-                PRAGMA foreign_keys = OFF; PRAGMA cache_size = -16384;
+                PRAGMA foreign_keys = OFF; PRAGMA cache_size = -16384; PRAGMA cell_size_check = OFF;
                 """)
             let total = converter.objectCount
             var summary: RealmConverter.Summary?

@@ -144,7 +144,11 @@ public struct RealmConverter {
                         continue
                     }
                     let realm = try leaf.value(at: row, walk: &walk)
-                    try insert.bind(keys.sqlValue(realm, column: value.column), at: parameter)
+                    if case .timestamp(let time) = realm {
+                        try KeyMaps.withISOText(time) { try insert.bindText($0, at: parameter) }
+                    } else {
+                        try insert.bind(keys.sqlValue(realm, column: value.column), at: parameter)
+                    }
                     parameter += 1
                     if value.typeName != nil {
                         try insert.bind(keys.typeName(realm).map(SQLiteValue.text) ?? .null, at: parameter)
@@ -179,6 +183,15 @@ public struct RealmConverter {
                                 }
                             } else {
                                 let value = try elements.value(at: element, walk: &walk)
+                                if case .timestamp(let time) = value {
+                                    try KeyMaps.withISOText(time) { try statement.bindText($0, at: 3) }
+                                    try statement.bind(ownerKey, at: 1)
+                                    try statement.bind(.integer(position), at: 2)
+                                    try statement.run()
+                                    position += 1
+                                    collectionRows[index] += 1
+                                    continue
+                                }
                                 let bound = keys.sqlValue(value, column: collection.column)
                                 // A link to an object that no longer exists (a tombstone) is not in the list the app sees.
                                 if collection.column.type == .link && bound == .null { continue }

@@ -40,14 +40,21 @@ struct KeyMap {
 struct KeyMaps {
     let mapping: RealmMapping
     /// By Realm table index; classes without a primary key have none (their key is the object key).
-    var maps: [Int: KeyMap] = [:]
+    var maps: [KeyMap?]
+    /// By Realm table index: whether the table is a class (links to other tables are not written).
+    let isClass: [Bool]
 
-    init(mapping: RealmMapping) { self.mapping = mapping }
+    init(mapping: RealmMapping) {
+        self.mapping = mapping
+        let count = (mapping.byTableIndex.keys.max() ?? -1) + 1
+        maps = Array(repeating: nil, count: count)
+        isClass = (0..<count).map { mapping.byTableIndex[$0] != nil }
+    }
 
     /// The key a link to object `key` of table `table` is written as, or nil when the object does not exist.
     func linkKey(table: Int, key: Int64) -> SQLiteValue? {
+        guard table >= 0, table < isClass.count, isClass[table] else { return nil }
         if let map = maps[table] { return map.value(for: key) }
-        guard mapping.byTableIndex[table] != nil else { return nil }
         return .integer(key)
     }
 
@@ -81,7 +88,10 @@ struct KeyMaps {
         case .double(let value): return value.isNaN ? .text("NaN") : .real(value)
         case .string(let value): return .text(value)
         case .binary(let bytes): return .blob(bytes)
-        case .timestamp(let time): return .text(ISODate.format(unixSeconds: time.seconds, nanoseconds: Int64(time.nanoseconds)))
+        case .timestamp(let time):
+            var text = ""
+            withISOText(time) { text = String(decoding: $0, as: UTF8.self) }
+            return .text(text)
         case .decimal(let decimal): return .text(decimal.description)
         case .objectId(let id): return .text(id.description)
         case .uuid(let uuid): return .text(uuid.description)
@@ -139,5 +149,46 @@ struct KeyMaps {
         var string = string
         string.withUTF8 { buffer.appendJSONString(UnsafeRawBufferPointer($0)) }
         return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
+    /// Calls `body` with the ISO 8601 text of a timestamp (`ISODate.format(unixSeconds:nanoseconds:)`), made in a
+    /// buffer on the stack: a million dates convert without a string each.
+    static func withISOText<T>(_ time: RealmTimestamp, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        var seconds = time.seconds
+        var nanoseconds = Int64(time.nanoseconds)
+        if nanoseconds < 0 {
+            nanoseconds += 1_000_000_000
+            seconds = seconds == .min ? seconds : seconds - 1
+        }
+        let days = seconds >= 0 ? seconds / 86_400 : -((-(seconds + 1)) / 86_400) - 1
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = ISODate.civilDate(fromDays: days)
+        guard (0...9999).contains(year) else {
+            var text = ISODate.format(unixSeconds: time.seconds, nanoseconds: Int64(time.nanoseconds))
+            return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+        }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var at = 0
+            func put(_ value: Int64, _ width: Int) {
+                var divisor: Int64 = 1
+                for _ in 1..<width { divisor *= 10 }
+                var rest = value
+                while divisor > 0 {
+                    buffer[at] = UInt8(ascii: "0") + UInt8(rest / divisor)
+                    rest %= divisor
+                    divisor /= 10
+                    at += 1
+                }
+            }
+            func char(_ c: Unicode.Scalar) {
+                buffer[at] = UInt8(ascii: c)
+                at += 1
+            }
+            put(year, 4); char("-"); put(month, 2); char("-"); put(day, 2); char("T")
+            put(secondOfDay / 3600, 2); char(":"); put(secondOfDay / 60 % 60, 2); char(":"); put(secondOfDay % 60, 2); char(".")
+            if nanoseconds % 1_000_000 == 0 { put(nanoseconds / 1_000_000, 3) } else { put(nanoseconds, 9) }
+            char("Z")
+            return try body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: at))
+        }
     }
 }

@@ -126,6 +126,9 @@ public enum ISODate {
         }
     }
 
+    /// Days since 1970-01-01 to a proleptic Gregorian date.
+    public static func civilDate(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) { civil(fromDays: days) }
+
     /// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `civil_from_days`).
     static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468

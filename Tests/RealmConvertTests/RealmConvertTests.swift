@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import RealmConvert
+import RealmFile
+import SQLiteKit
+import StrataCore
+
+/// The converter's own pieces: dates as text, and a whole fixture converted into SQLite, checked against the values
+/// realm-core read (the JSON beside the file) by a reader that knows nothing of the converter.
+@Suite struct RealmConvertTests {
+    struct DateCase: Sendable, CustomStringConvertible {
+        let seconds: Int64
+        let nanoseconds: Int32
+        let text: String
+        var description: String { text }
+    }
+
+    static let dates: [DateCase] = [
+        .init(seconds: 0, nanoseconds: 0, text: "1970-01-01T00:00:00.000Z"),
+        .init(seconds: 1_600_000_000, nanoseconds: 0, text: "2020-09-13T12:26:40.000Z"),
+        .init(seconds: 1_700_000_000, nanoseconds: 123_456_789, text: "2023-11-14T22:13:20.123456789Z"),
+        .init(seconds: 1_700_000_000, nanoseconds: 5_000_000, text: "2023-11-14T22:13:20.005Z"),
+        .init(seconds: 1, nanoseconds: 1, text: "1970-01-01T00:00:01.000000001Z"),
+        // Before 1970 Realm's nanoseconds take the sign of the seconds: −1 s − 0.5 s is 1969-12-31T23:59:58.5.
+        .init(seconds: -1, nanoseconds: -500_000_000, text: "1969-12-31T23:59:58.500Z"),
+        .init(seconds: -1, nanoseconds: 0, text: "1969-12-31T23:59:59.000Z"),
+        .init(seconds: -86_400, nanoseconds: -1, text: "1969-12-30T23:59:59.999999999Z"),
+        .init(seconds: -62_135_596_800, nanoseconds: 0, text: "0001-01-01T00:00:00.000Z"),
+        .init(seconds: 253_402_300_799, nanoseconds: 999_000_000, text: "9999-12-31T23:59:59.999Z"),
+        .init(seconds: 253_402_300_800, nanoseconds: 0, text: "10000-01-01T00:00:00.000Z"),
+        .init(seconds: -62_167_219_200, nanoseconds: 0, text: "0000-01-01T00:00:00.000Z"),
+        .init(seconds: -62_198_755_200, nanoseconds: 0, text: "-0001-01-01T00:00:00.000Z"),
+        .init(seconds: 951_782_400, nanoseconds: 0, text: "2000-02-29T00:00:00.000Z"),
+    ]
+
+    @Test(arguments: dates)
+    func aTimestampIsISOTextWithItsNanoseconds(_ date: DateCase) {
+        let time = RealmTimestamp(seconds: date.seconds, nanoseconds: date.nanoseconds)
+        let fast = KeyMaps.withISOText(time) { String(decoding: $0, as: UTF8.self) }
+        #expect(fast == date.text)
+        #expect(ISODate.format(unixSeconds: date.seconds, nanoseconds: Int64(date.nanoseconds)) == date.text)
+        // Strata reads the text back to the millisecond (its parser takes four-digit years).
+        if !date.text.hasPrefix("-"), date.text.dropFirst(4).first == "-" {
+            let milliseconds = date.seconds * 1000 + Int64(date.nanoseconds) / 1_000_000
+            #expect(ISODate.parse(date.text) == milliseconds, "\(date.text)")
+        }
+    }
+
+    @Test func randomTimestampsFormatAlikeBothWays() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let seconds = Int64.random(in: -70_000_000_000...300_000_000_000, using: &generator)
+            var nanoseconds = Int32.random(in: 0..<1_000_000_000, using: &generator)
+            if seconds < 0 { nanoseconds = -nanoseconds }
+            if Bool.random(using: &generator) { nanoseconds -= nanoseconds % 1_000_000 }
+            let time = RealmTimestamp(seconds: seconds, nanoseconds: nanoseconds)
+            let fast = KeyMaps.withISOText(time) { String(decoding: $0, as: UTF8.self) }
+            #expect(fast == ISODate.format(unixSeconds: seconds, nanoseconds: Int64(nanoseconds)), "\(seconds) \(nanoseconds)")
+        }
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Realm/Files")
+
+    /// `all-types.realm` converted in memory: its tables, declared types and values as realm-core read them.
+    @Test(arguments: ["all-types", "format-23/all-types", "format-22/all-types", "format-20/all-types", "format-11/all-types"])
+    func allTypesConvertsToWhatRealmCoreRead(_ name: String) throws {
+        let url = Self.fixtures.appendingPathComponent(name + ".realm")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any])
+        let converter = try RealmConverter(reader: try RealmFileReader(contentsOf: url.path))
+        let connection = try Connection(path: ":memory:", mode: .memory)
+        let summary = try connection.transaction { try converter.write(into: connection) }
+        let tables = try #require(json["tables"] as? [[String: Any]])
+        let allTypes = try #require(tables.first { $0["name"] as? String == "class_AllTypes" })
+        let objects = try #require(allTypes["objects"] as? [[String: Any]])
+        #expect(summary.tables.first { $0.name == "AllTypes" }?.rows == objects.count)
+        let declared = Dictionary(uniqueKeysWithValues: try connection.rows("SELECT name, type FROM pragma_table_info('AllTypes')").map { ($0[0].string!, $0[1].string!) })
+        #expect(declared["_id"] == "INTEGER" && declared["boolValue"] == "BOOLEAN" && declared["floatValue"] == "FLOAT")
+        #expect(declared["dateValue"] == "DATETIME" && declared["binaryValue"] == "BLOB")
+        for object in objects {
+            let id = try #require((object["_id"] as? NSNumber)?.int64Value)
+            let row = try #require(try connection.rows("SELECT intValue, stringValue, dateValue, optIntValue, binaryValue FROM AllTypes WHERE _id = ?1", [.integer(id)]).first)
+            #expect(row[0] == .integer((object["intValue"] as? NSNumber)?.int64Value ?? -1), "\(name) \(id)")
+            #expect(row[1] == .text(object["stringValue"] as? String ?? "?"), "\(name) \(id)")
+            if let date = (object["dateValue"] as? [String: Any])?["$timestamp"] as? [String: Any],
+               let seconds = (date["seconds"] as? NSNumber)?.int64Value, let nanoseconds = (date["nanoseconds"] as? NSNumber)?.int64Value
+            {
+                #expect(row[2] == .text(ISODate.format(unixSeconds: seconds, nanoseconds: nanoseconds)), "\(name) \(id)")
+            }
+            #expect(row[3] == ((object["optIntValue"] as? NSNumber).map { .integer($0.int64Value) } ?? .null), "\(name) \(id)")
+            if let binary = (object["binaryValue"] as? [String: Any])?["$binary"] as? String {
+                #expect(row[4] == .blob(Array(Data(base64Encoded: binary) ?? Data())), "\(name) \(id)")
+            }
+        }
+        #expect(try connection.scalar("PRAGMA foreign_key_check").isNull)
+        #expect(try connection.scalar("SELECT value FROM strata_realm_file WHERE key = 'fileFormat'") == .integer(Int64(converter.schema.fileFormat)))
+    }
+}
