@@ -50,7 +50,8 @@ public enum RealmConversionFile {
 
     /// The path of a SQLite copy of the realm at `path`, converted once per process into a private folder that is
     /// removed when the process ends (Ctrl-C and SIGTERM included).
-    public static func readableCopy(of path: String) throws -> String {
+    /// - Parameter progress: told the objects written so far and the total, as `convert` is.
+    public static func readableCopy(of path: String, progress: (Int, Int) -> Void = { _, _ in }) throws -> String {
         let absolute = Platform.absolutePath(path)
         return try copiesLock.withLock {
             if let copy = copies[absolute] { return copy }
@@ -64,7 +65,7 @@ public enum RealmConversionFile {
             let made = [copy + "-journal", copy + "-wal", copy + "-shm", copy, folder]
             Platform.removeWhenExiting(made)
             do {
-                _ = try write(converter, to: copy, destination: path, creating: true)
+                _ = try write(converter, to: copy, destination: path, creating: true, progress: progress)
             } catch {
                 Platform.removeNow(made)
                 throw error

@@ -38,6 +38,29 @@ public struct RealmConverter {
     /// The objects of every class: the work `write` reports progress against.
     public var objectCount: Int { mapping.classes.reduce(0) { $0 + $1.table.objectCount } }
 
+    /// A table the conversion writes, known before it runs: its name, its kind (`table`, `embedded`, `list`, `set`,
+    /// `dictionary`, or `list table` for a Strata list of objects, which shows as a property) and, for a class, its
+    /// object count (read from the file's cluster trees, without reading the objects).
+    public struct PlannedTable: Sendable, Equatable {
+        public let name: String
+        public let kind: String
+        public let objects: Int?
+    }
+
+    /// The tables `write` creates, classes first, each class followed by its collections.
+    public var plannedTables: [PlannedTable] {
+        mapping.classes.flatMap { info -> [PlannedTable] in
+            [PlannedTable(name: info.name, kind: info.table.kind == .embedded ? "embedded" : "table", objects: info.table.objectCount)]
+                + info.collections.map { collection in
+                    var kind = "list"
+                    if case .set = collection.column.collection { kind = "set" }
+                    if collection.isDictionary { kind = "dictionary" }
+                    if collection.column.type == .link && !collection.isDictionary { kind = "list table" }
+                    return PlannedTable(name: collection.name, kind: kind, objects: nil)
+                }
+        }
+    }
+
     /// The CREATE TABLE statements the conversion runs.
     public var createStatements: [String] { mapping.createStatements() }
 

@@ -13,7 +13,12 @@ extension DatabaseSession {
         if RealmConversionFile.isRealm(path) {
             // --write on a .realm: refused by the write connection's check, before any conversion.
             if recovering { try DatabaseFile.checkReadable(path) }
-            self = try DatabaseSession.realm(path, timeout: try parsed.timeoutMilliseconds())
+            // A large file takes seconds: a terminal sees how far the conversion is.
+            let bar = context.stderrIsTerminal ? ProgressLine() : nil
+            defer { bar?.finish() }
+            self = try DatabaseSession.realm(path, timeout: try parsed.timeoutMilliseconds(), progress: { done, total in
+                if total >= 100_000 { bar?.update("reading \(Platform.fileName(of: path)): " + ConvertCommand.progressText(done, total)) }
+            })
             return
         }
         let (session, warnings) = try DatabaseSession.open(path, timeout: try parsed.timeoutMilliseconds(),
@@ -29,8 +34,8 @@ extension DatabaseSession {
 
     /// A `.realm` file, read through its SQLite copy (`RealmConversionFile.readableCopy`): the same classes,
     /// queries and output as the converted file gives, while messages name the `.realm` file.
-    static func realm(_ path: String, timeout: Int32) throws -> DatabaseSession {
-        let copy = try RealmConversionFile.readableCopy(of: path)
+    static func realm(_ path: String, timeout: Int32, progress: (Int, Int) -> Void = { _, _ in }) throws -> DatabaseSession {
+        let copy = try RealmConversionFile.readableCopy(of: path, progress: progress)
         let connection = try DatabaseFile.openForReading(copy, timeout: timeout)
         var reader = SchemaReader(connection: connection)
         return try DatabaseSession(connection: connection, schema: try reader.read(), path: path, timeout: timeout,

@@ -3,6 +3,7 @@ import StrataCore
 import StrataQuery
 import StrataRender
 import StrataDemo
+import RealmConvert
 
 /// `strata FILE`, `strata open FILE` and `strata` alone: the interactive browser.
 struct OpenCommand {
@@ -13,7 +14,17 @@ struct OpenCommand {
         let maxBlob = try parsed.maxBlobBytes()
         let session: DatabaseSession
         var intro: String
-        if parsed.argument(Arguments.file) != nil {
+        let interactive = Platform.isTerminal(0)
+        var overviewShown = false
+        if let file = parsed.argument(Arguments.file) {
+            // A .realm file is read through a SQLite copy, which takes seconds for a large one: its overview, read
+            // from the file's own tables, shows first.
+            if interactive && !parsed.flag(Options.write) && RealmConversionFile.isRealm(file),
+               let converter = try? RealmConversionFile.open(file)
+            {
+                context.stdout.write(RealmOverview.text(converter, file: file, maxWidth: context.terminalWidth, style: parsed.style(context)))
+                overviewShown = true
+            }
             // With --write the file is about to be opened for writing: a hot journal is rolled back first.
             session = try DatabaseSession(parsed, context: context, recovering: parsed.flag(Options.write))
             intro = ""
@@ -27,7 +38,6 @@ struct OpenCommand {
             intro = "Strata \(Version.number): Realm Browser's demo database, in memory (strata demo FILE writes it to a file)\n"
         }
         let schema = session.schema
-        let interactive = Platform.isTerminal(0)
         let style = parsed.style(context)
         let completer = Completer(schema: schema, commands: REPLCommands.all.map(\.name))
         let reader: LineReader = interactive
@@ -48,8 +58,10 @@ struct OpenCommand {
         if !interactive {
             intro = ""
         } else {
-            let overview = Overview(connection: session.connection, schema: schema)
-            intro += try overview.text(file: parsed.argument(Arguments.file) ?? session.path, budget: 0.08, maxWidth: context.terminalWidth, style: style)
+            if !overviewShown {
+                let overview = Overview(connection: session.connection, schema: schema)
+                intro += try overview.text(file: parsed.argument(Arguments.file) ?? session.path, budget: 0.08, maxWidth: context.terminalWidth, style: style)
+            }
             if parsed.flag(Options.write) { intro += "\nWriting is on: each edit (set, new, delete, list, update) is committed at once; undo takes it back.\n" }
             intro += "\nType a class name to browse it, a query such as '\(schema.visibleClasses.first?.name ?? "Class") where …', or help.\n"
         }

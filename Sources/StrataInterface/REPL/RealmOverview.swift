@@ -1,0 +1,28 @@
+import RealmConvert
+import StrataCore
+import StrataRender
+
+/// The browser's first page for a `.realm` file, read from the file's own tables before it is converted: the file,
+/// its size, its format and schema version, and the classes the conversion will make with their object counts (the
+/// entries of value collections are counted by the conversion; `classes` gives them).
+enum RealmOverview {
+    static func text(_ converter: RealmConverter, file: String, maxWidth: Int?, style: Style) -> String {
+        var facts = [file]
+        if let size = Platform.fileSize(file) { facts.append(Overview.size(size)) }
+        facts.append("Realm file format \(converter.schema.fileFormat)")
+        facts.append("schema version \(converter.schema.schemaVersion ?? 0)")
+        var text = Overview.lines(facts, maxWidth: maxWidth)
+        // Strata list tables show as list properties of their owner, not as classes.
+        let tables = converter.plannedTables.filter { $0.kind != "list table" }
+            .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+        guard !tables.isEmpty else { return text + "\nNo classes.\n" }
+        let kinds: [String: ClassInfo.Kind] = ["table": .table, "embedded": .embedded, "list": .list, "set": .set, "dictionary": .dictionary]
+        let classes = tables.map { ClassInfo(name: $0.name, kind: kinds[$0.kind] ?? .table) }
+        let counts = tables.map { $0.objects.map(String.init) ?? "…" }
+        text += "\n" + ClassListing.table(classes, counts: counts).render(maxWidth: maxWidth, style: style)
+        if tables.contains(where: { $0.objects == nil }) {
+            text += style.dim("(… not counted yet: 'classes' counts exactly)") + "\n"
+        }
+        return text
+    }
+}
