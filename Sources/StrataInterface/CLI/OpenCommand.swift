@@ -23,6 +23,7 @@ struct OpenCommand {
                let converter = try? RealmConversionFile.open(file)
             {
                 context.stdout.write(RealmOverview.text(converter, file: file, maxWidth: context.terminalWidth, style: parsed.style(context)))
+                context.stdout.flush()
                 overviewShown = true
             }
             // With --write the file is about to be opened for writing: a hot journal is rolled back first.
