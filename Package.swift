@@ -8,8 +8,9 @@ import PackageDescription
 //             (CLI + browser)  ├─▶ StrataMigrate ─┘
 //                              ├─▶ StrataRender ──────────────────▶ StrataCore
 //                              ├─▶ StrataDemo ────────────────────▶ StrataCore
+//                              ├─▶ RealmConvert ──▶ RealmFile (Realm's file format, byte level: no dependencies),
+//                              │                    StrataRender, StrataCore
 //                              └─▶ CReadline
-//   RealmFile (Realm's file format, byte level): no dependencies; not yet imported by any layer above.
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
