@@ -38,8 +38,12 @@ public struct RealmConverter {
     /// The objects of every class: the work `write` reports progress against.
     public var objectCount: Int { mapping.classes.reduce(0) { $0 + $1.table.objectCount } }
 
+    /// The objects of the app's classes (Realm's internal tables not counted).
+    var classObjectCount: Int { mapping.classes.filter { !$0.isInternal }.reduce(0) { $0 + $1.table.objectCount } }
+
     /// A table the conversion writes, known before it runs: its name, its kind (`table`, `embedded`, `list`, `set`,
-    /// `dictionary`, or `list table` for a Strata list of objects, which shows as a property) and, for a class, its
+    /// `dictionary`, `internal` for Realm's own tables, or `list table` for a Strata list of objects, which shows as a
+    /// property) and, for a class, its
     /// object count (read from the file's cluster trees, without reading the objects).
     public struct PlannedTable: Sendable, Equatable {
         public let name: String
@@ -50,7 +54,8 @@ public struct RealmConverter {
     /// The tables `write` creates, classes first, each class followed by its collections.
     public var plannedTables: [PlannedTable] {
         mapping.classes.flatMap { info -> [PlannedTable] in
-            [PlannedTable(name: info.name, kind: info.table.kind == .embedded ? "embedded" : "table", objects: info.table.objectCount)]
+            [PlannedTable(name: info.name, kind: info.isInternal ? "internal" : info.table.kind == .embedded ? "embedded" : "table",
+                          objects: info.table.objectCount)]
                 + info.collections.map { collection in
                     var kind = "list"
                     if case .set = collection.column.collection { kind = "set" }
@@ -80,6 +85,7 @@ public struct RealmConverter {
         var keys = KeyMaps(mapping: mapping)
         for info in mapping.classes where info.keyColumn != nil {
             keys.maps[info.table.index] = try KeyMap(reader: reader, table: info.table, keyColumn: info.keyColumn!)
+            reader.bytes.releasePages()
         }
         var done = 0
         var tables: [Summary.Table] = []
@@ -91,14 +97,15 @@ public struct RealmConverter {
                     if shouldStop() { throw StrataError.interrupted }
                     progress(done)
                     // A mapped file's pages are read again when needed: a conversion stays small however large the file.
-                    if done % (1 << 16) == 0 { reader.bytes.releasePages() }
+                    reader.bytes.releasePages()
                 }
             }
             tables.append(.init(name: info.name, rows: objects))
             collectionTables += collections
         }
         progress(done)
-        return Summary(classes: mapping.classes.count, objects: done, collectionRows: collectionTables.reduce(0) { $0 + $1.rows },
+        return Summary(classes: mapping.classes.filter { !$0.isInternal }.count, objects: classObjectCount,
+                       collectionRows: collectionTables.reduce(0) { $0 + $1.rows },
                        tables: tables + collectionTables)
     }
 
@@ -106,7 +113,8 @@ public struct RealmConverter {
     private func writeFacts(into connection: Connection) throws {
         let insert = try connection.prepare("INSERT INTO \(RealmFacts.classesTable) (name, kind, owner, property, element) VALUES (?1, ?2, ?3, ?4, ?5)")
         for info in mapping.classes {
-            try insert.bind([.text(info.name), .text(info.table.kind == .embedded ? "embedded" : "class"), .null, .null, .null])
+            let kind = info.isInternal ? "internal" : info.table.kind == .embedded ? "embedded" : "class"
+            try insert.bind([.text(info.name), .text(kind), .null, .null, .null])
             try insert.run()
             for collection in info.collections {
                 let column = collection.column

@@ -15,6 +15,8 @@ struct KeyMap {
         values.reserveCapacity(table.objectCount)
         var sorted = true
         try reader.forEachObject(in: table, columns: [keyColumn]) { key, row in
+            // Each leaf read maps the pages around it too: given back as the reading goes (see `RealmConverter.write`).
+            if objectKeys.count % 4096 == 4095 { reader.bytes.releasePages() }
             if let last = objectKeys.last, last >= key { sorted = false }
             objectKeys.append(key)
             values.append(KeyMaps.plainValue(row[0]))

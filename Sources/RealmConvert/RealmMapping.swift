@@ -15,6 +15,8 @@ struct RealmMapping {
     struct ClassTable {
         let table: RealmTable
         let name: String
+        /// One of Realm's own tables (`metadata`, `pk`, sync tables), not a class of the app.
+        var isInternal: Bool { table.className == nil }
         /// The key column's name and declared type.
         let keyName: String
         let keyDeclared: String
@@ -49,20 +51,21 @@ struct RealmMapping {
 
     init(schema: RealmSchema) throws {
         var classes: [ClassTable] = []
-        let classTables = schema.classes
-        var taken = Set(classTables.compactMap { $0.className?.lowercased() })
+        // Classes first, then Realm's internal tables (metadata, pk, sync state), under their own names, hidden.
+        let classTables = schema.classes + schema.tables.filter { $0.className == nil }
+        var taken = Set(classTables.map { ($0.className ?? $0.name).lowercased() })
         for table in classTables {
-            let name = table.className!
+            let name = table.className ?? table.name
             let key = table.primaryKey.map { table.columns[$0] }
             var columns: [ValueColumn] = []
             var collections: [CollectionTable] = []
             var names = Set([key?.name ?? "_key"].map { $0.lowercased() })
             for column in table.columns where column.type != .backlink && !column.isPrimaryKey {
                 if column.collection.isCollection {
-                    let tableName = name + "_" + column.name
-                    guard !taken.contains(tableName.lowercased()) else {
-                        throw RealmReadError(.damaged, "cannot convert: the table of \(name).\(column.name) would be named \(tableName), which another class or list already is")
-                    }
+                    // Class_property, unless a class has that name (Realm's sync tables do): then with underscores
+                    // added, recorded in strata_realm_classes (a list of objects so named shows as a table of its own).
+                    var tableName = name + "_" + column.name
+                    while taken.contains(tableName.lowercased()) { tableName += "_" }
                     taken.insert(tableName.lowercased())
                     var isDictionary = false
                     if case .dictionary = column.collection { isDictionary = true }

@@ -40,6 +40,8 @@ public final class RealmBytes: @unchecked Sendable {
             guard let address, address != MAP_FAILED else {
                 throw RealmReadError(.io, "\(name): cannot be mapped into memory (\(Self.lastError()))")
             }
+            // Nodes are read where refs point, not in file order: no readahead, so that only the pages read are resident.
+            _ = madvise(address, size, MADV_RANDOM)
             base = UnsafeRawPointer(address)
             owned = nil
             isMapped = true

@@ -13,7 +13,7 @@ public enum RealmFacts {
         """
         CREATE TABLE \(classesTable) (
             name TEXT PRIMARY KEY NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('class', 'embedded', 'list', 'set', 'dictionary')),
+            kind TEXT NOT NULL CHECK (kind IN ('class', 'embedded', 'internal', 'list', 'set', 'dictionary')),
             owner TEXT,
             property TEXT,
             element TEXT
@@ -22,7 +22,7 @@ public enum RealmFacts {
         "CREATE TABLE \(fileTable) (key TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID",
     ]
 
-    /// Marks the embedded classes and the collection tables; rows naming no table, or a kind Strata does not know,
+    /// Marks the embedded classes, Realm's internal tables (hidden) and the collection tables; rows naming no table, or a kind Strata does not know,
     /// change nothing (a hand-edited table is not trusted further).
     static func apply(to classes: inout [ClassInfo], connection: Connection) throws {
         let rows = try connection.rows("SELECT name, kind, owner, property, element FROM \(classesTable)")
@@ -33,6 +33,8 @@ public enum RealmFacts {
             switch kind {
             case "embedded":
                 classes[index].kind = .embedded
+            case "internal":
+                classes[index].isHidden = true
             case "list", "set", "dictionary":
                 // A list or set of objects is a Strata list table, already a list property of its owner.
                 guard classes[index].listOf == nil, let owner = row[2].string, let property = row[3].string else { continue }

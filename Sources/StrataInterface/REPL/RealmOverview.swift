@@ -13,7 +13,7 @@ enum RealmOverview {
         facts.append("schema version \(converter.schema.schemaVersion ?? 0)")
         var text = Overview.lines(facts, maxWidth: maxWidth)
         // Strata list tables show as list properties of their owner, not as classes.
-        let tables = converter.plannedTables.filter { $0.kind != "list table" }
+        let tables = converter.plannedTables.filter { $0.kind != "list table" && $0.kind != "internal" }
             .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
         guard !tables.isEmpty else { return text + "\nNo classes.\n" }
         let kinds: [String: ClassInfo.Kind] = ["table": .table, "embedded": .embedded, "list": .list, "set": .set, "dictionary": .dictionary]

@@ -514,6 +514,30 @@ void fill_big_values(Transaction& tr)
     nulls.set(c_title, StringData("all null"));
 }
 
+// Enumerated strings: string columns turned into indexes into a key list kept in the spec
+// (Table::enumerate_string_column), as realm-core's realm-enumerate tool and upgrades from old
+// formats leave them. 600 objects (three cluster leaves), a required and a nullable column.
+void fill_enum_strings(Transaction& tr)
+{
+    add_metadata(tr, 2);
+    TableRef shirt = tr.add_table_with_primary_key("class_Shirt", type_Int, "_id");
+    ColKey c_color = shirt->add_column(type_String, "color");
+    ColKey c_size = shirt->add_column(type_String, "size", true);
+    ColKey c_note = shirt->add_column(type_String, "note");
+    const char* colors[] = {"red", "green", "blue", "\xc3\xbc" "n" "\xc3\xaf" "code", ""};
+    const char* sizes[] = {"S", "M", "XL"};
+    for (int64_t i = 0; i < 600; ++i) {
+        Obj o = shirt->create_object_with_primary_key(Mixed(i));
+        o.set(c_color, StringData(colors[i % 5]));
+        if (i % 4 != 0)
+            o.set(c_size, StringData(sizes[i % 3]));
+        std::string note = "note " + std::to_string(i);
+        o.set(c_note, StringData(note));
+    }
+    shirt->enumerate_string_column(c_color);
+    shirt->enumerate_string_column(c_size);
+}
+
 using Filler = void (*)(Transaction&);
 
 void write_db_file(const std::string& path, Filler fill, const char* key = nullptr)
@@ -550,8 +574,8 @@ void write_db_file(const std::string& path, Filler fill, const char* key = nullp
 
 int main(int argc, char** argv)
 {
-    if (argc != 2) {
-        std::cerr << "usage: realmgen OUTPUT_DIR\n";
+    if (argc != 2 && !(argc == 3 && std::string(argv[2]) == "enum-strings")) {
+        std::cerr << "usage: realmgen OUTPUT_DIR [enum-strings]\n";
         return 2;
     }
     std::string dir = argv[1];
@@ -559,6 +583,14 @@ int main(int argc, char** argv)
         dir.pop_back();
 
     try {
+        // Added later than the others: written alone with `realmgen DIR enum-strings`, so that the other
+        // fixtures' bytes stay as committed; a plain run writes it too.
+        write_db_file(dir + "/enum-strings.realm", fill_enum_strings);
+        write_json(dir + "/enum-strings.realm",
+                   "600 objects whose string columns color (required) and size (nullable) are enumerated "
+                   "(Table::enumerate_string_column); note stays a plain string column");
+        if (argc == 3)
+            return 0;
         write_db_file(dir + "/all-types.realm", fill_all_types);
 #if REALM_VERSION_MAJOR >= 14
         const char* all_types = "every column type, required and optional; links, lists, sets, dictionaries, "
