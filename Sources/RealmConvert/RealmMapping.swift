@@ -1,5 +1,6 @@
 import RealmFile
 import SQLiteKit
+import StrataCore
 
 /// How a `.realm` file's classes become SQLite tables in Strata's conventions (the manual's REALM FILES section).
 ///
@@ -53,9 +54,26 @@ struct RealmMapping {
         var classes: [ClassTable] = []
         // Classes first, then Realm's internal tables (metadata, pk, sync state), under their own names, hidden.
         let classTables = schema.classes + schema.tables.filter { $0.className == nil }
-        var taken = Set(classTables.map { ($0.className ?? $0.name).lowercased() })
+        // SQLite's names are case-insensitive, and Strata's own tables and SQLite's are taken: a name that is taken
+        // gets underscores added (Realm's are case-sensitive: `Dog` and `dog` may both be classes), one that SQLite
+        // reserves the prefix realm_.
+        var taken: Set<String> = [RealmFacts.classesTable, RealmFacts.fileTable]
+        func unique(_ name: String, in used: inout Set<String>) -> String {
+            // SQLite reserves names starting with sqlite_.
+            var name = name.lowercased().hasPrefix("sqlite_") ? "realm_" + name : name
+            while used.contains(name.lowercased()) { name += "_" }
+            used.insert(name.lowercased())
+            return name
+        }
+        var classNames: [String] = []
         for table in classTables {
             let name = table.className ?? table.name
+            guard !name.unicodeScalars.contains("\0"), !table.columns.contains(where: { $0.name.unicodeScalars.contains("\0") }) else {
+                throw RealmReadError(.damaged, "cannot convert: table \(table.index) has a name with a NUL character")
+            }
+            classNames.append(unique(name, in: &taken))
+        }
+        for (table, name) in zip(classTables, classNames) {
             let key = table.primaryKey.map { table.columns[$0] }
             var columns: [ValueColumn] = []
             var collections: [CollectionTable] = []
@@ -64,9 +82,7 @@ struct RealmMapping {
                 if column.collection.isCollection {
                     // Class_property, unless a class has that name (Realm's sync tables do): then with underscores
                     // added, recorded in strata_realm_classes (a list of objects so named shows as a table of its own).
-                    var tableName = name + "_" + column.name
-                    while taken.contains(tableName.lowercased()) { tableName += "_" }
-                    taken.insert(tableName.lowercased())
+                    let tableName = unique(name + "_" + column.name, in: &taken)
                     var isDictionary = false
                     if case .dictionary = column.collection { isDictionary = true }
                     collections.append(CollectionTable(column: column, name: tableName, isDictionary: isDictionary,
@@ -74,17 +90,14 @@ struct RealmMapping {
                                                        hasTypeColumn: column.type == .mixed))
                     continue
                 }
-                names.insert(column.name.lowercased())
+                let columnName = unique(column.name, in: &names)
                 var typeName: String?
                 if column.type == .mixed {
-                    var candidate = column.name + "_type"
-                    while names.contains(candidate.lowercased()) || table.columns.contains(where: { $0.name.lowercased() == candidate.lowercased() }) {
-                        candidate += "_"
-                    }
-                    names.insert(candidate.lowercased())
-                    typeName = candidate
+                    var candidate = columnName + "_type"
+                    while table.columns.contains(where: { $0.name.lowercased() == candidate.lowercased() }) { candidate += "_" }
+                    typeName = unique(candidate, in: &names)
                 }
-                columns.append(ValueColumn(column: column, name: column.name, typeName: typeName))
+                columns.append(ValueColumn(column: column, name: columnName, typeName: typeName))
             }
             classes.append(ClassTable(table: table, name: name, keyName: key?.name ?? "_key",
                                       keyDeclared: key.map(Self.keyType) ?? "INTEGER", keyColumn: key,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import RealmConvert
-import RealmFile
+@testable import RealmFile
 import SQLiteKit
 import StrataCore
 
@@ -94,5 +94,45 @@ import StrataCore
         }
         #expect(try connection.scalar("PRAGMA foreign_key_check").isNull)
         #expect(try connection.scalar("SELECT value FROM strata_realm_file WHERE key = 'fileFormat'") == .integer(Int64(converter.schema.fileFormat)))
+    }
+}
+
+/// Names that SQLite would refuse or confuse: taken ones get underscores, and every statement the mapping makes runs.
+@Suite struct RealmMappingNameTests {
+    static func column(_ name: String, _ type: RealmColumnType, key: Int64, collection: RealmCollectionKind = .none,
+                       primaryKey: Bool = false, target: Int? = nil) -> RealmColumn {
+        RealmColumn(name: name, type: type, collection: collection, isNullable: !primaryKey, isIndexed: primaryKey,
+                    isPrimaryKey: primaryKey, key: key, targetTable: target, specIndex: Int(key))
+    }
+
+    static func table(_ index: Int, _ name: String, _ columns: [RealmColumn]) -> RealmTable {
+        RealmTable(index: index, name: name, kind: .topLevel, columns: columns, primaryKey: columns.firstIndex(where: \.isPrimaryKey),
+                   clusterRoot: nil, objectCount: 0, enumKeys: [:])
+    }
+
+    @Test func takenNamesGetUnderscoresAndTheTablesCanBeCreated() throws {
+        let schema = RealmSchema(fileFormat: 24, tables: [
+            Self.table(0, "class_Dog", [Self.column("name", .string, key: 0, primaryKey: true), Self.column("Name", .string, key: 1)]),
+            Self.table(1, "class_dog", [Self.column("_key", .int, key: 0), Self.column("m", .mixed, key: 1), Self.column("m_type", .string, key: 2)]),
+            Self.table(2, "class_Person_tags", [Self.column("x", .int, key: 0)]),
+            Self.table(3, "class_Person", [Self.column("tags", .string, key: 0, collection: .set),
+                                           Self.column("dogs", .link, key: 1, collection: .list, target: 0)]),
+            Self.table(4, "class_strata_realm_file", [Self.column("x", .int, key: 0)]),
+            Self.table(5, "class_sqlite_master", [Self.column("x", .int, key: 0)]),
+            Self.table(6, "metadata", [Self.column("version", .int, key: 0)]),
+        ], schemaVersion: nil)
+        let mapping = try RealmMapping(schema: schema)
+        #expect(mapping.classes.map(\.name) == ["Dog", "dog_", "Person_tags", "Person", "strata_realm_file_", "realm_sqlite_master", "metadata"])
+        #expect(mapping.classes[0].columns.map(\.name) == ["Name_"])
+        #expect(mapping.classes[1].columns.map(\.name) == ["_key_", "m", "m_type"])
+        #expect(mapping.classes[1].columns[1].typeName == "m_type_")
+        #expect(mapping.classes[3].collections.map(\.name) == ["Person_tags_", "Person_dogs"])
+        let connection = try Connection(path: ":memory:", mode: .memory)
+        for statement in mapping.createStatements() + RealmFacts.createSQL { try connection.execute(statement) }
+    }
+
+    @Test func aNameWithANulIsRefusedInOneLine() throws {
+        let schema = RealmSchema(fileFormat: 24, tables: [Self.table(0, "class_A\u{0}B", [Self.column("x", .int, key: 0)])], schemaVersion: nil)
+        #expect(throws: RealmReadError.self) { try RealmMapping(schema: schema) }
     }
 }
