@@ -57,11 +57,8 @@ public struct RealmConverter {
             [PlannedTable(name: info.name, kind: info.isInternal ? "internal" : info.table.kind == .embedded ? "embedded" : "table",
                           objects: info.table.objectCount)]
                 + info.collections.map { collection in
-                    var kind = "list"
-                    if case .set = collection.column.collection { kind = "set" }
-                    if collection.isDictionary { kind = "dictionary" }
-                    if collection.column.type == .link && !collection.isDictionary { kind = "list table" }
-                    return PlannedTable(name: collection.name, kind: kind, objects: nil)
+                    let isStrataList = collection.column.type == .link && !collection.isDictionary
+                    return PlannedTable(name: collection.name, kind: isStrataList ? "list table" : collection.kind, objects: nil)
                 }
         }
     }
@@ -118,12 +115,9 @@ public struct RealmConverter {
             try insert.run()
             for collection in info.collections {
                 let column = collection.column
-                var kind = "list"
-                if case .set = column.collection { kind = "set" }
-                if collection.isDictionary { kind = "dictionary" }
                 let element = column.type == .link ? "link<\(mapping.target(of: column)?.name ?? "?")>"
                     : column.type.description + (column.isNullable ? "?" : "")
-                try insert.bind([.text(collection.name), .text(kind), .text(info.name), .text(column.name), .text(element)])
+                try insert.bind([.text(collection.name), .text(collection.kind), .text(info.name), .text(column.name), .text(element)])
                 try insert.run()
             }
         }
@@ -216,17 +210,12 @@ public struct RealmConverter {
                                 let value = try elements.value(at: element, walk: &walk)
                                 if case .timestamp(let time) = value {
                                     try KeyMaps.withISOText(time) { try statement.bindText($0, at: 3) }
-                                    try statement.bind(ownerKey, at: 1)
-                                    try statement.bind(.integer(position), at: 2)
-                                    try statement.run()
-                                    position += 1
-                                    collectionRows[index] += 1
-                                    continue
+                                } else {
+                                    let bound = keys.sqlValue(value, column: collection.column)
+                                    // A link to an object that no longer exists (a tombstone) is not in the list the app sees.
+                                    if collection.column.type == .link && bound == .null { continue }
+                                    try statement.bind(bound, at: 3)
                                 }
-                                let bound = keys.sqlValue(value, column: collection.column)
-                                // A link to an object that no longer exists (a tombstone) is not in the list the app sees.
-                                if collection.column.type == .link && bound == .null { continue }
-                                try statement.bind(bound, at: 3)
                                 if collection.hasTypeColumn { try statement.bind(keys.typeName(value).map(SQLiteValue.text) ?? .null, at: 4) }
                             }
                             try statement.bind(ownerKey, at: 1)

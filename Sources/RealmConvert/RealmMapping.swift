@@ -44,6 +44,13 @@ struct RealmMapping {
         /// `target` for links, else `value`.
         let valueName: String
         let hasTypeColumn: Bool
+
+        /// `list`, `set` or `dictionary`, as `strata_realm_classes` records it.
+        var kind: String {
+            if isDictionary { return "dictionary" }
+            if case .set = column.collection { return "set" }
+            return "list"
+        }
     }
 
     let classes: [ClassTable]
