@@ -174,6 +174,22 @@ import Testing
         #expect(try workspace.listing() == ["app.realm"])
     }
 
+    /// Files of formats 2–9 (Realm Core 5 and earlier): refused with their number, until issue 18 reads them.
+    @Test func anOldFormatIsRefusedWithItsNumber() throws {
+        let legacy = Self.fixtures.appendingPathComponent("Real/legacy")
+        let names = try FileManager.default.contentsOfDirectory(atPath: legacy.path).filter { $0.hasSuffix(".realm") }.sorted()
+        #expect(names.count >= 10)
+        for name in names {
+            let workspace = try Workspace()
+            let realm = try Self.copy("Real/legacy/" + name, into: workspace)
+            let result = try StrataProcess.run(["classes", realm])
+            #expect(result.status == 1, "\(name)")
+            #expect(result.stderr.hasPrefix("strata: \(realm): realm file format ") && result.stderr.hasSuffix("is not supported yet; support is coming\n"),
+                    "\(name): \(result.stderr)")
+            #expect(try workspace.listing() == ["app.realm"])
+        }
+    }
+
     /// Truncations and flipped bytes of a real file: a one-line error or an answer, never a crash, never a hang.
     @Test func damagedRealmsGiveOneLineErrors() throws {
         let workspace = try Workspace()
