@@ -1,6 +1,6 @@
 /// The positional arguments that several commands share, defined once.
 enum Arguments {
-    static let file = ArgumentSpec("FILE", help: "an SQLite database file (opened read-only; never created)")
+    static let file = ArgumentSpec("FILE", help: "an SQLite database file, or a .realm file (opened read-only; never created)")
     static let writableFile = ArgumentSpec("FILE", help: "an SQLite database file (opened for writing; never created)")
     static let className = ArgumentSpec("CLASS", help: "the object's class")
     static let key = ArgumentSpec("KEY", help: "its primary key (or rowid); a composite key as (a, b)")
