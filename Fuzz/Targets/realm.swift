@@ -51,7 +51,7 @@ private func readObjects(_ reader: RealmFileReader) {
                 for value in values { touch(value) }
             }
             // One column alone, as RealmKeyMaps reads the primary key.
-            if let column = table.columns.last {
+            if table.columns.count > 1, let column = table.columns.last {
                 try reader.forEachObject(in: table, columns: [column]) { _, values in touch(values[0]) }
             }
         } catch {
@@ -91,7 +91,8 @@ private func touch(_ value: RealmValue) {
 private func exercise(_ ref: UInt64, _ walk: inout RealmNodeWalk) throws {
     try walk.descend(into: ref) { walk, array in
         try touch(array, limit: 256)
-        guard array.header.hasRefs else { return }
+        // Width 0: every element is the null ref, however many (up to 16 million) the count claims.
+        guard array.header.hasRefs, array.header.width > 0 else { return }
         for index in 0..<array.count {
             if case .ref(let child) = try array.refOrTagged(at: index) { try exercise(child, &walk) }
         }
