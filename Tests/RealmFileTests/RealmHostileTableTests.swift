@@ -248,6 +248,43 @@ import Testing
         }, says: "refs are shared or overlap"),
     ]
 
+    /// An inner cluster node of 200 leaves, each `objects` tagged objects with one width-0 int column of its own:
+    /// no node shared, 24 bytes of nodes per leaf (12 the leaf, 8 its column, 4 its slot in the inner node).
+    static func denseTable(objects: Int) -> (file: [UInt8], table: RealmTable) {
+        var b = Builder()
+        var leaves: [Slot] = []
+        for _ in 0..<200 {
+            let column = widthZero(&b, count: objects)
+            leaves.append(.ref(b.appendRefs([.tagged(Int64(objects)), .ref(column)])))
+        }
+        let inner = b.appendRefs([.null, .tagged(1), .tagged(Int64(200 * objects))] + leaves, inner: true)
+        // Unreachable padding, so that the file is as large as its object count: it buys no values, only nodes read do.
+        b.appendBlob([UInt8](repeating: 0, count: 200 * objects))
+        let file = realmFile(&b, tables: [table(&b, [Column("a", type: int)], root: .ref(inner))])
+        return (file, realmTable(root: inner, [("a", .int, .none)]))
+    }
+
+    @Test func aWalkMakesAtMost128ValuesPerByteItReads() throws {
+        // 1,000 objects per leaf: 2,000 values (keys, then one column) for 24 bytes, below 128 per byte: read.
+        let (file, table) = Self.denseTable(objects: 1000)
+        let reader = try RealmFileReader(bytes: file, name: "app.realm")
+        #expect(try reader.schema().tables.first?.objectCount == 200_000)
+        var objects = 0
+        try reader.forEachObject(in: table) { _, values in
+            #expect(values == [.int(0)])
+            objects += 1
+        }
+        #expect(objects == 200_000)
+        // 2,000 per leaf: 166 values per byte, refused once the leaves outweigh the other nodes read.
+        let (dense, denseTable) = Self.denseTable(objects: 2000)
+        for read in [{ try Self.readAll(dense) }, { try Self.readObjects(dense, denseTable) }] {
+            let error = Self.failure(read)
+            RealmHostileFileTests.expectOneLine(error)
+            #expect(error?.message.contains("per byte a realm file can hold") == true, "\(error?.message ?? "")")
+            #expect(error?.message.contains("node at offset ") == true)
+        }
+    }
+
     @Test(arguments: cases)
     func readingTheTablesIsAOneLineError(c: Case) throws {
         let (file, table, node) = c.build()
