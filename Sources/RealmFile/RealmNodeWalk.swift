@@ -86,8 +86,11 @@ public struct RealmNodeWalk: Sendable {
 
     /// Reads every node reachable from `ref` through has-refs arrays, counting against this walk's byte budget, so
     /// that several subtrees checked by one walk must not share nodes (beyond what the budget allows).
+    /// A mapped file's pages are given back every 16,384 nodes (at most 64 MB of pages touched), so that checking a
+    /// large file does not keep it resident.
     mutating func checkSubtree(_ ref: UInt64) throws {
         try descend(into: ref) { walk, array in
+            if walk.visited & 0x3FFF == 0 { walk.reader.bytes.releasePages() }
             // Width 0: every element is the null ref.
             guard array.header.hasRefs, array.header.width > 0 else { return }
             for index in 0..<array.count {
