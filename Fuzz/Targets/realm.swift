@@ -1,6 +1,8 @@
-// libFuzzer target: the .realm byte-level reader — header and footer, the group's top array, a structural walk of
-// every node reachable from the top, and every accessor on every node met. Any input must end in values or a
-// RealmReadError of one line: never a crash, a hang or a multi-line message.
+// libFuzzer target: the .realm reader — header and footer, the group's top array, a structural walk of every node
+// reachable from the top, every accessor on every node met, then the whole file as `strata convert` reads it: the
+// schema and every object of every table, all columns, each value touched (string lengths, decimal text, ids).
+// Any input must end in values or a RealmReadError of one line: never a crash, a hang or a multi-line message.
+// (RealmConvert's SQLite side is not linked: Fuzz/run builds RealmFile alone, and the conversion adds no reading.)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -29,14 +31,68 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         do { try touch(reader.array(at: ref), limit: 32) } catch { check(error) }
         ref += 8
     }
+    readObjects(reader)
     return 0
+}
+
+/// The schema, then every object of every table through `forEachObject`, each value touched.
+private func readObjects(_ reader: RealmFileReader) {
+    let schema: RealmSchema
+    do { schema = try reader.schema() } catch {
+        check(error)
+        return
+    }
+    sink &+= schema.classes.count &+ Int(truncatingIfNeeded: schema.schemaVersion ?? 0)
+    for table in schema.tables {
+        sink &+= table.objectCount &+ (table.className?.utf8.count ?? 0) &+ (table.primaryKey ?? 0)
+        do {
+            try reader.forEachObject(in: table) { key, values in
+                sink &+= Int(truncatingIfNeeded: key)
+                for value in values { touch(value) }
+            }
+            // One column alone, as RealmKeyMaps reads the primary key.
+            if table.columns.count > 1, let column = table.columns.last {
+                try reader.forEachObject(in: table, columns: [column]) { _, values in touch(values[0]) }
+            }
+        } catch {
+            check(error)
+        }
+    }
+}
+
+nonisolated(unsafe) private var sink = 0
+
+/// Every part of `value` the converter turns into text or bytes.
+private func touch(_ value: RealmValue) {
+    sink &+= value.typeName?.utf8.count ?? 0
+    switch value {
+    case .null: break
+    case .int(let int): sink &+= Int(truncatingIfNeeded: int)
+    case .bool(let bool): sink &+= bool ? 1 : 0
+    case .float(let float): sink &+= float.description.utf8.count
+    case .double(let double): sink &+= double.description.utf8.count
+    case .string(let string): sink &+= string.utf8.count
+    case .binary(let bytes): sink &+= bytes.count &+ Int(bytes.first ?? 0)
+    case .timestamp(let time): sink &+= Int(truncatingIfNeeded: time.seconds) &+ Int(time.nanoseconds)
+    case .decimal(let decimal): sink &+= decimal.description.utf8.count &+ (decimal.isNaN ? 1 : 0)
+    case .objectId(let id): sink &+= id.description.utf8.count
+    case .uuid(let id): sink &+= id.description.utf8.count
+    case .link(let table, let key): sink &+= table &+ Int(truncatingIfNeeded: key)
+    case .list(let values), .set(let values): for value in values { touch(value) }
+    case .dictionary(let entries):
+        for entry in entries {
+            sink &+= entry.key.utf8.count
+            touch(entry.value)
+        }
+    }
 }
 
 /// Every accessor on the node at `ref`, then its children.
 private func exercise(_ ref: UInt64, _ walk: inout RealmNodeWalk) throws {
     try walk.descend(into: ref) { walk, array in
         try touch(array, limit: 256)
-        guard array.header.hasRefs else { return }
+        // Width 0: every element is the null ref, however many (up to 16 million) the count claims.
+        guard array.header.hasRefs, array.header.width > 0 else { return }
         for index in 0..<array.count {
             if case .ref(let child) = try array.refOrTagged(at: index) { try exercise(child, &walk) }
         }

@@ -36,8 +36,18 @@ extension RealmFileReader {
             // Every object has an entry in each column array, so a leaf cannot hold more objects than the file has bytes.
             guard count >= 0, count <= Int64(header.dataEnd) else { throw node.error("a cluster leaf claims \(count) objects") }
             return Int(count)
-        case .ref(let ref): return try array(at: ref).count
+        case .ref(let ref):
+            let keys = try array(at: ref)
+            try Self.checkKeyArray(keys)
+            return keys.count
         case .null: return 0
+        }
+    }
+
+    /// Keys are distinct, so a width-0 key array (every key 0) holds at most one: it cannot claim 16 million objects.
+    private static func checkKeyArray(_ keys: RealmArray) throws {
+        guard keys.header.width > 0 || keys.count <= 1 else {
+            throw keys.error("the \(keys.count) keys of a cluster leaf are all 0 (width 0), but keys are distinct")
         }
     }
 
@@ -78,9 +88,12 @@ extension RealmFileReader {
             switch try node.refOrTagged(at: 0) {
             case .tagged(let count):
                 guard count >= 0, count <= Int64(header.dataEnd) else { throw node.error("a cluster leaf claims \(count) objects") }
+                try walk.spend(Int(count), from: node, "a cluster leaf of \(count) objects")
                 keys = (0..<Int(count)).map { offset &+ Int64($0) }
             case .ref(let keysRef):
                 let array = try walk.leaf(keysRef)
+                try Self.checkKeyArray(array)
+                try walk.spend(array.count, from: array, "the \(array.count) keys of a cluster leaf")
                 keys = try (0..<array.count).map { offset &+ Int64(bitPattern: try array.unsignedInteger(at: $0)) }
             case .null:
                 keys = []

@@ -21,7 +21,9 @@ extension RealmFileReader {
     {
         try walk.descend(into: ref) { walk, node in
             if !node.header.isInnerNode {
-                try body(&walk, try RealmLeaf(array: node, element: element, walk: &walk))
+                let leaf = try RealmLeaf(array: node, element: element, walk: &walk)
+                try walk.spend(leaf.count, from: node, "a b+tree leaf of \(leaf.count) values")
+                try body(&walk, leaf)
                 return
             }
             guard node.header.hasRefs, node.count >= 2 else { throw node.error("an inner B+tree node has \(node.count) slots, fewer than 2") }
@@ -81,6 +83,7 @@ extension RealmFileReader {
                 guard keyLeaf.count == leaf.keys.count, valueLeaf.count == leaf.keys.count else {
                     throw leaf.array.error("a dictionary cluster has \(leaf.keys.count) entries, \(keyLeaf.count) keys and \(valueLeaf.count) values")
                 }
+                try walk.spend(2 * leaf.keys.count, from: leaf.array, "a dictionary cluster of \(leaf.keys.count) entries")
                 for index in 0..<leaf.keys.count {
                     keys.append(try keyLeaf.value(at: index, walk: &walk))
                     values.append(try valueLeaf.value(at: index, walk: &walk))

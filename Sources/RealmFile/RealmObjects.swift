@@ -54,6 +54,9 @@ extension RealmFileReader {
                 }
                 leaves.append(columnLeaf)
             }
+            // Width-0 column arrays hold any count in no bytes: the values made must still fit the bytes read.
+            try walk.spend(leaf.keys.count * columns.count, from: leaf.array,
+                           "a cluster leaf of \(leaf.keys.count) objects with \(columns.count) columns")
             try body(&walk, leaf.keys, leaves)
         }
     }

@@ -109,6 +109,12 @@ extension RealmFileReader {
     /// - Throws: `RealmReadError` naming the table and what is wrong in its top array or spec.
     public func schema() throws -> RealmSchema {
         let group = try groupTop()
+        // One structural walk over every table: tables that share nodes would make reading them all (each table
+        // with a walk of its own) more work than the file holds, so they stop at this walk's byte budget.
+        var walk = RealmNodeWalk(reader: self)
+        for slot in group.tables {
+            if let ref = slot.ref { try walk.checkSubtree(ref) }
+        }
         var tables: [RealmTable] = []
         for slot in group.tables {
             guard let ref = slot.ref else { continue }

@@ -2,9 +2,11 @@ import Foundation
 import Testing
 @testable import RealmFile
 
-/// The fuzz seeds (Fuzz/Seeds/realm, written with `RealmTestFileBuilder`) stay meaningful: the good ones read
-/// through, the `hostile-*` ones fail with one line. Regression inputs the fuzzer found live in `Fuzz/Seeds/realm`
-/// too, named `crash-*`, and must fail or read cleanly.
+/// The fuzz seeds (Fuzz/Seeds/realm: written with `RealmTestFileBuilder`, and copies of small fixtures, `files-*`
+/// and `real-*`) stay meaningful: the good ones read through — header, group, the structural walk, then the schema
+/// and every object of every table, as the fuzz target reads them — and the `hostile-*` ones fail with one line.
+/// Regression inputs the fuzzer found live in `Fuzz/Seeds/realm` too, named `crash-*`, and must fail with one line or
+/// read cleanly.
 @Suite struct RealmFuzzSeedTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fuzz/Seeds/realm").standardized
@@ -13,18 +15,38 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".realm") || $0.hasPrefix("crash-") }.sorted()
     }
 
-    @Test func thereAreSeeds() { #expect(Self.seeds.count >= 8) }
+    @Test func thereAreSeeds() { #expect(Self.seeds.count >= 40) }
 
     @Test(arguments: seeds)
     func aSeedReadsOrFailsAsItsNameSays(name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
-        let error = RealmHostileFileTests.error(bytes)
+        let nodes = RealmHostileFileTests.error(bytes)
+        let objects = RealmHostileTableTests.failure { try RealmHostileTableTests.readAll(bytes) }
         if name.hasPrefix("hostile-") {
-            RealmHostileFileTests.expectOneLine(error, "\(name)")
+            RealmHostileFileTests.expectOneLine(nodes, "\(name)")
+            RealmHostileFileTests.expectOneLine(objects, "\(name)")
         } else if name.hasPrefix("crash-") {
-            if let error { RealmHostileFileTests.expectOneLine(error, "\(name)") }
+            if let nodes { RealmHostileFileTests.expectOneLine(nodes, "\(name)") }
+            if let objects { RealmHostileFileTests.expectOneLine(objects, "\(name)") }
+        } else if name.hasPrefix("files-") || name.hasPrefix("real-") {
+            #expect(nodes == nil, "\(name)")
+            #expect(objects == nil, "\(name)")
         } else {
-            #expect(error == nil, "\(name)")
+            // The builder's synthetic files are nodes and a group, not whole tables: their tables may be refused.
+            #expect(nodes == nil, "\(name)")
+            if let objects { RealmHostileFileTests.expectOneLine(objects, "\(name)") }
+        }
+    }
+
+    @Test func theFixtureCopiesReadObjects() throws {
+        // Reading every object is what the copies are for: at least one seed of each kind has objects.
+        for prefix in ["files-all-types-", "real-"] {
+            var objects = 0
+            for name in Self.seeds where name.hasPrefix(prefix) {
+                let reader = try RealmFileReader(bytes: [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name))), name: name)
+                for table in try reader.schema().tables { try reader.forEachObject(in: table) { _, _ in objects += 1 } }
+            }
+            #expect(objects > 100, "\(prefix)")
         }
     }
 }
