@@ -80,15 +80,19 @@ public struct RealmConverter {
         }
         try writeFacts(into: connection)
         var keys = KeyMaps(mapping: mapping)
+        // One walk per pass over the whole file: however a hostile file shares nodes between tables, each pass reads
+        // no more bytes than the file holds.
+        var keyWalk = RealmNodeWalk(reader: reader)
         for info in mapping.classes where info.keyColumn != nil {
-            keys.maps[info.table.index] = try KeyMap(reader: reader, table: info.table, keyColumn: info.keyColumn!)
+            keys.maps[info.table.index] = try KeyMap(reader: reader, table: info.table, keyColumn: info.keyColumn!, walk: &keyWalk)
             reader.bytes.releasePages()
         }
+        var walk = RealmNodeWalk(reader: reader)
         var done = 0
         var tables: [Summary.Table] = []
         var collectionTables: [Summary.Table] = []
         for info in mapping.classes {
-            let (objects, collections) = try writeClass(info, keys: keys, into: connection) {
+            let (objects, collections) = try writeClass(info, keys: keys, into: connection, walk: &walk) {
                 done += 1
                 if done % 4096 == 0 {
                     if shouldStop() { throw StrataError.interrupted }
@@ -131,7 +135,7 @@ public struct RealmConverter {
     }
 
     private func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, into connection: Connection,
-                            tick: () throws -> Void) throws -> (Int, [Summary.Table])
+                            walk: inout RealmNodeWalk, tick: () throws -> Void) throws -> (Int, [Summary.Table])
     {
         var names = [info.keyName]
         var columns: [RealmColumn] = info.keyColumn.map { [$0] } ?? []
@@ -153,7 +157,7 @@ public struct RealmConverter {
         var objects = 0
         // Strings are bound from the file's bytes, without a String made of each.
         let textColumns = columns.map { $0.type == .string && info.table.enumKeysColumns.contains($0.specIndex) == false }
-        try reader.forEachLeaf(in: info.table, columns: columns) { walk, objectKeys, leaves in
+        try reader.forEachLeaf(in: info.table, columns: columns, walk: &walk) { walk, objectKeys, leaves in
             for (row, key) in objectKeys.enumerated() {
                 let ownerKey: SQLiteValue = info.keyColumn == nil ? .integer(key)
                     : keys.sqlValue(try leaves[0].value(at: row, walk: &walk), column: info.keyColumn!)

@@ -10,11 +10,11 @@ struct KeyMap {
     var objectKeys: [Int64] = []
     var values: [SQLiteValue] = []
 
-    init(reader: RealmFileReader, table: RealmTable, keyColumn: RealmColumn) throws {
+    init(reader: RealmFileReader, table: RealmTable, keyColumn: RealmColumn, walk: inout RealmNodeWalk) throws {
         objectKeys.reserveCapacity(table.objectCount)
         values.reserveCapacity(table.objectCount)
         var sorted = true
-        try reader.forEachObject(in: table, columns: [keyColumn]) { key, row in
+        try reader.forEachObject(in: table, columns: [keyColumn], walk: &walk) { key, row in
             // Each leaf read maps the pages around it too: given back as the reading goes (see `RealmConverter.write`).
             if objectKeys.count % 4096 == 4095 { reader.bytes.releasePages() }
             if let last = objectKeys.last, last >= key { sorted = false }

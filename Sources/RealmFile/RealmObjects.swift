@@ -7,9 +7,17 @@ extension RealmFileReader {
     public func forEachObject(in table: RealmTable, columns: [RealmColumn]? = nil,
                               _ body: (Int64, [RealmValue]) throws -> Void) throws
     {
+        var walk = RealmNodeWalk(reader: self)
+        try forEachObject(in: table, columns: columns, walk: &walk, body)
+    }
+
+    /// `forEachObject` through a walk the caller keeps across tables (see `forEachLeaf(in:columns:walk:_:)`).
+    public func forEachObject(in table: RealmTable, columns: [RealmColumn]? = nil, walk: inout RealmNodeWalk,
+                              _ body: (Int64, [RealmValue]) throws -> Void) throws
+    {
         let columns = columns ?? table.columns
         var values = [RealmValue](repeating: .null, count: columns.count)
-        try forEachLeaf(in: table, columns: columns) { walk, keys, leaves in
+        try forEachLeaf(in: table, columns: columns, walk: &walk) { walk, keys, leaves in
             for (row, key) in keys.enumerated() {
                 for index in 0..<leaves.count {
                     let column = columns[index]
@@ -30,8 +38,16 @@ extension RealmFileReader {
     public func forEachLeaf(in table: RealmTable, columns: [RealmColumn],
                             _ body: (inout RealmNodeWalk, [Int64], [RealmLeaf]) throws -> Void) throws
     {
-        guard let root = table.clusterRoot else { return }
         var walk = RealmNodeWalk(reader: self)
+        try forEachLeaf(in: table, columns: columns, walk: &walk, body)
+    }
+
+    /// `forEachLeaf` through a walk the caller keeps across tables: reading every table of a file through one walk
+    /// (as `strata convert` does) is bounded by the file's size however the tables share nodes.
+    public func forEachLeaf(in table: RealmTable, columns: [RealmColumn], walk: inout RealmNodeWalk,
+                            _ body: (inout RealmNodeWalk, [Int64], [RealmLeaf]) throws -> Void) throws
+    {
+        guard let root = table.clusterRoot else { return }
         var elements: [RealmElement] = []
         for column in columns {
             var element = RealmElement(type: column.type, isNullable: column.isNullable, target: column.targetTable, linkAdjust: 1)

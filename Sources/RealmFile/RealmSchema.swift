@@ -80,6 +80,8 @@ public struct RealmTable: Sendable, Equatable {
     public let objectCount: Int
     /// Per spec column: the ref of its enumerated-string keys, when the column is enumerated.
     let enumKeys: [Int: UInt64]
+    /// The table's spec (0 for tables made in tests).
+    var specRef: UInt64 = 0
 
     /// The spec positions of the enumerated string columns (their values are indexes into a key list).
     public var enumKeysColumns: Set<Int> { Set(enumKeys.keys) }
@@ -109,16 +111,25 @@ extension RealmFileReader {
     /// - Throws: `RealmReadError` naming the table and what is wrong in its top array or spec.
     public func schema() throws -> RealmSchema {
         let group = try groupTop()
-        // One structural walk over every table: tables that share nodes would make reading them all (each table
-        // with a walk of its own) more work than the file holds, so they stop at this walk's byte budget.
-        var walk = RealmNodeWalk(reader: self)
-        for slot in group.tables {
-            if let ref = slot.ref { try walk.checkSubtree(ref) }
-        }
         var tables: [RealmTable] = []
+        // Each table has nodes of its own: two tables sharing a top, spec or cluster root would make reading every
+        // table more work than the file holds. (Sharing further down stops at the byte budget of the one walk a
+        // whole-file reader such as `strata convert` keeps across tables; see `forEachLeaf(in:columns:walk:_:)`.)
+        var owners: [UInt64: String] = [:]
+        func claim(_ ref: UInt64?, _ table: String) throws {
+            guard let ref else { return }
+            if let other = owners.updateValue(table, forKey: ref) {
+                throw RealmReadError(.damaged, "\(name): node at offset \(ref): tables \(other) and \(table) both use it; refs are shared or overlap")
+            }
+        }
         for slot in group.tables {
             guard let ref = slot.ref else { continue }
-            tables.append(try table(slot, ref: ref, tableCount: group.tables.count))
+            let table = try table(slot, ref: ref, tableCount: group.tables.count)
+            let label = slot.name.isEmpty ? String(slot.index) : slot.name
+            try claim(ref, label)
+            try claim(table.specRef, label)
+            try claim(table.clusterRoot, label)
+            tables.append(table)
         }
         var version: Int64?
         if let metadata = tables.first(where: { $0.name == "metadata" }),
@@ -217,6 +228,6 @@ extension RealmFileReader {
         if let root { count = try clusterObjectCount(root) }
         return RealmTable(index: slot.index, name: slot.name, kind: kind, columns: columns,
                           primaryKey: columns.firstIndex(where: \.isPrimaryKey), clusterRoot: root, objectCount: count,
-                          enumKeys: enumKeys)
+                          enumKeys: enumKeys, specRef: try top.ref(at: 0, "the spec of \(what)"))
     }
 }
