@@ -11,8 +11,9 @@ struct KeyMap {
     var values: [SQLiteValue] = []
 
     init(reader: RealmFileReader, table: RealmTable, keyColumn: RealmColumn, walk: inout RealmNodeWalk) throws {
-        objectKeys.reserveCapacity(table.objectCount)
-        values.reserveCapacity(table.objectCount)
+        // The count is the file's claim: reserved only up to a million, the arrays grow past it as objects are read.
+        objectKeys.reserveCapacity(min(table.objectCount, 1 << 20))
+        values.reserveCapacity(min(table.objectCount, 1 << 20))
         var sorted = true
         try reader.forEachObject(in: table, columns: [keyColumn], walk: &walk) { key, row in
             // Each leaf read maps the pages around it too: given back as the reading goes (see `RealmConverter.write`).
