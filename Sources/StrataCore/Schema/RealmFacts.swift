@@ -44,6 +44,16 @@ public enum RealmFacts {
                 continue
             }
         }
+        // A link or list to an embedded class says so: its objects belong to the object that links to them.
+        let embedded = Set(classes.filter { $0.kind == .embedded }.map(\.name))
+        for index in classes.indices {
+            for property in classes[index].properties.indices {
+                let link = classes[index].properties[property]
+                guard link.type == .object || link.type == .list, let target = link.target, embedded.contains(target),
+                      link.model == nil else { continue }
+                classes[index].properties[property].model = ModelFacts(note: "embedded")
+            }
+        }
     }
 
     /// The Realm file format the database was converted from, if it was.
