@@ -65,11 +65,15 @@ import Testing
         static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
         /// Starts `strata ARGUMENTS` in a new 100×30 terminal; returns when its prompt shows.
-        func start(_ arguments: [String]) throws -> String {
+        /// - Parameters:
+        ///   - environment: `env` arguments instead of the workspace's `STRATA_HISTORY`.
+        ///   - directory: the current directory strata starts in.
+        func start(_ arguments: [String], environment: [String]? = nil, directory: String? = nil) throws -> String {
             sessions += 1
             let name = "s\(sessions)"
             // The shell prints strata's exit status when it ends (tmux's own record of it is unreliable).
-            let command = (["env", "STRATA_HISTORY=" + history, "TERM=xterm-256color", StrataProcess.binary] + arguments)
+            let command = (directory.map { "cd " + Self.quoted($0) + " && " } ?? "")
+                + (["env"] + (environment ?? ["STRATA_HISTORY=" + history]) + ["TERM=xterm-256color", StrataProcess.binary] + arguments)
                 .map(Self.quoted).joined(separator: " ") + "; echo \"[exit $?]\""
             try tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "30", command])
             try wait(name, "the first prompt") { $0.last?.hasPrefix("strata>") == true }
@@ -181,6 +185,47 @@ import Testing
         try terminal.send(second, "Enter")
         try terminal.wait(second, "the recalled query to run") { $0.contains { $0.contains("TaskList SORT(name DESC) · page 1") } }
         #expect(try terminal.leave(second) == 0)
+    }
+
+    /// Issue 16, defect 1: with no `~/.local/state/strata`, its folders were made relative to the current directory
+    /// (`./root/.local/state/strata`) and nothing was recalled after a restart.
+    @Test(.enabled(if: tmux != nil)) func historyGoesToAFreshHomeAndNothingIntoTheCurrentDirectory() throws {
+        let (terminal, db) = try Terminal.withTasks()
+        let home = terminal.workspace.file("home")
+        let here = terminal.workspace.file("here")
+        for folder in [home, here] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) }
+        let environment = ["-u", "STRATA_HISTORY", "-u", "XDG_STATE_HOME", "HOME=" + home]
+        let first = try terminal.start([db], environment: environment, directory: here)
+        try terminal.enter(first, "Tag")
+        try terminal.wait(first, "the Tag page") { $0.contains { $0.contains("Tag · page 1") } }
+        #expect(try terminal.leave(first) == 0)
+        let second = try terminal.start([db], environment: environment, directory: here)
+        try terminal.enter(second, "TaskList")
+        try terminal.wait(second, "the TaskList page") { $0.contains { $0.contains("TaskList · page 1") } }
+        #expect(try terminal.leave(second) == 0)
+        let history = home + "/.local/state/strata/history"
+        let lines = try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("_HiStOrY") }
+        #expect(lines == ["Tag", "TaskList"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: here).isEmpty)
+        let attributes = try FileManager.default.attributesOfItem(atPath: history)
+        #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o600)
+        let folder = try FileManager.default.attributesOfItem(atPath: home + "/.local/state/strata")
+        #expect((folder[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
+    }
+
+    /// A history file that cannot be made: one warning, and the browser goes on.
+    @Test(.enabled(if: tmux != nil)) func anUnwritableHistorySaysSoOnceAndGoesOn() throws {
+        let (terminal, db) = try Terminal.withTasks()
+        let blocker = terminal.workspace.file("blocker")
+        try "a file, not a folder".write(toFile: blocker, atomically: true, encoding: .utf8)
+        let first = try terminal.start([db], environment: ["STRATA_HISTORY=" + blocker + "/history"])
+        // The line is longer than the terminal: read it across its wrapped lines.
+        let screen = try terminal.screen(first).joined()
+        #expect(screen.components(separatedBy: "strata: warning: no history is kept: cannot open \(blocker)/history: not a directory").count == 2,
+                "\(screen)")
+        try terminal.enter(first, "Tag")
+        try terminal.wait(first, "the Tag page") { $0.contains { $0.contains("Tag · page 1") } }
+        #expect(try terminal.leave(first) == 0)
     }
 
     @Test(.enabled(if: tmux != nil)) func ctrlCStopsAStatementAndClearsTheLine() throws {

@@ -42,7 +42,8 @@ struct OpenCommand {
         let style = parsed.style(context)
         let completer = Completer(schema: schema, commands: REPLCommands.all.map(\.name))
         let reader: LineReader = interactive
-            ? ReadlineLineReader(historyPath: HistoryFile.path(environment: Platform.environment), completer: completer)
+            ? ReadlineLineReader(historyPath: HistoryFile.path(environment: Platform.environment), completer: completer,
+                                 warn: { context.stderr.write("strata: warning: \($0)\n") })
             : ScriptLineReader()
         // Asked again for each result, so that a resized terminal gets pages that fit it.
         let onTerminal = context.stdoutIsTerminal

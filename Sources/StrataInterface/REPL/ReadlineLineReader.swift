@@ -1,4 +1,5 @@
 import CReadline
+import StrataCore
 
 #if canImport(Glibc)
 import Glibc
@@ -19,14 +20,18 @@ public final class ReadlineLineReader: LineReader {
     nonisolated(unsafe) static var completer: Completer?
     nonisolated(unsafe) static var pending: [String] = []
 
-    public init(historyPath: String?, completer: Completer?) {
-        self.historyPath = historyPath
+    /// - Parameter warn: told once, in one line, when the history file cannot be made: the browser then goes on
+    ///   without one.
+    public init(historyPath: String?, completer: Completer?, warn: (String) -> Void = { _ in }) {
+        var usable = historyPath
+        if let historyPath, let problem = Self.makeDirectory(for: historyPath) {
+            warn("no history is kept: \(problem)")
+            usable = nil
+        }
+        self.historyPath = usable
         Self.completer = completer
         using_history()
-        if let historyPath {
-            Self.makeDirectory(for: historyPath)
-            read_history(historyPath)
-        }
+        if let usable { read_history(usable) }
         strata_rl_set_completion { text, start, _ in
             // Offer our words only: no file names when nothing matches.
             strata_rl_completion_over()
@@ -65,16 +70,19 @@ public final class ReadlineLineReader: LineReader {
         }
     }
 
-    /// Creates the folders of the history file's path, as `mkdir -p` would.
-    private static func makeDirectory(for path: String) {
-        var directory = ""
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        for part in parts {
-            directory += (directory.isEmpty && path.hasPrefix("/") ? "" : "/") + part
-            if !directory.isEmpty { mkdir(directory, 0o700) }
+    /// Creates the folders of the history file's path as given, as `mkdir -p` would (mode 0700), and the file
+    /// itself (0600), which `append_history` needs.
+    /// - Returns: why that failed, or nil.
+    static func makeDirectory(for path: String) -> String? {
+        // An absolute path's folders start at /, a relative one's at the current directory.
+        var directory = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/").dropLast() {
+            directory += "/" + part
+            if mkdir(directory, 0o700) != 0 && errno != EEXIST { return "cannot make \(directory): \(Platform.errorText())" }
         }
-        // append_history needs the file to exist.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        if descriptor >= 0 { close(descriptor) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return "cannot open \(path): \(Platform.errorText())" }
+        close(descriptor)
+        return nil
     }
 }
