@@ -33,6 +33,9 @@ import Testing
         Case(arguments: ["schema", "@DB@", "Nothing"], status: 1, stderr: "strata: unknown class 'Nothing' in @DB@\n"),
         Case(arguments: ["clases", "@DB@"], status: 2, stderr: "strata: unknown command 'clases' (did you mean 'classes'?)\n"),
         Case(arguments: ["frobnicate"], status: 2, stderr: "strata: unknown command 'frobnicate' (see 'strata help')\n"),
+        // Issue 16, defect 9: a file name that is not there is a missing file, not an unknown command.
+        Case(arguments: ["missing.sqlite"], status: 1, stderr: "strata: no such file: missing.sqlite\n"),
+        Case(arguments: ["data/app.db"], status: 1, stderr: "strata: no such file: data/app.db\n"),
         Case(arguments: ["--bogus"], status: 2, stderr: "strata: unknown option '--bogus' (see 'strata help')\n"),
         // A view has no key: get says so, and why.
         Case(arguments: ["get", "@DB@", "OpenTasks", "1"], status: 1,

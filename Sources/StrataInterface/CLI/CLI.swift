@@ -72,6 +72,11 @@ public struct CLI {
                 return
             }
             let hint = Suggestion.hint(for: first, in: Commands.all.map(\.name))
+            // A word with a / or a dot is a file that is not there (`strata missing.sqlite`), unless it is a typo
+            // of a command.
+            if hint.isEmpty, first.contains("/") || first.dropFirst().contains(".") {
+                throw StrataError("no such file: \(first)")
+            }
             throw StrataError.usage("unknown command '\(first)'" + (hint.isEmpty ? " (see 'strata help')" : hint))
         }
         let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)

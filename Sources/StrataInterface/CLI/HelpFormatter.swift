@@ -20,7 +20,8 @@ public enum HelpFormatter {
         }
         text += """
 
-            Browsing opens files read-only and never changes a byte of them; only migrate writes.
+            Browsing, classes, schema, query and get open files read-only and never change a byte of them;
+            set, insert, delete, update and migrate write, each in one transaction; demo and convert write new files.
             Run 'strata help COMMAND' for a command's options, or 'man strata' for everything.
 
             """
