@@ -54,11 +54,14 @@ import Testing
         #expect(help.stdout.contains("  classes           list the classes"))
         #expect(help.stdout.contains("  schema            show properties"))
         #expect(help.stdout.contains("  migrate lint      find destructive"))
+        #expect(help.stdout.contains("  convert           convert a .realm file"))
+        // Which commands write (issue 16, defect 9: it said only migrate did).
+        #expect(help.stdout.contains("set, insert, delete, update and migrate write, each in one transaction"))
     }
 
     /// Each command's help, asked for as `help COMMAND` and as `COMMAND --help`; a migrate subcommand is named as
     /// it is typed (`migrate lint`), never by the command table's internal name.
-    @Test(arguments: ["open", "classes", "schema", "query", "get", "demo", "migrate", "migrate status", "migrate plan",
+    @Test(arguments: ["open", "classes", "schema", "query", "get", "demo", "convert", "migrate", "migrate status", "migrate plan",
                       "migrate validate", "migrate baseline", "migrate new", "migrate lint", "help"])
     func commandHelp(_ command: String) throws {
         let words = command.split(separator: " ").map(String.init)
