@@ -14,6 +14,15 @@ static inline void strata_rl_set_completion(char **(*function)(const char *, int
 /// Tells readline not to fall back to file names when our completion has nothing.
 static inline void strata_rl_completion_over(void) { rl_attempted_completion_over = 1; }
 
+/// Completion matches case-insensitively, and the common part of several matches keeps the case the user typed, so
+/// that Tab never shortens what was typed (`where Su` against `SUBQUERY` and `Subject`). GNU readline's setting;
+/// libedit (macOS) has no such variable, and completes as before there.
+static inline void strata_rl_ignore_case(void) {
+#if !defined(__APPLE__)
+    rl_variable_bind("completion-ignore-case", "on");
+#endif
+}
+
 /// The whole line being edited.
 static inline const char *strata_rl_line_buffer(void) { return rl_line_buffer; }
 

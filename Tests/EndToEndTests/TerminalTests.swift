@@ -187,6 +187,31 @@ import Testing
         #expect(try terminal.leave(second) == 0)
     }
 
+    /// Issue 16, defect 3: Tab on a word that several candidates match in different cases (`n` against `NOT`, `NONE`,
+    /// `nil`, `name`) shortened the line to their case-sensitive common prefix; it keeps what was typed, and one match
+    /// completes whatever the case typed.
+    @Test(.enabled(if: tmux != nil)) func tabNeverShortensWhatWasTyped() throws {
+        let workspace = try Workspace()
+        let terminal = try Terminal(workspace)
+        let db = try workspace.database("crm.sqlite", "CREATE TABLE Customer (id INTEGER PRIMARY KEY, Subject TEXT, SupportRepId INTEGER);")
+        let name = try terminal.start([db])
+        // SUBQUERY, Subject and SupportRepId: their case-sensitive common prefix is "S", shorter than "Su".
+        try terminal.type(name, "Customer where Su")
+        try terminal.send(name, "Tab")
+        try terminal.type(name, "x")
+        try terminal.wait(name, "the typed text kept") { $0.last == "strata> Customer where Sux" }
+        try terminal.send(name, "C-u")
+        try terminal.type(name, "Customer where subj")
+        try terminal.send(name, "Tab")
+        try terminal.wait(name, "the one match") { $0.last == "strata> Customer where Subject" }
+        try terminal.send(name, "C-u")
+        try terminal.type(name, "Customer where Subject beg")
+        try terminal.send(name, "Tab")
+        try terminal.wait(name, "the keyword") { $0.last == "strata> Customer where Subject BEGINSWITH" }
+        try terminal.send(name, "C-u")
+        #expect(try terminal.leave(name) == 0)
+    }
+
     /// Issue 16, defect 1: with no `~/.local/state/strata`, its folders were made relative to the current directory
     /// (`./root/.local/state/strata`) and nothing was recalled after a restart.
     @Test(.enabled(if: tmux != nil)) func historyGoesToAFreshHomeAndNothingIntoTheCurrentDirectory() throws {

@@ -32,6 +32,7 @@ public final class ReadlineLineReader: LineReader {
         Self.completer = completer
         using_history()
         if let usable { read_history(usable) }
+        strata_rl_ignore_case()
         strata_rl_set_completion { text, start, _ in
             // Offer our words only: no file names when nothing matches.
             strata_rl_completion_over()
