@@ -212,6 +212,20 @@ import Testing
         #expect(try terminal.leave(name) == 0)
     }
 
+    /// Issue 16, defect 3: `follow ` + Tab offered class names; it offers the open object's links and lists.
+    @Test(.enabled(if: tmux != nil)) func tabAfterFollowOffersTheOpenObjectsLinks() throws {
+        let (terminal, db) = try Terminal.withTasks()
+        let name = try terminal.start([db])
+        try terminal.enter(name, "Task")
+        try terminal.enter(name, "open 1")
+        try terminal.wait(name, "the open task") { $0.contains { $0.hasPrefix("Task 1") } }
+        try terminal.type(name, "follow ta")
+        try terminal.send(name, "Tab")
+        try terminal.wait(name, "the list to complete") { $0.last == "strata> follow tags" }
+        try terminal.send(name, "C-u")
+        #expect(try terminal.leave(name) == 0)
+    }
+
     /// Issue 16, defect 1: with no `~/.local/state/strata`, its folders were made relative to the current directory
     /// (`./root/.local/state/strata`) and nothing was recalled after a restart.
     @Test(.enabled(if: tmux != nil)) func historyGoesToAFreshHomeAndNothingIntoTheCurrentDirectory() throws {

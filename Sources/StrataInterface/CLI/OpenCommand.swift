@@ -55,6 +55,7 @@ struct OpenCommand {
                         terminalWidth: { context.stdoutIsTerminal ? Platform.terminalWidth(1) : context.terminalWidth },
                         pageSize: pageSize())
         repl.maxBlobBytes = maxBlob
+        repl.completion = completer.context
         if parsed.flag(Options.write) { try repl.enableWriting(announce: false) }
         // A script gets no overview: its output is only what its commands print.
         if !interactive {

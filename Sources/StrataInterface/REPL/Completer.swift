@@ -5,10 +5,13 @@ import StrataCore
 public struct Completer: Sendable {
     public let schema: Schema
     public let commands: [String]
+    /// What the browser has open, for `follow`.
+    public let context: CompletionContext
 
-    public init(schema: Schema, commands: [String]) {
+    public init(schema: Schema, commands: [String], context: CompletionContext = CompletionContext()) {
         self.schema = schema
         self.commands = commands
+        self.context = context
     }
 
     static let keywords = [
@@ -22,6 +25,20 @@ public struct Completer: Sendable {
         let before = line.dropLast(word.count).split(whereSeparator: { $0 == " " || $0 == "(" || $0 == "," }).map(String.init)
         let classNames = schema.visibleClasses.map(\.name)
         if before.isEmpty { return matching(commands + classNames, word) }
+        if before.count == 1 {
+            switch before[0] {
+            // `follow` takes a link, list or backlink of the open object.
+            case "follow":
+                guard let name = context.openClass, let info = schema.class(named: name) else { return [] }
+                let links = info.properties.filter { $0.type == .object || $0.type == .list || $0.type == .linkingObjects }
+                return matching(links.map(\.name), word)
+            // `open` takes a key of the current class, which is not guessed.
+            case "open":
+                return []
+            default:
+                break
+            }
+        }
         // The class the line is about: the first word that names one.
         guard let info = before.lazy.compactMap({ schema.class(named: $0) }).first else {
             return matching(classNames, word)
@@ -53,4 +70,12 @@ public struct Completer: Sendable {
             $0.lowercased().hasPrefix(lower) && !TerminalText.needsEscaping($0) && seen.insert($0).inserted
         }
     }
+}
+
+/// What completion needs to know of the browser's state: the class of the object `open` showed, set by the REPL.
+/// Readline calls completion on the REPL's own thread, between commands.
+public final class CompletionContext: @unchecked Sendable {
+    public var openClass: String?
+
+    public init() {}
 }

@@ -22,8 +22,12 @@ public final class REPL {
     /// Rows per page for the next result opened: follows the terminal's height as it is resized.
     let pageSize: () -> Int
     var browser: Browser?
-    /// The object `open` showed last, for `follow`.
-    var object: StoredObject?
+    /// The object `open` showed last, for `follow` (and for completing it).
+    var object: StoredObject? {
+        didSet { completion?.openClass = object?.info.name }
+    }
+    /// Told which class the open object is, for `follow`'s completion.
+    var completion: CompletionContext?
     /// Where `back` returns to.
     var history: [(Browser?, StoredObject?)] = []
     /// Set once writing is on (`--write` or `write on`): edits, and their undo history.

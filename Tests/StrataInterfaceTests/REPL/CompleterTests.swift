@@ -27,6 +27,22 @@ import StrataTestSupport
     func completes(_ line: String, _ word: String, _ expected: [String]) throws {
         #expect(try completer().candidates(line: line, word: word) == expected)
     }
+
+    /// Issue 16, defect 3: `follow ` offered class names; it offers the open object's links, lists and backlinks,
+    /// and `open ` (a key) offers nothing.
+    @Test(arguments: [
+        (nil, "follow ", "", []),
+        ("TaskList", "follow ", "", ["@links.Task.list", "@links.Task.owner"]),
+        ("Task", "follow l", "l", ["list"]),
+        ("Task", "follow ta", "ta", ["tags"]),
+        ("Task", "open ", "", []),
+        ("Task", "open T", "T", []),
+    ] as [(String?, String, String, [String])])
+    func followOffersTheOpenObjectsLinks(_ open: String?, _ line: String, _ word: String, _ expected: [String]) throws {
+        let completer = try completer()
+        completer.context.openClass = open
+        #expect(completer.candidates(line: line, word: word) == expected)
+    }
 }
 
 @Suite struct HistoryFileTests {
