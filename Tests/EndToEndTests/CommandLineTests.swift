@@ -74,6 +74,24 @@ import Testing
         #expect(!viaHelp.stdout.contains("migrate-"))
     }
 
+    /// Issue 16, defect 7: a broken view was warned about by every command; `classes`, `schema` and the browser
+    /// report it once, `query` and `get` of other classes say nothing of it.
+    @Test func aBrokenViewIsReportedOnceByClassesAndNotByOtherCommands() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("app.sqlite", """
+            CREATE TABLE t (x); CREATE TABLE keep (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO keep VALUES (1, 'a');
+            CREATE VIEW v AS SELECT * FROM t; DROP TABLE t;
+            """)
+        let query = try StrataProcess.run(["query", db, "keep"])
+        #expect(query.status == 0 && query.stderr.isEmpty, "\(query.stderr)")
+        let get = try StrataProcess.run(["get", db, "keep", "1"])
+        #expect(get.status == 0 && get.stderr.isEmpty, "\(get.stderr)")
+        let classes = try StrataProcess.run(["classes", db])
+        #expect(classes.stderr.components(separatedBy: "strata: warning: v: no such table: main.t\n").count == 2, "\(classes.stderr)")
+        let schema = try StrataProcess.run(["schema", db])
+        #expect(schema.stderr.components(separatedBy: "strata: warning: v: no such table: main.t\n").count == 2, "\(schema.stderr)")
+    }
+
     @Test func usageErrorsNameASubcommandAsItIsTyped() throws {
         let result = try StrataProcess.run(["migrate", "lint", "--dir", "x"])
         #expect(result.status == 2)

@@ -5,9 +5,12 @@ import StrataQuery
 extension DatabaseSession {
     /// Opens `FILE` read-only and reads its schema; the schema reader's warnings go to stderr.
     ///
-    /// - Parameter recovering: roll back a hot journal (saying so) instead of refusing the file: for commands
-    ///   about to write.
-    init(_ parsed: ParsedArguments, context: CLIContext, recovering: Bool = false) throws {
+    /// - Parameters:
+    ///   - recovering: roll back a hot journal (saying so) instead of refusing the file: for commands about to write.
+    ///   - reportsTableProblems: say which tables or views cannot be read (a broken view): for the commands about
+    ///     every class (`classes`, `schema`, the browser's start); the others say nothing of classes they do not
+    ///     touch, and a query of a broken view fails with its own error.
+    init(_ parsed: ParsedArguments, context: CLIContext, recovering: Bool = false, reportsTableProblems: Bool = false) throws {
         let stderr = context.stderr
         let path = parsed.required(Arguments.file)
         if RealmConversionFile.isRealm(path) {
@@ -23,7 +26,10 @@ extension DatabaseSession {
         }
         let (session, warnings) = try DatabaseSession.open(path, timeout: try parsed.timeoutMilliseconds(),
                                                            recoverHotJournal: recovering, model: try parsed.modelChoice(), note: { stderr.write("strata: note: \($0)\n") })
-        for warning in warnings { context.stderr.write("strata: warning: \(warning)\n") }
+        let tables = session.schema.classes.map { $0.tableName + ": " }
+        for warning in warnings where reportsTableProblems || !tables.contains(where: warning.hasPrefix) {
+            context.stderr.write("strata: warning: \(warning)\n")
+        }
         self = session
     }
 

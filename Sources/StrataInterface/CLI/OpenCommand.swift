@@ -27,7 +27,7 @@ struct OpenCommand {
                 overviewShown = true
             }
             // With --write the file is about to be opened for writing: a hot journal is rolled back first.
-            session = try DatabaseSession(parsed, context: context, recovering: parsed.flag(Options.write))
+            session = try DatabaseSession(parsed, context: context, recovering: parsed.flag(Options.write), reportsTableProblems: true)
             intro = ""
         } else {
             let connection = try Connection(path: ":memory:", mode: .memory)

@@ -8,7 +8,7 @@ struct SchemaCommand {
     let context: CLIContext
 
     func run() throws {
-        let session = try DatabaseSession(parsed, context: context)
+        let session = try DatabaseSession(parsed, context: context, reportsTableProblems: true)
         if parsed.flag(Options.storeInfo) {
             try showStoreInfo(session)
             return
