@@ -9,16 +9,11 @@ public enum RealmConversionFile {
     /// a SQLite database): the files the read commands hand to this module, which reads or refuses them.
     public static func isRealm(_ path: String) -> Bool {
         if DatabaseFile.isRealmFile(path) { return true }
-        guard Platform.fileKind(path) == .regular, let prefix = Platform.readPrefix(path, count: 16), prefix.count == 16,
-              prefix != Array("SQLite format 3\0".utf8) else { return false }
-        do {
-            _ = try RealmFileReader(contentsOf: path)
-            return true
-        } catch let error as RealmReadError {
-            return error.kind == .encrypted
-        } catch {
-            return false
-        }
+        // The first 32 bytes and the size tell an encrypted realm; nothing more of the file is read.
+        guard Platform.fileKind(path) == .regular, let prefix = Platform.readPrefix(path, count: 32),
+              prefix.count == 32, Array(prefix[0..<16]) != Array("SQLite format 3\0".utf8),
+              let size = Platform.fileSize(path) else { return false }
+        return RealmFileHeader.looksEncrypted(prefix: prefix, size: Int(size))
     }
 
     /// Opens the realm at `path` for reading.
@@ -50,12 +45,15 @@ public enum RealmConversionFile {
 
     /// The path of a SQLite copy of the realm at `path`, converted once per process into a private folder that is
     /// removed when the process ends (Ctrl-C and SIGTERM included).
-    /// - Parameter progress: told the objects written so far and the total, as `convert` is.
-    public static func readableCopy(of path: String, progress: (Int, Int) -> Void = { _, _ in }) throws -> String {
+    /// - Parameters:
+    ///   - converter: the file, when the caller has opened it already (the browser, for its first page).
+    ///   - progress: told the objects written so far and the total, as `convert` is.
+    public static func readableCopy(of path: String, converter opened: RealmConverter? = nil,
+                                    progress: (Int, Int) -> Void = { _, _ in }) throws -> String {
         let absolute = Platform.absolutePath(path)
         return try copiesLock.withLock {
             if let copy = copies[absolute] { return copy }
-            let converter = try open(path)
+            let converter = try opened ?? open(path)
             let folder: String
             switch Platform.makePrivateDirectory() {
             case .success(let made): folder = made

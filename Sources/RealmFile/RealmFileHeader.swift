@@ -51,7 +51,7 @@ extension RealmFileHeader {
             throw RealmReadError(.notRealm, "\(name): not a realm file (\(size) bytes is smaller than the 24-byte header)")
         }
         guard (16..<20).map({ bytes[$0] }) == mnemonic else {
-            if looksEncrypted(bytes) {
+            if looksEncrypted(prefix: (0..<min(32, size)).map { bytes[$0] }, size: size) {
                 throw RealmReadError(.encrypted, "\(name) is encrypted; Strata cannot read encrypted Realm files")
             }
             throw RealmReadError(.notRealm, "\(name): not a realm file (no T-DB at offset 16)")
@@ -113,11 +113,14 @@ extension RealmFileHeader {
     /// An encrypted realm has no plaintext header: it is made of 4096-byte pages, the first a metadata page of
     /// 64-byte IV-table entries whose first field, `iv1`, is a small non-zero counter
     /// (realm-core `util/encrypted_file_mapping.cpp`). That shape, without `T-DB`, is taken as encryption.
-    static func looksEncrypted(_ bytes: RealmBytes) -> Bool {
-        guard bytes.count >= 8192, bytes.count % 4096 == 0 else { return false }
-        let iv1 = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+    /// - Parameters:
+    ///   - prefix: the file's first 32 bytes (fewer for a shorter file);
+    ///   - size: the file's size.
+    public static func looksEncrypted(prefix: [UInt8], size: Int) -> Bool {
+        guard size >= 8192, size % 4096 == 0, prefix.count >= 32 else { return false }
+        let iv1 = UInt32(prefix[0]) | UInt32(prefix[1]) << 8 | UInt32(prefix[2]) << 16 | UInt32(prefix[3]) << 24
         guard iv1 != 0, iv1 < 1 << 24 else { return false }
         // The HMAC after iv1 is high-entropy: require it not to be all zeros.
-        return (4..<32).contains { bytes[$0] != 0 }
+        return prefix[4..<32].contains { $0 != 0 }
     }
 }

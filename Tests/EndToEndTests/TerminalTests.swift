@@ -212,6 +212,25 @@ import Testing
         #expect(try terminal.leave(name) == 0)
     }
 
+    /// A `.realm` file in the browser: its overview (from the file's own tables, before the conversion), then the
+    /// prompt, and its classes browse as a SQLite file's do.
+    @Test(.enabled(if: tmux != nil)) func aRealmFileOpensInTheBrowser() throws {
+        let workspace = try Workspace()
+        let terminal = try Terminal(workspace)
+        let realm = workspace.file("app.realm")
+        try FileManager.default.copyItem(atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Realm/Files/all-types.realm").path, toPath: realm)
+        let name = try terminal.start([realm])
+        let screen = try terminal.screen(name)
+        // The facts line breaks between facts where the workspace's long path would not fit.
+        let facts = screen.prefix(3).joined(separator: " ")
+        #expect(facts.contains("Realm file format 24") && facts.contains("schema version 3"), "\(screen)")
+        #expect(screen.contains { $0.hasPrefix("Address") && $0.contains("embedded") && $0.hasSuffix(" 4") }, "\(screen)")
+        try terminal.enter(name, "Dog")
+        try terminal.wait(name, "the Dog page") { $0.contains { $0.contains("Rex") } }
+        #expect(try terminal.leave(name) == 0)
+    }
+
     /// Issue 16, defect 3: `follow ` + Tab offered class names; it offers the open object's links and lists.
     @Test(.enabled(if: tmux != nil)) func tabAfterFollowOffersTheOpenObjectsLinks() throws {
         let (terminal, db) = try Terminal.withTasks()

@@ -10,7 +10,9 @@ extension DatabaseSession {
     ///   - reportsTableProblems: say which tables or views cannot be read (a broken view): for the commands about
     ///     every class (`classes`, `schema`, the browser's start); the others say nothing of classes they do not
     ///     touch, and a query of a broken view fails with its own error.
-    init(_ parsed: ParsedArguments, context: CLIContext, recovering: Bool = false, reportsTableProblems: Bool = false) throws {
+    ///   - realm: the `.realm` file FILE names, when the caller has opened it already.
+    init(_ parsed: ParsedArguments, context: CLIContext, recovering: Bool = false, reportsTableProblems: Bool = false,
+         realm: RealmConverter? = nil) throws {
         let stderr = context.stderr
         let path = parsed.required(Arguments.file)
         if RealmConversionFile.isRealm(path) {
@@ -19,7 +21,7 @@ extension DatabaseSession {
             // A large file takes seconds: a terminal sees how far the conversion is.
             let bar = context.stderrIsTerminal ? ProgressLine() : nil
             defer { bar?.finish() }
-            self = try DatabaseSession.realm(path, timeout: try parsed.timeoutMilliseconds(), progress: { done, total in
+            self = try DatabaseSession.realm(path, timeout: try parsed.timeoutMilliseconds(), converter: realm, progress: { done, total in
                 if total >= 100_000 { bar?.update("reading \(Platform.fileName(of: path)): " + ConvertCommand.progressText(done, total)) }
             })
             return
@@ -40,8 +42,9 @@ extension DatabaseSession {
 
     /// A `.realm` file, read through its SQLite copy (`RealmConversionFile.readableCopy`): the same classes,
     /// queries and output as the converted file gives, while messages name the `.realm` file.
-    static func realm(_ path: String, timeout: Int32, progress: (Int, Int) -> Void = { _, _ in }) throws -> DatabaseSession {
-        let copy = try RealmConversionFile.readableCopy(of: path, progress: progress)
+    static func realm(_ path: String, timeout: Int32, converter: RealmConverter? = nil,
+                      progress: (Int, Int) -> Void = { _, _ in }) throws -> DatabaseSession {
+        let copy = try RealmConversionFile.readableCopy(of: path, converter: converter, progress: progress)
         let connection = try DatabaseFile.openForReading(copy, timeout: timeout)
         var reader = SchemaReader(connection: connection)
         return try DatabaseSession(connection: connection, schema: try reader.read(), path: path, timeout: timeout,

@@ -18,16 +18,19 @@ struct OpenCommand {
         var overviewShown = false
         if let file = parsed.argument(Arguments.file) {
             // A .realm file is read through a SQLite copy, which takes seconds for a large one: its overview, read
-            // from the file's own tables, shows first.
-            if interactive && !parsed.flag(Options.write) && RealmConversionFile.isRealm(file),
+            // from the file's own tables, shows first, and the file opened for it is the one converted.
+            var realm: RealmConverter?
+            if interactive && !parsed.flag(Options.write) && DatabaseFile.isRealmFile(file),
                let converter = try? RealmConversionFile.open(file)
             {
                 context.stdout.write(RealmOverview.text(converter, file: file, maxWidth: context.terminalWidth, style: parsed.style(context)))
                 context.stdout.flush()
                 overviewShown = true
+                realm = converter
             }
             // With --write the file is about to be opened for writing: a hot journal is rolled back first.
-            session = try DatabaseSession(parsed, context: context, recovering: parsed.flag(Options.write), reportsTableProblems: true)
+            session = try DatabaseSession(parsed, context: context, recovering: parsed.flag(Options.write), reportsTableProblems: true,
+                                          realm: realm)
             intro = ""
         } else {
             let connection = try Connection(path: ":memory:", mode: .memory)
