@@ -9,6 +9,9 @@ public struct CompiledQuery: Sendable {
     /// The result's columns, in order: one per property (links as the target's key, lists as a JSON
     /// array of keys).
     public var columns: [ResultColumn]
+    /// How many values of each row come before the keys a page appends: the columns, then the link labels
+    /// (`ResultColumn.labelIndex`).
+    public var rowWidth: Int
 
     /// The statement's text, its parameters numbered `?1`, `?2`, … (what `--explain` shows).
     public var sql: String { statement.text }

@@ -4,6 +4,8 @@ public struct Query: Sendable, Equatable {
     public var predicate: Predicate
     /// SORT, DISTINCT and LIMIT in the order written: each applies to what the ones before it left.
     public var stages: [Stage] = []
+    /// `SHOW(…)`: the result's columns; nil for the class's own properties.
+    public var show: [ShownColumn]?
     /// Where the class name starts, for errors.
     var classOffset = 0
 
@@ -37,6 +39,15 @@ public struct Query: Sendable, Equatable {
         }
         return flat
     }
+}
+
+/// One column of `SHOW(…)`: a key path (through links, or an aggregate over a list or backlinks), and the
+/// name it is shown under (`AS name`; else the path as written).
+public struct ShownColumn: Sendable, Equatable {
+    public var path: KeyPath
+    public var name: String
+    /// True when the name was given with AS.
+    public var isNamed: Bool
 }
 
 public struct SortKey: Sendable, Equatable {
@@ -125,6 +136,9 @@ public struct Comparison: Sendable, Equatable {
     public var caseInsensitive = false
     public var diacriticInsensitive = false
     public var quantifier: Quantifier?
+    /// Set when the left side was written as a double-quoted string ("First Name" == "Ann"): as in SQLite, it
+    /// names the property when the class has one so named, and is a string otherwise.
+    var leftQuotedName: String?
     var offset = 0
 }
 

@@ -13,6 +13,11 @@ extension QueryCompiler {
         /// What `== nil` tests when it is not `sql`: a date's stored column, since `sql` (its moment) is also
         /// NULL for a stored value that is no date, which is shown as it is, not as nil.
         var nullSQL: SQL? = nil
+        /// The property at the end of the path, for SHOW's column (nil for an aggregate).
+        var property: Property? = nil
+        /// What SHOW selects when it is not `sql`: a date or a uuid as stored, which `ResultColumn` then reads.
+        var shownSQL: SQL? = nil
+        var dateStorage: DateStorage? = nil
     }
 
     /// A path that goes through a list or backlinks: the objects at its end, to be quantified.
@@ -121,13 +126,15 @@ extension QueryCompiler {
                                     at: path.offset)
                     }
                     var sql = column
-                    if property.type == .date { sql = SQL(verbatim: try dateStorage(info, property).millisecondsSQL(column.text)) }
+                    let storage = property.type == .date ? try dateStorage(info, property) : nil
+                    if let storage { sql = SQL(verbatim: storage.millisecondsSQL(column.text)) }
                     // A UUID may be stored as 16 bytes or as text in either case: compare canonical text.
                     if property.type == .uuid { sql = "strata_uuid(\(column))" }
                     return .value(Value(sql: sql, type: property.type,
                                         isOptional: property.isOptional || alias != owner.alias || property.type == .date,
                                         target: property.type == .object ? property.target.flatMap(schema.class(named:)) : nil,
-                                        name: walked, nullSQL: property.type == .date ? column : nil))
+                                        name: walked, nullSQL: property.type == .date ? column : nil, property: property,
+                                        shownSQL: column, dateStorage: storage))
                 }
             }
         }
@@ -192,7 +199,8 @@ extension QueryCompiler {
             return value
         case .many(let many):
             if let aggregated = try aggregate(many, offset: path.offset) { return aggregated }
-            throw semanticError("\(purpose) needs one value per object, but '\(path)' goes through the list '\(many.name)'",
+            let hint = purpose == "SHOW" ? " (show \(many.name).@count, or @sum, @avg, @min or @max of a property)" : ""
+            throw semanticError("\(purpose) needs one value per object, but '\(path)' goes through the list '\(many.name)'" + hint,
                         at: path.offset)
         }
     }

@@ -15,8 +15,13 @@ public struct QueryCompiler {
     let text: String
     /// When set, the query ranges over the elements of this list, in list order.
     public var members: ListMembers?
+    /// When set, each link column comes with what names its target, for grids and vertical records
+    /// (`ResultColumn.labelIndex`): not for json, csv or exports, which hold the key alone.
+    public var labelsLinks = false
     private var aliasCounter = 0
     private var dateStorages: [String: DateStorage] = [:]
+    /// The SQL of each SHOW column by its path, for SORT and DISTINCT by the same path.
+    var shownValues: [String: SQL] = [:]
 
     public init(schema: Schema, connection: Connection, parameters: [String] = [], text: String) {
         self.schema = schema
@@ -26,8 +31,11 @@ public struct QueryCompiler {
     }
 
     /// Parses and compiles query text.
-    public static func compile(_ text: String, schema: Schema, connection: Connection, parameters: [String] = []) throws -> CompiledQuery {
+    public static func compile(_ text: String, schema: Schema, connection: Connection, parameters: [String] = [],
+                               labelsLinks: Bool = false) throws -> CompiledQuery
+    {
         var compiler = QueryCompiler(schema: schema, connection: connection, parameters: parameters, text: text)
+        compiler.labelsLinks = labelsLinks
         return try compiler.compile(try QueryParser.parse(text))
     }
 
@@ -77,6 +85,7 @@ public struct QueryCompiler {
     ///     for `members`, its position in the list after that).
     public mutating func compile(_ query: Query, key: [SQLiteValue]? = nil, page: Page? = nil) throws -> CompiledQuery {
         let info = try findClass(query.className, at: query.classOffset)
+        let query = Self.resolvingShownNames(query, in: info)
         let scope = objectScope(info)
         var condition = try compile(query.predicate, in: scope)
         if let members {
@@ -95,22 +104,30 @@ public struct QueryCompiler {
         let key: [SQL] = members.map { ["tm.\(identifier: $0.storage.orderColumn)"] } ?? objectKey
         var columns: [ResultColumn] = []
         var selected: [SQL] = []
-        for property in info.properties where property.type != .linkingObjects && page?.keysOnly != true {
-            if property.type == .list {
-                selected.append(try listArraySQL(property, of: info, alias: scope.alias))
-            } else if let column = property.column {
-                selected.append("\(verbatim: scope.alias).\(identifier: column)")
-            } else {
-                continue
+        if let shown = query.show, page?.keysOnly != true {
+            (selected, columns) = try shownColumns(shown, in: scope)
+        } else {
+            for property in info.properties where property.type != .linkingObjects && page?.keysOnly != true {
+                if property.type == .list {
+                    selected.append(try listArraySQL(property, of: info, alias: scope.alias))
+                } else if let column = property.column {
+                    selected.append("\(verbatim: scope.alias).\(identifier: column)")
+                } else {
+                    continue
+                }
+                columns.append(ResultColumn(property: property, dateStorage: property.type == .date ? try dateStorage(info, property) : nil))
             }
-            columns.append(ResultColumn(property: property, dateStorage: property.type == .date ? try dateStorage(info, property) : nil))
+        }
+        if labelsLinks && page?.keysOnly != true {
+            selected += try linkLabels(&columns, selected: selected, after: selected.count)
         }
         if let page {
-            return try paged(query, page: page, info: info, scope: scope, condition: condition,
-                             selected: selected + objectKey + (members == nil ? [] : key), columns: columns, key: key)
+            let statement = try paged(query, page: page, scope: scope, condition: condition,
+                                      selected: selected + objectKey + (members == nil ? [] : key), key: key)
+            return CompiledQuery(statement: statement, classInfo: info, columns: columns, rowWidth: selected.count)
         }
         let statement = try whole(query, selected: selected, key: key, condition: condition, scope: scope)
-        return CompiledQuery(statement: statement, classInfo: info, columns: columns)
+        return CompiledQuery(statement: statement, classInfo: info, columns: columns, rowWidth: selected.count)
     }
 
     /// The whole result: one flat statement when the stages allow it, else a pipeline.
@@ -126,7 +143,7 @@ public struct QueryCompiler {
                                scope: Scope) throws -> SQL
     {
         var sortTerms = try stages.sort.map { key in
-            sortTerm(try resolveValue(key.path, in: scope, purpose: "SORT").sql, ascending: key.ascending)
+            sortTerm(try orderValue(key.path, in: scope, purpose: "SORT"), ascending: key.ascending)
         }
         // Ties keep key order, so every sort is stable and every page repeatable.
         sortTerms += key.map { sortTerm($0, ascending: true) }
@@ -159,10 +176,10 @@ public struct QueryCompiler {
             switch stage {
             case .sort(let keys):
                 .sort(terms: try keys.map { key in
-                    sortTerm(column(try resolveValue(key.path, in: scope, purpose: "SORT").sql), ascending: key.ascending)
+                    sortTerm(column(try orderValue(key.path, in: scope, purpose: "SORT")), ascending: key.ascending)
                 })
             case .distinct(let paths):
-                .distinct(columns: try paths.map { column(try resolveValue($0, in: scope, purpose: "DISTINCT").sql) })
+                .distinct(columns: try paths.map { column(try orderValue($0, in: scope, purpose: "DISTINCT")) })
             case .limit(let limit):
                 .limit(limit)
             }
@@ -192,8 +209,8 @@ public struct QueryCompiler {
 
     /// One page of a query: keyset paging on the object key when the result is in key order (as fast on
     /// the last page as on the first), OFFSET when it is sorted otherwise.
-    private mutating func paged(_ query: Query, page: Page, info: ClassInfo, scope: Scope, condition: Condition,
-                                selected: [SQL], columns: [ResultColumn], key: [SQL]) throws -> CompiledQuery
+    private mutating func paged(_ query: Query, page: Page, scope: Scope, condition: Condition, selected: [SQL],
+                                key: [SQL]) throws -> SQL
     {
         var condition = condition
         let keyset = page.isKeyset && query.stages.isEmpty && !key.isEmpty
@@ -213,7 +230,7 @@ public struct QueryCompiler {
             let inner = try whole(query, selected: selected, key: key, condition: condition, scope: scope)
             statement = "SELECT * FROM (\(inner)) LIMIT \(Int64(page.size)) OFFSET \(Int64(page.offset))"
         }
-        return CompiledQuery(statement: statement, classInfo: info, columns: columns)
+        return statement
     }
 
     /// One value, or a row value `(a, b)` for more.
@@ -245,7 +262,7 @@ public struct QueryCompiler {
     }
 
     /// A list property's result column: the JSON array of its targets' keys, in list order.
-    private func listArraySQL(_ property: Property, of info: ClassInfo, alias: String) throws -> SQL {
+    func listArraySQL(_ property: Property, of info: ClassInfo, alias: String) throws -> SQL {
         // A list property without its table (a hand-made schema) holds nothing to show: the column reads NULL.
         guard let storage = info.lists[property.name] else { return "NULL" }
         return "(SELECT json_group_array(target) FROM (SELECT \(identifier: storage.targetColumn) AS target FROM \(identifier: storage.table) "
@@ -278,7 +295,12 @@ public struct QueryCompiler {
         case .not(let inner): return .expression("NOT (\(try compile(inner, in: scope).sql))")
         case .and(let terms): return .expression("(\(try terms.map { try compile($0, in: scope).sql }.joined(separator: " AND ")))")
         case .or(let terms): return .expression("(\(try terms.map { try compile($0, in: scope).sql }.joined(separator: " OR ")))")
-        case .comparison(let comparison): return .expression(try compile(comparison, in: scope))
+        case .comparison(var comparison):
+            // "First Name" == "Ann": the property when the class has one so named, as SQLite reads a double-quoted name.
+            if let name = comparison.leftQuotedName, scope.info.property(named: name) != nil {
+                comparison.left = .keyPath(KeyPath(components: [.property(name)], offset: comparison.left.offset))
+            }
+            return .expression(try compile(comparison, in: scope))
         }
     }
 }

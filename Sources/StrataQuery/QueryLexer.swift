@@ -19,6 +19,8 @@ struct QueryToken: Equatable {
 
     var kind: Kind
     var offset: Int
+    /// For a string: the quote it was written in (`"` or `'`).
+    var quote: Character?
 
     /// The word in upper case when the token is a bare word, for keyword checks.
     var keyword: String? {
@@ -85,7 +87,9 @@ package struct QueryLexer {
         }
         switch character {
         case "\"", "'":
-            return token(.string(try quoted()))
+            var string = token(.string(try quoted()))
+            string.quote = character
+            return string
         case "`":
             // Anything up to the closing backtick, where a doubled one (``) stands for a backtick itself.
             index += 1

@@ -2,6 +2,7 @@
 ///
 ///     query       → CLASS ( WHERE? predicate )? trailer*
 ///     trailer     → SORT '(' keyPath (ASC|DESC)? (',' …)* ')' | DISTINCT '(' keyPath (',' …)* ')' | LIMIT '(' INT ')'
+///                 | SHOW '(' keyPath (AS NAME)? (',' …)* ')'
 ///     predicate   → or
 ///     or          → and ( (OR | '||') and )*
 ///     and         → not ( (AND | '&&') not )*
@@ -17,7 +18,10 @@
 ///     component   → NAME | '`' any '`' | '@links' '.' NAME '.' NAME          (in backticks, `` is a backtick)
 ///     literal     → INT | DECIMAL | STRING | DATE | DATA | TRUE | FALSE | NIL | NULL
 ///
-/// Keywords are case-insensitive; a property named like a keyword is written in backticks.
+/// Keywords are case-insensitive; a property named like a keyword is written in backticks. As in SQLite, a
+/// name may also be written in double or single quotes where only a name can stand (the class, a path after
+/// its first `.`, `@links`, SORT, DISTINCT, SHOW); a double-quoted string before a `.`, or on the left of a
+/// comparison when the class has a property so named, is that property too.
 public struct QueryParser {
     private let text: String
     private let tokens: [QueryToken]
@@ -47,7 +51,7 @@ public struct QueryParser {
     private static let keywords: Set<String> = [
         "AND", "OR", "NOT", "WHERE", "IN", "BETWEEN", "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "ANY", "SOME",
         "ALL", "NONE", "SORT", "DISTINCT", "LIMIT", "TRUE", "FALSE", "NIL", "NULL", "TRUEPREDICATE",
-        "FALSEPREDICATE", "SUBQUERY", "ASC", "DESC", "ASCENDING", "DESCENDING",
+        "FALSEPREDICATE", "SUBQUERY", "ASC", "DESC", "ASCENDING", "DESCENDING", "SHOW",
     ]
 
     // MARK: - Token helpers
@@ -102,7 +106,7 @@ public struct QueryParser {
         let classOffset = current.offset
         let className: String
         switch advance().kind {
-        case .name(let name), .quotedName(let name): className = name
+        case .name(let name), .quotedName(let name), .string(let name): className = name
         case .end: throw syntax("expected a class name, as in 'Task where name == \"x\"'", at: classOffset)
         default: throw syntax("expected a class name", at: classOffset)
         }
@@ -137,14 +141,35 @@ public struct QueryParser {
                 position += 1
                 query.stages.append(.limit(Int(clamping: limit)))
                 try expectSymbol(")")
+            } else if isKeyword("SHOW") {
+                guard query.show == nil else { throw syntax("SHOW is given twice; list every column in one SHOW(…)") }
+                position += 1
+                query.show = try parseShow()
             } else {
-                throw syntax("expected SORT, DISTINCT, LIMIT or the end of the query" + found())
+                throw syntax("expected SORT, DISTINCT, LIMIT, SHOW or the end of the query" + found())
             }
         }
         return query
     }
 
-    private var isTrailer: Bool { isKeyword("SORT") || isKeyword("DISTINCT") || isKeyword("LIMIT") }
+    private var isTrailer: Bool { isKeyword("SORT") || isKeyword("DISTINCT") || isKeyword("LIMIT") || isKeyword("SHOW") }
+
+    /// '(' keyPath (AS NAME)? (',' keyPath (AS NAME)?)* ')', after SHOW
+    private mutating func parseShow() throws -> [ShownColumn] {
+        try expectSymbol("(")
+        var columns: [ShownColumn] = []
+        repeat {
+            let path = try parseKeyPath()
+            if isKeyword("AS") {
+                position += 1
+                columns.append(ShownColumn(path: path, name: try name("a name after AS"), isNamed: true))
+            } else {
+                columns.append(ShownColumn(path: path, name: path.description, isNamed: false))
+            }
+        } while eatSymbol(",")
+        try expectSymbol(")")
+        return columns
+    }
 
     /// or → and ( (OR | '||') and )*
     mutating func parsePredicate() throws -> Predicate {
@@ -196,6 +221,7 @@ public struct QueryParser {
         let start = current.offset
         var quantifier: Quantifier?
         if eatKeyword("ANY") || eatKeyword("SOME") { quantifier = .any } else if eatKeyword("ALL") { quantifier = .all } else if eatKeyword("NONE") { quantifier = Quantifier.none }
+        let leftToken = current
         let left = try parseExpression()
         let op: ComparisonOperator
         switch current.kind {
@@ -219,6 +245,7 @@ public struct QueryParser {
         }
         position += 1
         var comparison = Comparison(left: left, op: op, right: .literal(.null, offset: 0), quantifier: quantifier, offset: start)
+        if leftToken.quote == "\"", case .string(let name) = leftToken.kind, case .literal = left { comparison.leftQuotedName = name }
         if case .symbol(let symbol) = current.kind, symbol.hasPrefix("[") {
             guard op != .between else { throw syntax("[c] and [d] do not apply to BETWEEN") }
             position += 1
@@ -257,7 +284,11 @@ public struct QueryParser {
     private mutating func parseExpression() throws -> Expression {
         let offset = current.offset
         switch current.kind {
-        case .string(let value): position += 1; return .literal(.string(value), offset: offset)
+        case .string(let value):
+            // "First Name".length: a double-quoted name that a path goes on from.
+            if current.quote == "\"", tokens[position + 1].kind == .symbol(".") { return .keyPath(try parseKeyPath()) }
+            position += 1
+            return .literal(.string(value), offset: offset)
         case .integer(let value): position += 1; return .literal(.integer(value), offset: offset)
         case .decimal(let value): position += 1; return .literal(.decimal(value), offset: offset)
         case .date(let value): position += 1; return .literal(.date(value), offset: offset)
@@ -320,7 +351,7 @@ public struct QueryParser {
                 }
                 position += 1
                 path.components.append(.property(name))
-            case .quotedName(let name):
+            case .quotedName(let name), .string(let name):
                 position += 1
                 path.components.append(.property(name))
             case .attribute("links"):
@@ -350,7 +381,7 @@ public struct QueryParser {
 
     private mutating func name(_ what: String) throws -> String {
         switch current.kind {
-        case .name(let name), .quotedName(let name):
+        case .name(let name), .quotedName(let name), .string(let name):
             position += 1
             return name
         default:

@@ -106,7 +106,9 @@ public final class ResultWriter {
     /// The row's cells as text; with no width to fit, each cut to `TextTable.unboundedCellLimit`, so that
     /// no column is padded to a huge value's width.
     private func cells<Row: StoredRow>(_ row: Row) -> [String] {
-        let cells = columns.indices.map { formatter.text(row, $0, columns[$0]) }
+        let cells = columns.indices.map { index in
+            formatter.linkText(row, index, columns[index], showingClass: format == .vertical) ?? formatter.text(row, index, columns[index])
+        }
         guard maxWidth == nil else { return cells }
         return cells.map { TextWidth.truncate($0, to: TextTable.unboundedCellLimit) }
     }

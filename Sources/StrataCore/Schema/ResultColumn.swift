@@ -3,6 +3,9 @@ public struct ResultColumn: Sendable {
     public var property: Property
     /// For date properties: how the column stores its dates.
     public var dateStorage: DateStorage?
+    /// For links in grids and vertical records: where in the row the value that names the target is (its
+    /// first text property; 1 when it has none; NULL when the link points at no object).
+    public var labelIndex: Int?
     public var name: String { property.name }
 
     public init(property: Property, dateStorage: DateStorage? = nil) {

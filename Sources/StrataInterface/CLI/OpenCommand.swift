@@ -53,8 +53,9 @@ struct OpenCommand {
         func pageSize() -> Int {
             (onTerminal ? Platform.terminalHeight(1) : nil).map { max(5, $0 - 6) } ?? 20
         }
+        // Only results go to a stdout that is a file or a pipe; headings, notes and edit reports go to stderr.
         let repl = REPL(session: session, reader: reader, out: context.stdout,
-                        err: context.stderr, style: interactive ? style : Style(isEnabled: false),
+                        err: context.stderr, status: context.stdoutIsTerminal ? nil : context.stderr, style: interactive ? style : Style(isEnabled: false),
                         terminalWidth: { context.stdoutIsTerminal ? Platform.terminalWidth(1) : context.terminalWidth },
                         pageSize: pageSize())
         repl.maxBlobBytes = maxBlob

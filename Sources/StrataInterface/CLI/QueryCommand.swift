@@ -15,7 +15,8 @@ struct QueryCommand {
         let compiled: CompiledQuery
         do {
             compiled = try QueryCompiler.compile(text, schema: session.schema, connection: session.connection,
-                                                 parameters: parsed.values(Options.arg))
+                                                 parameters: parsed.values(Options.arg),
+                                                 labelsLinks: [.table, .vertical, .markdown].contains(parsed.format))
         } catch let error as QueryError {
             throw Self.describe(error, text: text, context: context)
         }

@@ -2,14 +2,18 @@ import SQLiteKit
 import StrataCore
 import StrataQuery
 
-/// The result the REPL pages through: a class, a query or one object's list, one page at a time.
+/// The result the REPL pages through: a class, a query, one object's list or an `sql` statement's rows, one
+/// page at a time.
 ///
 /// In key order (a class, or a query without SORT, DISTINCT or LIMIT; a list in list order) pages are
 /// found by key (keyset paging), so `next`, `prev` and `last` cost the same deep in a big class as at its
 /// start, and `page N` seeks through a census of the result once one is taken. A sorted result pages by
-/// position.
+/// position, and so does an `sql` result, by running its statement again.
 final class Browser {
-    let query: Query
+    /// The query shown; nil for an `sql` result.
+    let query: Query?
+    /// The statement of an `sql` result: rows, not objects (no keys to open).
+    let sql: String?
     let title: String
     let pageSize: Int
     /// Set when the result is the objects of a list, in list order.
@@ -35,6 +39,7 @@ final class Browser {
     /// Checks the query (`text` is what it was parsed from, for the position of an error).
     init(query: Query, text: String, title: String, pageSize: Int, members: ListMembers? = nil, session: DatabaseSession) throws {
         self.query = query
+        self.sql = nil
         self.title = title
         self.pageSize = max(1, pageSize)
         self.members = members
@@ -45,8 +50,22 @@ final class Browser {
         cursorWidth = members == nil ? keyWidth : 1
     }
 
+    /// The rows of a read-only SQL statement, paged by position.
+    init(sql: String, title: String, pageSize: Int) {
+        self.query = nil
+        self.sql = sql
+        self.title = title
+        self.pageSize = max(1, pageSize)
+        self.members = nil
+        keyWidth = 0
+        cursorWidth = 0
+    }
+
     /// True when pages are found by key rather than by position.
-    var isKeyset: Bool { query.stages.isEmpty && cursorWidth > 0 }
+    var isKeyset: Bool { query?.stages.isEmpty == true && cursorWidth > 0 }
+
+    /// The class whose objects the result holds; nil for an `sql` result.
+    var className: String? { query?.className }
 
     /// The number of objects in the whole result, if known yet.
     var total: Int? { census?.count ?? counted }
@@ -119,6 +138,11 @@ final class Browser {
     /// (Ctrl-C stops the wait), else counted now.
     func count(_ session: DatabaseSession) throws -> Int {
         if let total { return total }
+        if let sql {
+            let rows = try readSQL(sql, session, skipping: Int.max)
+            counted = rows.skipped
+            return rows.skipped
+        }
         if let census, census.isLive, let counted = census.wait(until: { InterruptSignal.fired }) { return counted }
         if InterruptSignal.fired { throw StrataError.interrupted }
         let compiled = try compile(Page.allKeys, session)
@@ -140,6 +164,8 @@ final class Browser {
     /// Starts counting the result and indexing its pages: on another connection in the background when
     /// the file allows one, else (an in-memory database) now.
     func startCensus(_ session: DatabaseSession) throws {
+        // An sql result is counted when asked: its statement may be anything, and is run once per page.
+        if sql != nil { return }
         if let census, census.isLive { return }
         let compiled = try compile(Page.allKeys, session)
         let width = isKeyset ? cursorWidth : 0
@@ -157,14 +183,17 @@ final class Browser {
 
     /// The whole result in the order pages show it, for `export`.
     func compileWhole(_ session: DatabaseSession) throws -> CompiledQuery {
+        guard let query else { throw StrataError("an sql result has no query to compile") }
         var compiler = QueryCompiler(schema: session.schema, connection: session.connection, text: "")
         compiler.members = members
         return try compiler.compile(query)
     }
 
     private func compile(_ page: Page, _ session: DatabaseSession) throws -> CompiledQuery {
+        guard let query else { throw StrataError("an sql result has no query to compile") }
         var compiler = QueryCompiler(schema: session.schema, connection: session.connection, text: "")
         compiler.members = members
+        compiler.labelsLinks = true
         return try compiler.compile(query, page: page)
     }
 
@@ -183,6 +212,7 @@ final class Browser {
 
     private func load(_ page: Page, _ session: DatabaseSession, position: Int?, backwards: Bool = false, mustExist: Bool = false) throws {
         lastLoad = (page, position, backwards)
+        if let sql { return try loadSQL(sql, page, session, position: position ?? 0, mustExist: mustExist) }
         let compiled = try compile(page, session)
         var fetched = try session.runner.rows(compiled)
         if fetched.isEmpty && mustExist {
@@ -192,7 +222,7 @@ final class Browser {
         let more = fetched.count > pageSize
         if more { fetched.removeLast() }
         if backwards { fetched.reverse() }
-        let width = compiled.columns.count
+        let width = compiled.rowWidth
         columns = compiled.columns
         rows = fetched.map { Array($0.prefix(width)) }
         keys = fetched.map { Array($0[width..<min($0.count, width + keyWidth)]) }
@@ -209,5 +239,46 @@ final class Browser {
             hasMore = more
             hasLess = (position.map { $0 > 0 } ?? true) || page.after != nil
         }
+    }
+
+    // MARK: - SQL results
+
+    /// Runs the statement again, skips `skipping` rows and reads up to `reading` more: what a page of an sql
+    /// result costs is the rows before it, as for any OFFSET.
+    private func readSQL(_ sql: String, _ session: DatabaseSession, skipping: Int, reading: Int = 0)
+        throws -> (names: [String], rows: [[SQLiteValue]], skipped: Int)
+    {
+        do {
+            return try session.connection.withReadOnlyStatement(sql) { statement in
+                let names = statement.columnNames
+                var skipped = 0
+                var rows: [[SQLiteValue]] = []
+                while skipped < skipping || rows.count < reading, try statement.step() {
+                    if skipped < skipping {
+                        skipped += 1
+                    } else {
+                        rows.append((0..<names.count).map { statement.column($0) })
+                    }
+                }
+                return (names, rows, skipped)
+            }
+        } catch let error as ReadOnlySQLError {
+            throw StrataError("sql only reads: \(error.reason)")
+        }
+    }
+
+    private func loadSQL(_ sql: String, _ page: Page, _ session: DatabaseSession, position: Int, mustExist: Bool) throws {
+        let read = try readSQL(sql, session, skipping: position, reading: page.size)
+        if read.rows.isEmpty && mustExist {
+            throw StrataError("there is no page \(position / pageSize + 1)" + (pageCount.map { ": the last is page \($0)" } ?? ""))
+        }
+        columns = read.names.map { ResultColumn(property: Property(name: $0, type: .any)) }
+        rows = Array(read.rows.prefix(pageSize))
+        keys = []
+        cursors = []
+        self.position = position
+        hasMore = read.rows.count > pageSize
+        hasLess = position > 0
+        if !hasMore { counted = position + rows.count }
     }
 }

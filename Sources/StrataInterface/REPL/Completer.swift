@@ -16,7 +16,7 @@ public struct Completer: Sendable {
 
     static let keywords = [
         "where", "AND", "OR", "NOT", "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "IN", "BETWEEN", "ANY", "ALL",
-        "NONE", "SUBQUERY", "SORT(", "DISTINCT(", "LIMIT(", "ASC", "DESC", "true", "false", "nil", "TRUEPREDICATE",
+        "NONE", "SUBQUERY", "SORT(", "DISTINCT(", "LIMIT(", "SHOW(", "AS", "ASC", "DESC", "true", "false", "nil", "TRUEPREDICATE",
         "FALSEPREDICATE", "==", "!=", "<", "<=", ">", ">=", "@count", "@size", "@min", "@max", "@sum", "@avg",
     ]
 

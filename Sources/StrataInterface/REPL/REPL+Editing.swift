@@ -136,7 +136,7 @@ extension REPL {
         editor.maxBlobBytes = maxBlobBytes
         reconnect(writing)
         self.editor = editor
-        if announce { out.write("write on: set, new, delete, list, update, undo and redo now change \(session.path); each edit is committed at once\n") }
+        if announce { status.write("write on: set, new, delete, list, update, undo and redo now change \(session.path); each edit is committed at once\n") }
     }
 
     func disableWriting() throws {
@@ -148,7 +148,7 @@ extension REPL {
             reconnect(try session.reconnected(try DatabaseFile.openForReading(session.path, timeout: session.timeout)))
         }
         editor = nil
-        out.write("write off: read-only again (the undo history is gone)\n")
+        status.write("write off: read-only again (the undo history is gone)\n")
     }
 
     /// Makes `next` (the same file through another connection) the session everything reads through.
@@ -198,7 +198,7 @@ extension REPL {
         if index + 1 < list.count, !list[index + 1].isEquals, let named = try? editor.findClass(list[index].text) {
             info = named
             position += 1
-        } else if let current = object?.info ?? browser.flatMap({ session.schema.class(named: $0.query.className) }) {
+        } else if let current = object?.info ?? browser.flatMap({ $0.className.flatMap(session.schema.class(named:)) }) {
             info = current
         } else {
             throw StrataError("name the class: \(list[index].text) is not one, and nothing is shown to take one from")
@@ -207,7 +207,7 @@ extension REPL {
         let keyText = list[position].text
         let key: [SQLiteValue]
         if keyText.hasPrefix("#"), let browser, let row = Int(keyText.dropFirst()) {
-            guard row >= 1, row <= browser.keys.count, browser.query.className == info.name else {
+            guard row >= 1, row <= browser.keys.count, browser.className == info.name else {
                 throw StrataError("'\(keyText)' is not a row of this page" + (browser.keys.isEmpty ? "" : " (#1 to #\(browser.keys.count))"))
             }
             key = browser.keys[row - 1]

@@ -21,25 +21,44 @@ extension REPL {
         let path = Platform.expandingHome(parsed.required(Arguments.file))
         try AtomicFile.checkDestination(path, force: parsed.flag(Options.forceReplace), what: "the export")
         let format = try Self.exportFormat(parsed.value(Self.exportFormat), path: path)
-        let compiled = try browser.compileWhole(session)
         let total = browser.total
+        let (one, many) = browser.sql == nil ? ("object", "objects") : ("row", "rows")
         let progress = reader.isInteractive ? ProgressLine() : nil
         defer { progress?.finish() }
         var written = 0
-        try AtomicFile.write(to: path, force: parsed.flag(Options.forceReplace), what: "the export") { sink in
-            let writer = ResultWriter(format: format, columns: compiled.columns, className: compiled.classInfo.name, sink: sink,
+        /// Writes each row the statement steps to, with a progress line on a terminal.
+        func stream(_ statement: Statement, columns: [ResultColumn], className: String, into sink: TextSink) throws {
+            let writer = ResultWriter(format: format, columns: columns, className: className, sink: sink,
                                       style: Style(isEnabled: false), maxWidth: nil)
             writer.begin()
-            try session.runner.step(compiled) { statement in
+            try session.runner.step(statement) { statement in
                 writer.write(statement)
                 written += 1
-                if written % 4096 == 0 { progress?.update("exporting: \(written)" + (total.map { " of \($0)" } ?? "") + " objects…") }
+                if written % 4096 == 0 { progress?.update("exporting: \(written)" + (total.map { " of \($0)" } ?? "") + " \(many)…") }
                 return !sink.isClosed
             }
             writer.end()
         }
+        if let sql = browser.sql {
+            try AtomicFile.write(to: path, force: parsed.flag(Options.forceReplace), what: "the export") { sink in
+                do {
+                    try session.connection.withReadOnlyStatement(sql) { statement in
+                        let columns = statement.columnNames.map { ResultColumn(property: Property(name: $0, type: .any)) }
+                        try stream(statement, columns: columns, className: "row", into: sink)
+                    }
+                } catch let error as ReadOnlySQLError {
+                    throw StrataError("sql only reads: \(error.reason)")
+                }
+            }
+        } else {
+            let compiled = try browser.compileWhole(session)
+            try AtomicFile.write(to: path, force: parsed.flag(Options.forceReplace), what: "the export") { sink in
+                try stream(try session.runner.prepare(compiled, text: ""), columns: compiled.columns, className: compiled.classInfo.name,
+                           into: sink)
+            }
+        }
         progress?.finish()
-        out.write("exported \(written) \(written == 1 ? "object" : "objects") to \(path)\n")
+        status.write("exported \(written) \(written == 1 ? one : many) to \(path)\n")
     }
 
     static func exportFormat(_ option: String?, path: String) throws -> OutputFormat {

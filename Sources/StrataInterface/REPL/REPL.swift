@@ -14,6 +14,9 @@ public final class REPL {
     let reader: LineReader
     let out: TextSink
     let err: TextSink
+    /// Where what is not a result goes: page headings, notes, echoes and edit reports. `out` at a terminal;
+    /// stderr when stdout is a file or a pipe, so that `strata db < script > out.csv` holds only results.
+    let status: TextSink
     var style: Style
     var format: OutputFormat = .table
     /// `width N`; nil follows the terminal.
@@ -39,13 +42,15 @@ public final class REPL {
 
     /// - Parameter session: the database; its `openAnother` counts in the background (none for an in-memory
     ///   database: counting then happens when asked).
-    public init(session: DatabaseSession, reader: LineReader, out: TextSink, err: TextSink,
+    /// - Parameter status: where headings, notes and edit reports go (`out` when nil).
+    public init(session: DatabaseSession, reader: LineReader, out: TextSink, err: TextSink, status: TextSink? = nil,
                 style: Style, terminalWidth: @escaping () -> Int?, pageSize: @autoclosure @escaping () -> Int)
     {
         self.session = session
         self.reader = reader
         self.out = out
         self.err = err
+        self.status = status ?? out
         self.style = style
         self.terminalWidth = terminalWidth
         self.pageSize = pageSize
@@ -60,8 +65,8 @@ public final class REPL {
 
     /// Runs until `quit`, Ctrl-D or the end of the script.
     public func run(banner: String) -> ExitStatus {
-        out.write(banner)
-        out.flush()
+        status.write(banner)
+        status.flush()
         while !quitting, let line = reader.readLine(prompt: reader.isInteractive ? prompt : "") {
             let trimmed = line.trimmingSpaces
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
@@ -93,6 +98,7 @@ public final class REPL {
     private func report(_ message: String) {
         failed = true
         out.flush()
+        status.flush()
         // After Ctrl-C the terminal has echoed ^C where the cursor was: the message starts a line of its own.
         let newline = reader.isInteractive && InterruptSignal.fired ? "\n" : ""
         err.write(newline + "error: \(TerminalText.escaped(message))\n")
@@ -106,7 +112,8 @@ public final class REPL {
             try browse(line)
         } else if let command = try REPLCommands.resolve(word) {
             try command.run(self, rest)
-        } else if session.schema.class(named: word) != nil || word.first == "`" {
+        } else if session.schema.class(named: word) != nil || word.first.map({ "`\"'".contains($0) }) == true {
+            // A class name in backticks or quotes: `Odd Name`, "table/with/slashes.csv", 'Table With Space'.
             try browse(line)
         } else {
             let classes = session.schema.visibleClasses.map(\.name)
@@ -132,7 +139,7 @@ public final class REPL {
         object = nil
         showPage()
         if members == nil, let info = session.schema.class(named: query.className), info.objectKey == .none, info.kind != .view {
-            out.write("note: \(info.name) has no key (no primary key, and its columns take the names rowid, oid and _rowid_): "
+            status.write("note: \(info.name) has no key (no primary key, and its columns take the names rowid, oid and _rowid_): "
                       + "pages are found by position, and its objects cannot be opened\n")
         }
     }
@@ -147,7 +154,7 @@ public final class REPL {
     }
 
     /// Keeps what is shown now for `back`.
-    private func remember() {
+    func remember() {
         if browser != nil || object != nil { history.append((browser, object)) }
     }
 
@@ -161,15 +168,17 @@ public final class REPL {
         var page = browser.pageNumber.map { "page \($0)" } ?? (browser.hasMore ? "before the last page" : "last page")
         if let pages = browser.pageCount, browser.pageNumber != nil { page += " of \(pages)" }
         var heading = "\(browser.title) · \(page)"
+        let (one, many) = browser.sql == nil ? ("object", "objects") : ("row", "rows")
         if browser.rows.isEmpty {
-            heading += " · no objects"
+            heading += " · no \(many)"
         } else if let total = browser.total {
-            heading += " · \(total) \(total == 1 ? "object" : "objects")"
+            heading += " · \(total) \(total == 1 ? one : many)"
         }
         heading = TextWidth.visible(heading)
         let lines = width.map { TextWidth.wrap(heading, to: $0, indent: 2) } ?? [heading]
-        for line in lines { out.write(style.dim(line) + "\n") }
-        let writer = ResultWriter(format: format, columns: browser.columns, className: browser.query.className,
+        for line in lines { status.write(style.dim(line) + "\n") }
+        status.flush()
+        let writer = ResultWriter(format: format, columns: browser.columns, className: browser.className ?? "row",
                                   sink: out, style: style, maxWidth: width)
         writer.verticalWhenTooWide = true
         writer.begin()
@@ -178,20 +187,24 @@ public final class REPL {
         var moves: [String] = []
         if browser.hasLess { moves.append("prev") }
         if browser.hasMore { moves.append("next") }
-        if !moves.isEmpty { out.write(style.dim("(" + moves.joined(separator: ", ") + ")") + "\n") }
+        out.flush()
+        if !moves.isEmpty { status.write(style.dim("(" + moves.joined(separator: ", ") + ")") + "\n") }
     }
 
     // MARK: - Objects
 
     func open(_ argument: String) throws {
         // `open Task 42`: any class, whatever is shown.
-        let (word, rest) = Self.split(argument)
+        let (word, rest) = Self.splitName(argument)
         if !rest.isEmpty, let named = session.schema.class(named: word) {
             try show(named, key: try QueryCompiler.parseKey(rest, for: named))
             return
         }
         let browser = try currentBrowser()
-        let info = try classInfo(browser.query.className)
+        guard let className = browser.className else {
+            throw StrataError("an sql result holds rows, not objects: open one with its class and key, as in 'open Task 3'")
+        }
+        let info = try classInfo(className)
         var key: [SQLiteValue]
         if argument.hasPrefix("#") {
             guard !browser.keys.isEmpty else { throw StrataError("this page has no objects") }
@@ -221,7 +234,8 @@ public final class REPL {
         out.write(ObjectRenderer(formatter: ValueFormatter(style: style)).vertical(detail, maxWidth: width))
     }
 
-    func follow(_ name: String) throws {
+    func follow(_ argument: String) throws {
+        let name = Self.splitName(argument).name
         guard let object else { throw StrataError("open an object first, then follow one of its links or lists") }
         guard let property = object.info.property(named: name) else {
             throw StrataError("\(object.info.name) has no property '\(name)'"
@@ -276,8 +290,29 @@ public final class REPL {
     }
 
     func classInfo(_ name: String) throws -> ClassInfo {
+        let name = Self.splitName(name).name
         guard let info = session.schema.class(named: name) else { throw StrataError("unknown class '\(name)'") }
         return info
+    }
+
+    /// The class or property name a command's argument starts with, as written or in backticks or quotes
+    /// (`Odd Name`, "Table With Space", 'x'; a doubled quote stands for itself), and what follows it.
+    static func splitName(_ text: String) -> (name: String, rest: String) {
+        guard let quote = text.first, "`\"'".contains(quote) else { return split(text) }
+        var name = ""
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            let character = text[index]
+            index = text.index(after: index)
+            if character == quote {
+                guard index < text.endIndex, text[index] == quote else {
+                    return (name, String(text[index...]).trimmingSpaces)
+                }
+                index = text.index(after: index)
+            }
+            name.append(character)
+        }
+        return split(text)
     }
 
     func quit() { quitting = true }

@@ -32,6 +32,8 @@ enum REPLCommands {
                     details: """
                         A query is a class name, WHERE and a predicate, then SORT(…), DISTINCT(…)
                         and LIMIT(…):  Item where name BEGINSWITH[c] "it" AND rank > 3 SORT(rank DESC)
+                        SHOW(…) picks the columns: key paths through links, aggregates, AS names:
+                          Task SHOW(name, list.name AS list, tags.@count AS tags)
                         Without SORT, DISTINCT or LIMIT, pages follow the object key: as fast deep
                         in a class as at its start.
                         """) { repl, argument in
@@ -47,8 +49,10 @@ enum REPLCommands {
             try browser.page(number, session)
         },
         REPLCommand(name: "count", arguments: "", summary: "the number of objects in the current result") { repl, _ in
-            let count = try repl.currentBrowser().count(repl.session)
-            repl.out.write("\(count) \(count == 1 ? "object" : "objects")\n")
+            let browser = try repl.currentBrowser()
+            let count = try browser.count(repl.session)
+            let (one, many) = browser.sql == nil ? ("object", "objects") : ("row", "rows")
+            repl.out.write("\(count) \(count == 1 ? one : many)\n")
         },
         REPLCommand(name: "open", arguments: "[CLASS] KEY|#ROW", summary: "one object, by its key or its row on the page",
                     details: """
@@ -73,7 +77,7 @@ enum REPLCommands {
                 throw StrataError("mode takes one of: " + allowed.map(\.rawValue).joined(separator: ", "))
             }
             repl.format = format
-            repl.out.write("mode \(format.rawValue)\n")
+            repl.status.write("mode \(format.rawValue)\n")
         },
         REPLCommand(name: "width", arguments: "N|auto", summary: "fit tables to N columns, or to the terminal") { repl, argument in
             if argument == "auto" {
@@ -83,7 +87,7 @@ enum REPLCommands {
             } else {
                 throw StrataError("width takes a number of columns from 20 up, or auto")
             }
-            repl.out.write("width \(repl.fixedWidth.map(String.init) ?? "auto")\n")
+            repl.status.write("width \(repl.fixedWidth.map(String.init) ?? "auto")\n")
         },
         REPLCommand(name: "export", arguments: "FILE [OPTIONS]", summary: REPL.exportSpec.summary,
                     details: """

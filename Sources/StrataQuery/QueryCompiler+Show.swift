@@ -1,0 +1,102 @@
+import SQLiteKit
+import StrataCore
+
+extension QueryCompiler {
+    /// The columns `SHOW(…)` asks for: each a value per object (a property through links, or an aggregate
+    /// over a list or backlinks), named by `AS` or by its path.
+    mutating func shownColumns(_ shown: [ShownColumn], in scope: Scope) throws -> (selected: [SQL], columns: [ResultColumn]) {
+        var selected: [SQL] = []
+        var columns: [ResultColumn] = []
+        var names: Set<String> = []
+        for item in shown {
+            guard names.insert(item.name).inserted else {
+                throw semanticError("SHOW has two columns named '\(item.name)'; name one of them with AS", at: item.path.offset)
+            }
+            if let (sql, property) = try ownList(item.path, in: scope) {
+                selected.append(sql)
+                columns.append(ResultColumn(property: Self.renamed(property, item.name)))
+                continue
+            }
+            let value = try resolveValue(item.path, in: scope, purpose: "SHOW")
+            var property = value.property.map { Self.renamed($0, item.name) }
+                ?? Property(name: item.name, type: value.type, isOptional: value.isOptional)
+            property.isOptional = property.isOptional || value.isOptional
+            if value.type == .object { property.target = value.target?.name }
+            let shownSQL = value.shownSQL ?? value.sql
+            selected.append(shownSQL)
+            columns.append(ResultColumn(property: property, dateStorage: value.dateStorage))
+            // SORT or DISTINCT by the same path reuses this SQL, which SQLite then computes once per object.
+            if shownSQL == value.sql && item.path.variable == nil { shownValues[item.path.description] = value.sql }
+        }
+        return (selected, columns)
+    }
+
+    /// The query with each SORT and DISTINCT path that is a name SHOW gave with AS (and no property of the
+    /// class) replaced by the path it names: `SORT(sold DESC) SHOW(tasks.@count AS sold)`.
+    static func resolvingShownNames(_ query: Query, in info: ClassInfo) -> Query {
+        guard let shown = query.show else { return query }
+        func resolved(_ path: KeyPath) -> KeyPath {
+            guard path.variable == nil, path.aggregate == nil, path.components.count == 1, case .property(let name) = path.components[0],
+                  info.property(named: name) == nil, let item = shown.first(where: { $0.isNamed && $0.name == name })
+            else { return path }
+            var replacement = item.path
+            replacement.offset = path.offset
+            return replacement
+        }
+        var query = query
+        query.stages = query.stages.map { stage in
+            switch stage {
+            case .sort(let keys): .sort(keys.map { SortKey(path: resolved($0.path), ascending: $0.ascending) })
+            case .distinct(let paths): .distinct(paths.map(resolved))
+            case .limit: stage
+            }
+        }
+        return query
+    }
+
+    /// A path that SORT or DISTINCT orders by: the SQL of the SHOW column with the same path, if there is one.
+    mutating func orderValue(_ path: KeyPath, in scope: Scope, purpose: String) throws -> SQL {
+        if path.variable == nil, let shown = shownValues[path.description] { return shown }
+        return try resolveValue(path, in: scope, purpose: purpose).sql
+    }
+
+    /// `SHOW(tasks)`: a list property of the class itself, shown as the default columns show it (its keys).
+    private mutating func ownList(_ path: KeyPath, in scope: Scope) throws -> (SQL, Property)? {
+        guard path.variable == nil, path.aggregate == nil, path.components.count == 1, case .property(let name) = path.components[0],
+              let property = scope.info.property(named: name), property.type == .list
+        else { return nil }
+        return (try listArraySQL(property, of: scope.info, alias: scope.alias), property)
+    }
+
+    /// The property under the name SHOW gives it, no longer a column of a table (it is not edited through
+    /// this name) nor the key.
+    private static func renamed(_ property: Property, _ name: String) -> Property {
+        var copy = property
+        copy.name = name
+        copy.column = nil
+        copy.isPrimaryKey = false
+        return copy
+    }
+
+    // MARK: - Link labels
+
+    /// For each link column, one more selected value that names the object it points at, for people to read
+    /// (`AlbumId` 1 "For Those About To Rock"): the target's first text property that is not its key. The
+    /// value is NULL when the link points at no object, the text when there is one, and 1 when the object has
+    /// no such text (or it is NULL). `ResultColumn.labelIndex` says where each is.
+    mutating func linkLabels(_ columns: inout [ResultColumn], selected: [SQL], after width: Int) throws -> [SQL] {
+        var labels: [SQL] = []
+        for index in columns.indices where columns[index].property.type == .object {
+            guard let target = columns[index].property.target.flatMap(schema.class(named:)), target.objectKey.count == 1 else { continue }
+            let alias = newAlias()
+            let keyColumn = keySQL(target, alias: alias)[0]
+            let keyNames = Set(target.objectKey.names)
+            let text = target.properties.first { $0.type == .string && $0.column != nil && !keyNames.contains($0.name) }
+            let shown: SQL = text.flatMap(\.column).map { "CASE WHEN \(verbatim: alias).\(identifier: $0) IS NULL THEN 1 ELSE CAST(\(verbatim: alias).\(identifier: $0) AS TEXT) END" }
+                ?? "1"
+            labels.append("(SELECT \(shown) FROM \(identifier: target.tableName) AS \(verbatim: alias) WHERE \(keyColumn) = \(selected[index]))")
+            columns[index].labelIndex = width + labels.count - 1
+        }
+        return labels
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// The browser driven by a script, as `strata db < script > out.csv` runs it: only results on stdout, an `sql`
+/// result paged, shown in the mode and exported like any other, and class names in quotes.
+@Suite struct BrowserScriptTests {
+    /// CSV ends its lines with CRLF (RFC 4180): compared here as LF.
+    func lf(_ text: String) -> String { text.replacingOccurrences(of: "\r\n", with: "\n") }
+
+    static let chinook = """
+        CREATE TABLE Artist (ArtistId INTEGER PRIMARY KEY, Name TEXT);
+        CREATE TABLE Album (AlbumId INTEGER PRIMARY KEY, Title TEXT NOT NULL, ArtistId INTEGER NOT NULL REFERENCES Artist(ArtistId));
+        CREATE TABLE Track (TrackId INTEGER PRIMARY KEY, Name TEXT NOT NULL, AlbumId INTEGER REFERENCES Album(AlbumId));
+        CREATE TABLE InvoiceLine (InvoiceLineId INTEGER PRIMARY KEY, TrackId INTEGER NOT NULL REFERENCES Track(TrackId));
+        CREATE TABLE "table/with/slashes.csv" (pk INTEGER PRIMARY KEY, content TEXT);
+        CREATE TABLE "Table With Space In Name" (id INTEGER PRIMARY KEY, "First Name" TEXT);
+        INSERT INTO Artist VALUES (1, 'AC/DC'), (2, 'Accept');
+        INSERT INTO Album VALUES (1, 'For Those About To Rock', 1), (2, 'Restless', 2);
+        INSERT INTO Track VALUES (1, 'Rock', 1), (2, 'Fast As a Shark', 2), (3, 'Restless and Wild', 2), (4, 'Orphan', NULL);
+        INSERT INTO InvoiceLine VALUES (1, 3), (2, 3), (3, 1), (4, 3), (5, 2), (6, 1);
+        INSERT INTO "table/with/slashes.csv" VALUES (3, 'hey'), (4, 'you');
+        INSERT INTO "Table With Space In Name" VALUES (1, 'Ann'), (2, 'Bob');
+        """
+
+    /// Defect 4: with stdout a pipe, the echo of `mode csv` and the page headings go to stderr, so that the
+    /// output is the CSV file a script asked for.
+    @Test func aScriptsStdoutHoldsOnlyResults() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("chinook.sqlite", Self.chinook)
+        let result = try StrataProcess.run([db], input: "mode csv\nTrack where AlbumId != nil\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(lf(result.stdout) == """
+            TrackId,Name,AlbumId
+            1,Rock,1
+            2,Fast As a Shark,2
+            3,Restless and Wild,2
+
+            """)
+        #expect(result.stderr.contains("mode csv") && result.stderr.contains("Track where AlbumId != nil · page 1"), "\(result.stderr)")
+    }
+
+    /// Defect 2: an `sql` result is shown in the current mode, exported (not the result before it), and paged.
+    @Test func anSQLResultIsAResultLikeAnyOther() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("chinook.sqlite", Self.chinook)
+        let exported = workspace.file("sold.csv")
+        let script = """
+            mode csv
+            Artist
+            sql SELECT TrackId, count(*) AS sold FROM InvoiceLine GROUP BY TrackId ORDER BY sold DESC, TrackId
+            export \(exported)
+            count
+            """
+        let result = try StrataProcess.run([db], input: script + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(lf(result.stdout) == "ArtistId,Name\n1,AC/DC\n2,Accept\nTrackId,sold\n3,3\n1,2\n2,1\n3 rows\n", "\(result.stdout)")
+        #expect(lf(try String(contentsOfFile: exported, encoding: .utf8)) == "TrackId,sold\n3,3\n1,2\n2,1\n")
+        #expect(result.stderr.contains("exported 3 rows to \(exported)"), "\(result.stderr)")
+
+        // 45 rows, 20 a page: paged by position, counted, and no objects to open.
+        let paged = try StrataProcess.run([db], input: """
+            mode csv
+            sql WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 45) SELECT i FROM c
+            next
+            last
+            prev
+            page 3
+            count
+            next
+            page 4
+            open #1
+
+            """)
+        #expect(paged.status == 1)
+        let numbers = { (range: ClosedRange<Int>) in "i\n" + range.map { "\($0)\n" }.joined() }
+        #expect(lf(paged.stdout) == numbers(1...20) + numbers(21...40) + numbers(41...45) + numbers(21...40) + numbers(41...45) + "45 rows\n",
+                "\(paged.stdout)")
+        #expect(paged.stderr.contains("· page 2 of 3 · 45 rows"), "\(paged.stderr)")
+        #expect(paged.stderr.contains("error: already on the last page"), "\(paged.stderr)")
+        #expect(paged.stderr.contains("error: there is no page 4: the last is page 3"), "\(paged.stderr)")
+        #expect(paged.stderr.contains("error: an sql result holds rows, not objects"), "\(paged.stderr)")
+    }
+
+    /// Defect 5: class and property names in double (or single) quotes, in a query and in the browser.
+    @Test func quotedClassNamesWorkAsInSQLite() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("chinook.sqlite", Self.chinook)
+        let query = try StrataProcess.run(["query", db, "\"table/with/slashes.csv\" where content == \"you\"", "--format", "csv"])
+        #expect(query.status == 0, "\(query.stderr)")
+        #expect(lf(query.stdout) == "pk,content\n4,you\n")
+        let spaced = try StrataProcess.run(["query", db, "\"Table With Space In Name\" where \"First Name\" == \"Bob\"", "--format", "csv"])
+        #expect(lf(spaced.stdout) == "id,First Name\n2,Bob\n", "\(spaced.stderr)")
+        let browser = try StrataProcess.run([db], input: "mode csv\n\"Table With Space In Name\" SORT('First Name' DESC)\nopen \"Table With Space In Name\" 1\n")
+        #expect(browser.status == 0, "\(browser.stderr)")
+        #expect(lf(browser.stdout).hasPrefix("id,First Name\n2,Bob\n1,Ann\n"), "\(browser.stdout)")
+        #expect(browser.stdout.contains("First Name  Ann"), "\(browser.stdout)")
+    }
+
+    /// SHOW from the command line: the columns asked for, through links and backlinks, with a link's target
+    /// named in a table but not in csv.
+    @Test func showPicksTheColumns() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("chinook.sqlite", Self.chinook)
+        let query = "Track SORT(sold DESC) LIMIT(3) SHOW(Name, AlbumId.Title AS album, AlbumId.ArtistId.Name AS artist, "
+            + "@links.InvoiceLine.TrackId.@count AS sold)"
+        let csv = try StrataProcess.run(["query", db, query, "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        #expect(lf(csv.stdout) == """
+            Name,album,artist,sold
+            Restless and Wild,Restless,Accept,3
+            Rock,For Those About To Rock,AC/DC,2
+            Fast As a Shark,Restless,Accept,1
+
+            """)
+        let links = try StrataProcess.run(["query", db, "Track SHOW(Name, AlbumId)", "--format", "table"])
+        #expect(links.stdout == """
+            Name               AlbumId
+            Rock               1 "For Those About To Rock"
+            Fast As a Shark    2 "Restless"
+            Restless and Wild  2 "Restless"
+            Orphan             NULL
+
+            """, "\(links.stdout)")
+        let vertical = try StrataProcess.run(["query", db, "Album where AlbumId == 2", "--format", "vertical"])
+        #expect(vertical.stdout.contains("ArtistId  → Artist 2 \"Accept\""), "\(vertical.stdout)")
+        let json = try StrataProcess.run(["query", db, "Track where TrackId == 1 SHOW(AlbumId AS album)", "--format", "json"])
+        #expect(json.stdout == "[\n  {\"album\":1}\n]\n", "\(json.stdout)")
+        let bad = try StrataProcess.run(["query", db, "Track SHOW(Name, Name)"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "strata: query 1:18: SHOW has two columns named 'Name'; name one of them with AS\n")
+    }
+}
