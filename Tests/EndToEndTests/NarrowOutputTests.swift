@@ -81,7 +81,7 @@ import Testing
         #expect(Self.widest(terminal.stdout) <= 60)
     }
 
-    @Test(arguments: ["10", "0x40", "wide", ""])
+    @Test(arguments: ["10", "0x40", "wide", "", "1000001", "99999999999999999999999"])
     func aBadWidthIsAUsageError(_ width: String) throws {
         let workspace = try Workspace()
         let db = try Self.database(in: workspace)

@@ -129,11 +129,13 @@ import Testing
         #expect(try workspace.listing() == listing)
     }
 
-    @Test(arguments: ["SELEC name FROM Task", "SELECT nothing FROM Task", "SELECT * FROM NoSuchTable", "SELECT (", ""])
+    @Test(arguments: ["SELEC name FROM Task", "SELECT nothing FROM Task", "SELECT * FROM NoSuchTable", "SELECT (", "",
+                      "-- only a comment", "SELECT ?99999999999", "SELECT zeroblob(2000000000)",
+                      "SELECT x FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c) WHERE x = 'a' + "])
     func badStatementsAreOneLine(_ statement: String) throws {
         let (workspace, db) = try Self.database()
         defer { withExtendedLifetime(workspace) {} }
-        let result = try StrataProcess.run(["sql", db, statement, "--format", "json"])
+        let result = try StrataProcess.run(["sql", db, "--format", "json", "--", statement])
         #expect(result.status == 1)
         #expect(result.stdout == "", "nothing, not even '[', before the error")
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.hasPrefix("strata: "), "\(result.stderr)")

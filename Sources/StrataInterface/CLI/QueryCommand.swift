@@ -54,13 +54,17 @@ struct QueryCommand {
         // In a pipe or a file, a long value is cut at 80 cells whatever the table's width.
         if !context.stdoutIsTerminal && context.terminalWidth == nil { writer.cellLimit = TextTable.unboundedCellLimit }
         let watcher = InterruptWatcher(session.connection.interruptHandle)
-        if !columns.isEmpty { writer.begin() }
+        // The header (a CSV header, JSON's `[`) waits for the first row: a statement that fails at its first step
+        // prints nothing but the error.
+        var begun = false
         do {
-            // Started after the header (still in stdout's buffer) and erased before the first row is written.
+            // Erased before the first row (or header) is written.
             status?.begin()
             defer { status?.end() }
             while try statement.step() {
                 guard !columns.isEmpty else { continue }
+                if !begun { writer.begin() }
+                begun = true
                 writer.write(statement)
                 if sink.isClosed { break }
             }
@@ -70,6 +74,7 @@ struct QueryCommand {
         }
         if watcher.wasInterrupted { throw StrataError.interrupted }
         guard !columns.isEmpty else { return }
+        if !begun { writer.begin() }
         writer.end()
         if writer.repairedInvalidUTF8 { context.stderr.write(ResultWriter.invalidUTF8Warning) }
         if format == .table || format == .vertical, context.stderrIsTerminal, context.stdoutIsTerminal {
