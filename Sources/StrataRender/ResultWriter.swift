@@ -28,8 +28,13 @@ public final class ResultWriter {
     /// vertically instead (like psql's `\x auto`, but only when a table would be unreadable).
     public var verticalWhenTooWide = false
     private var switchedToVertical = false
-    /// What a column may be cut down to before a row counts as not fitting.
-    static let readableCells = 6
+    /// True when the rows are written as vertical records: asked for, or switched to (known once measured).
+    public var isVertical: Bool { format == .vertical || switchedToVertical }
+    /// The most cells one value takes in table, vertical and markdown output: by default
+    /// `TextTable.unboundedCellLimit` when there is no width to fit, else none.
+    public var cellLimit: Int?
+    /// What a column of text may be cut down to before a row counts as not fitting (`dataV…` does not tell).
+    static let readableCells = 8
 
     public init(format: OutputFormat, columns: [ResultColumn], className: String, sink: TextSink, style: Style, maxWidth: Int?) {
         self.format = format
@@ -38,6 +43,7 @@ public final class ResultWriter {
         self.sink = sink
         self.formatter = ValueFormatter(style: style)
         self.maxWidth = maxWidth
+        self.cellLimit = maxWidth == nil ? TextTable.unboundedCellLimit : nil
         self.encoder = RowEncoder(columns: columns)
         self.shownNames = columns.map { TextWidth.visible($0.name) }
         self.shownClassName = TextWidth.visible(className)
@@ -103,14 +109,13 @@ public final class ResultWriter {
         if encoder.buffer.count >= 1 << 15 { flushEncoder() }
     }
 
-    /// The row's cells as text; with no width to fit, each cut to `TextTable.unboundedCellLimit`, so that
-    /// no column is padded to a huge value's width.
+    /// The row's cells as text, each cut to `cellLimit`, so that no column is padded to a huge value's width.
     private func cells<Row: StoredRow>(_ row: Row) -> [String] {
         let cells = columns.indices.map { index in
             formatter.linkText(row, index, columns[index], showingClass: format == .vertical) ?? formatter.text(row, index, columns[index])
         }
-        guard maxWidth == nil else { return cells }
-        return cells.map { TextWidth.truncate($0, to: TextTable.unboundedCellLimit) }
+        guard let cellLimit else { return cells }
+        return cells.map { TextWidth.truncate($0, to: cellLimit) }
     }
 
     private func flushEncoder() {
@@ -138,7 +143,11 @@ public final class ResultWriter {
         }
         if let maxWidth {
             let available = maxWidth - 2 * max(0, columns.count - 1)
-            let readable = measured.reduce(0) { $0 + min($1, Self.readableCells) }
+            // Numbers are never cut: a cut number reads as another number.
+            let least = columns.indices.map { index in
+                isNumeric(columns[index]) ? pending.reduce(3) { max($0, TextWidth.width($1[index])) } : 3
+            }
+            let readable = measured.indices.reduce(0) { $0 + max(least[$1], min(measured[$1], Self.readableCells)) }
             if verticalWhenTooWide && readable > available {
                 switchedToVertical = true
                 let (rows, written) = (pending, rowsWritten)
@@ -149,10 +158,6 @@ public final class ResultWriter {
                 }
                 rowsWritten = written
                 return
-            }
-            // Numbers are never cut: a cut number reads as another number.
-            let least = columns.indices.map { index in
-                isNumeric(columns[index]) ? pending.reduce(3) { max($0, TextWidth.width($1[index])) } : 3
             }
             TextTable.shrink(&measured, toFit: available, least: least)
         }

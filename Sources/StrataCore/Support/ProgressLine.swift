@@ -7,6 +7,10 @@ public final class ProgressLine: @unchecked Sendable {
     private var message = ""
     private var shown = false
     private let timer: DispatchSourceTimer
+    /// True while some progress line is on the screen (a `SlowStatusLine` then stays off).
+    static var isShown: Bool { shownLock.withLock { shownCount > 0 } }
+    private static let shownLock = Lock()
+    nonisolated(unsafe) private static var shownCount = 0
 
     public init(delay: Double = 0.5) {
         timer = DispatchSource.makeTimerSource(queue: .global())
@@ -24,7 +28,10 @@ public final class ProgressLine: @unchecked Sendable {
     public func finish() {
         timer.cancel()
         lock.withLock {
-            if shown { Platform.write(2, "\r\u{1B}[K") }
+            if shown {
+                Platform.write(2, "\r\u{1B}[K")
+                Self.shownLock.withLock { Self.shownCount -= 1 }
+            }
             shown = false
             message = ""
         }
@@ -33,6 +40,7 @@ public final class ProgressLine: @unchecked Sendable {
     private func draw() {
         lock.withLock {
             guard !message.isEmpty else { return }
+            if !shown { Self.shownLock.withLock { Self.shownCount += 1 } }
             shown = true
             Platform.write(2, "\r\u{1B}[K" + message)
         }

@@ -51,6 +51,7 @@ public enum Commands {
             Options.format(outputFormats),
             Options.arg,
             Options.explain,
+            Options.width,
             Options.model, Options.modelVersion, Options.timeout, Options.noColor, Options.help,
         ],
         discussion: """
@@ -69,6 +70,28 @@ public enum Commands {
             "strata query app.sqlite 'Task where name == $0' --arg \"O'Brien\" --explain",
         ],
         run: { try QueryCommand(parsed: $0, context: $1).run() })
+
+    public static let sql = CommandSpec(
+        name: "sql",
+        summary: "run one SQL statement that only reads, in any output format",
+        arguments: [Arguments.file, SQLCommand.statement],
+        options: [Options.format(outputFormats), Options.sqlArg, Options.width, Options.timeout, Options.noColor, Options.help],
+        discussion: """
+            Runs one SQL statement on FILE, opened read-only, and streams its rows as they are stepped. Only a \
+            statement that changes neither the file nor the connection runs, as with the browser's sql: SELECT, \
+            WITH, EXPLAIN and the PRAGMAs that only read (PRAGMA table_info(Task), PRAGMA user_version); \
+            INSERT, CREATE, ATTACH, BEGIN, VACUUM, PRAGMA … = value and a second statement are refused with \
+            'sql only reads: …' (exit 1) before anything runs. Parameters ?1, ?2, … (or ?, :name, in the order they \
+            appear) take the --arg values in order; their number must match. Values are shown as stored: NULL \
+            as NULL (a dim ∅ with color), blobs as <N bytes> and their first bytes in tables, base64 in JSON. A \
+            statement with no result columns prints nothing.
+            """,
+        examples: [
+            "strata sql app.sqlite 'SELECT name, count(*) FROM Task GROUP BY name'",
+            "strata sql app.sqlite 'SELECT * FROM Task WHERE priority > ?1' --arg 2 --format csv",
+            "strata sql app.sqlite 'PRAGMA table_info(Task)'",
+        ],
+        run: { try SQLCommand(parsed: $0, context: $1).run() })
 
     public static let get = CommandSpec(
         name: "get",
@@ -338,7 +361,7 @@ public enum Commands {
     static let migrateSubcommands = ["status", "plan", "validate", "baseline", "new", "lint"]
 
     /// Every command, in the order help lists them.
-    public static let all: [CommandSpec] = [open, classes, schema, query, get, set, insert, delete, update, demo, convert, migrate, migrateStatus, migratePlan,
+    public static let all: [CommandSpec] = [open, classes, schema, query, sql, get, set, insert, delete, update, demo, convert, migrate, migrateStatus, migratePlan,
                                             migrateValidate, migrateBaseline, migrateNew, migrateLint, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

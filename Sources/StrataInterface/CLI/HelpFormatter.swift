@@ -20,7 +20,7 @@ public enum HelpFormatter {
         }
         text += """
 
-            Browsing, classes, schema, query and get open files read-only and never change a byte of them;
+            Browsing, classes, schema, query, sql and get open files read-only and never change a byte of them;
             set, insert, delete, update and migrate write, each in one transaction; demo and convert write new files.
             Run 'strata help COMMAND' for a command's options, or 'man strata' for everything.
 

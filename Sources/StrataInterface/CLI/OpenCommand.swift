@@ -44,21 +44,27 @@ struct OpenCommand {
         let schema = session.schema
         let style = parsed.style(context)
         let completer = Completer(schema: schema, commands: REPLCommands.all.map(\.name))
-        let reader: LineReader = interactive
+        var reader: LineReader = interactive
             ? ReadlineLineReader(historyPath: HistoryFile.path(environment: Platform.environment), completer: completer,
                                  warn: { context.stderr.write("strata: warning: \($0)\n") })
             : ScriptLineReader()
+        // At a terminal, a command that runs over a second says so; whatever it prints (or asks) erases that line first.
+        let slowStatus = interactive && context.stdoutIsTerminal && context.stderrIsTerminal ? SlowStatusLine() : nil
+        if let slowStatus { reader = StatusErasingReader(base: reader, status: slowStatus) }
         // Asked again for each result, so that a resized terminal gets pages that fit it.
         let onTerminal = context.stdoutIsTerminal
         func pageSize() -> Int {
             (onTerminal ? Platform.terminalHeight(1) : nil).map { max(5, $0 - 6) } ?? 20
         }
-        // Only results go to a stdout that is a file or a pipe; headings, notes and edit reports go to stderr.
-        let repl = REPL(session: session, reader: reader, out: context.stdout,
-                        err: context.stderr, status: context.stdoutIsTerminal ? nil : context.stderr, style: interactive ? style : Style(isEnabled: false),
+        // Only results go to a stdout that is a file or a pipe; headings, notes and echoes go to stderr.
+        let out = slowStatus?.erasingBefore(context.stdout) ?? context.stdout
+        let err = slowStatus?.erasingBefore(context.stderr) ?? context.stderr
+        let repl = REPL(session: session, reader: reader, out: out, err: err, status: context.stdoutIsTerminal ? nil : err,
+                        style: interactive ? style : Style(isEnabled: false),
                         terminalWidth: { context.stdoutIsTerminal ? Platform.terminalWidth(1) : context.terminalWidth },
                         pageSize: pageSize())
         repl.maxBlobBytes = maxBlob
+        repl.slowStatus = slowStatus
         repl.completion = completer.context
         if parsed.flag(Options.write) { try repl.enableWriting(announce: false) }
         // A script gets no overview: its output is only what its commands print.
@@ -75,4 +81,24 @@ struct OpenCommand {
         let status = repl.run(banner: intro)
         if status != .success { throw StrataError("", status: status) }
     }
+}
+
+/// A line reader that erases the slow-command line before it prompts (`delete` asking at a terminal).
+private final class StatusErasingReader: LineReader {
+    let base: LineReader
+    let status: SlowStatusLine
+
+    init(base: LineReader, status: SlowStatusLine) {
+        self.base = base
+        self.status = status
+    }
+
+    var isInteractive: Bool { base.isInteractive }
+
+    func readLine(prompt: String) -> String? {
+        status.outputBegins()
+        return base.readLine(prompt: prompt)
+    }
+
+    func remember(_ line: String) { base.remember(line) }
 }

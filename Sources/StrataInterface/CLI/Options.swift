@@ -22,6 +22,10 @@ enum Options {
     static let json = OptionSpec("json", help: "print JSON, for scripts and CI")
 
     static let arg = OptionSpec("arg", value: "VALUE", help: "the value of $0, then $1, …; repeat for each parameter")
+    static let sqlArg = OptionSpec("arg", value: "VALUE", help: "the value of ?1, then ?2, …; repeat for each parameter (a number binds as a number, anything else as text)")
+    static let width = OptionSpec(
+        "width", value: "N",
+        help: "fit table and vertical output to N cells, or none for no limit (default: the terminal's width; 200 in a pipe or a file)")
     static let explain = OptionSpec("explain", help: "print the SQL, its bound parameters and SQLite's plan instead of running it")
     static let allowKeyChange = OptionSpec("allow-key-change", help: "allow changing the primary key, and move the links and lists that point at the object along")
     static let yesDelete = OptionSpec("yes", short: "y", help: "delete without asking")

@@ -4,6 +4,8 @@ import StrataRender
 extension ParsedArguments {
     /// `--model PATH` and `--model-version NAME`: the Core Data model that names a store's classes.
     func modelChoice() throws -> SchemaReader.ModelChoice {
+        // `sql` reads tables as stored: it takes no model.
+        guard command.option(named: Options.model.name) != nil else { return .fromStore }
         guard let path = value(Options.model) else {
             if let version = value(Options.modelVersion) {
                 throw StrataError.usage("--model-version \(version) needs --model PATH (the .xcdatamodeld or .momd it is a version of)")
@@ -21,6 +23,23 @@ extension ParsedArguments {
         }
         return Int32((seconds * 1000).rounded())
     }
+
+    /// The cells table output (and vertical output) must fit: `--width N`, `--width none` for no limit, else the
+    /// terminal's width (or `COLUMNS`), else, for a table going to a pipe or a file, `pipedTableWidth`.
+    func outputWidth(_ context: CLIContext, format: OutputFormat) throws -> Int? {
+        if let text = value(Options.width) {
+            if text.lowercased() == "none" { return nil }
+            guard let width = Int(text), width >= 20, width <= 1_000_000 else {
+                throw StrataError.usage("--width takes a number of cells from 20 up, or none, not '\(text)'")
+            }
+            return width
+        }
+        if let width = context.terminalWidth { return width }
+        return format == .table ? Self.pipedTableWidth : nil
+    }
+
+    /// How wide a table written to a pipe or a file is by default: as wide as a wide terminal.
+    static let pipedTableWidth = 200
 
     /// `--format`, or the command's default: the first of its choices.
     var format: OutputFormat {

@@ -33,36 +33,60 @@ struct QueryCommand {
         } catch {
             throw DatabaseFile.describe(error, path: session.path, timeout: session.timeout)
         }
-        try Self.stream(compiled, statement: statement, runner: runner, session: session, format: parsed.format,
-                        style: parsed.style(context), context: context)
+        try Self.stream(statement, columns: compiled.columns, className: compiled.classInfo.name, session: session,
+                        format: parsed.format, style: parsed.style(context),
+                        maxWidth: try parsed.outputWidth(context, format: parsed.format), context: context)
     }
 
-    /// Streams every row of `statement` (compiled from `compiled`) to stdout; Ctrl-C stops the statement,
-    /// a closed stdout ends quietly.
-    static func stream(_ compiled: CompiledQuery, statement: Statement, runner: QueryRunner, session: DatabaseSession,
-                       format: OutputFormat, style: Style, context: CLIContext) throws
+    /// Streams every row of `statement` to stdout, its columns read as `columns`; Ctrl-C stops the statement,
+    /// a closed stdout ends quietly. A table that cannot fit `maxWidth` is written as vertical records. On a
+    /// terminal, a statement that runs over a second shows how long until its first row (`SlowStatusLine`).
+    ///
+    /// - Parameter noun: what a row is, for the count a terminal sees at the end.
+    static func stream(_ statement: Statement, columns: [ResultColumn], className: String, session: DatabaseSession,
+                       format: OutputFormat, style: Style, maxWidth: Int?, noun: (one: String, many: String) = ("object", "objects"),
+                       context: CLIContext) throws
     {
-        let sink = context.output(for: format)
-        let writer = ResultWriter(format: format, columns: compiled.columns, className: compiled.classInfo.name,
-                                  sink: sink, style: style, maxWidth: context.terminalWidth)
+        let status = slowStatus(context)
+        let output = context.output(for: format)
+        let sink = status?.erasingBefore(output) ?? output
+        let writer = ResultWriter(format: format, columns: columns, className: className, sink: sink, style: style, maxWidth: maxWidth)
+        writer.verticalWhenTooWide = maxWidth != nil
+        // In a pipe or a file, a long value is cut at 80 cells whatever the table's width.
+        if !context.stdoutIsTerminal && context.terminalWidth == nil { writer.cellLimit = TextTable.unboundedCellLimit }
         let watcher = InterruptWatcher(session.connection.interruptHandle)
-        writer.begin()
+        // The header (a CSV header, JSON's `[`) waits for the first row: a statement that fails at its first step
+        // prints nothing but the error.
+        var begun = false
         do {
-            try runner.step(statement) { statement in
+            // Erased before the first row (or header) is written.
+            status?.begin()
+            defer { status?.end() }
+            while try statement.step() {
+                guard !columns.isEmpty else { continue }
+                if !begun { writer.begin() }
+                begun = true
                 writer.write(statement)
-                return !sink.isClosed
+                if sink.isClosed { break }
             }
         } catch {
             if watcher.wasInterrupted { throw StrataError.interrupted }
             throw DatabaseFile.describe(error, path: session.path, timeout: session.timeout)
         }
         if watcher.wasInterrupted { throw StrataError.interrupted }
+        guard !columns.isEmpty else { return }
+        if !begun { writer.begin() }
         writer.end()
         if writer.repairedInvalidUTF8 { context.stderr.write(ResultWriter.invalidUTF8Warning) }
         if format == .table || format == .vertical, context.stderrIsTerminal, context.stdoutIsTerminal {
             context.stdout.flush()
-            context.stderr.write(style.dim("(\(writer.count) \(writer.count == 1 ? "object" : "objects"))") + "\n")
+            context.stderr.write(style.dim("(\(writer.count) \(writer.count == 1 ? noun.one : noun.many))") + "\n")
         }
+    }
+
+    /// The line a slow statement shows, when both stdout and stderr are a terminal (never in a pipe or a file).
+    static func slowStatus(_ context: CLIContext) -> SlowStatusLine? {
+        context.stderrIsTerminal && context.stdoutIsTerminal ? SlowStatusLine() : nil
     }
 
     private func explain(_ compiled: CompiledQuery, runner: QueryRunner) throws {

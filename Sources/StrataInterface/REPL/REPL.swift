@@ -37,6 +37,8 @@ public final class REPL {
     var editor: Editor?
     /// The most bytes a `@path` value reads (`--max-blob`), for each editor `write on` makes.
     var maxBlobBytes = BlobLimit.defaultBytes
+    /// At a terminal: the line a command that runs over a second shows (`out` and `err` erase it).
+    var slowStatus: SlowStatusLine?
     private var failed = false
     private var quitting = false
 
@@ -85,6 +87,8 @@ public final class REPL {
         let watcher = reader.isInteractive ? InterruptWatcher(session.connection.interruptHandle) : nil
         defer { _ = watcher }
         do {
+            slowStatus?.begin()
+            defer { slowStatus?.end() }
             try dispatch(line)
         } catch let error as QueryError {
             report("query \(error.line):\(error.column): \(error.message)")
@@ -132,8 +136,12 @@ public final class REPL {
     /// Makes a class or query the current result and shows its first page.
     func browse(_ text: String, title: String? = nil, members: ListMembers? = nil) throws {
         let query = try QueryParser.parse(text)
-        let next = try Browser(query: query, text: text, title: title ?? text, pageSize: pageSize(), members: members, session: session)
+        var next = try Browser(query: query, text: text, title: title ?? text, pageSize: pageSize(), members: members, session: session)
         try next.first(session)
+        if let fitting = verticalPageSize(next) {
+            next = try Browser(query: query, text: text, title: title ?? text, pageSize: fitting, members: members, session: session)
+            try next.first(session)
+        }
         remember()
         makeCurrent(next)
         object = nil
