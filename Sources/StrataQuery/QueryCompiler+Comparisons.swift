@@ -93,6 +93,10 @@ extension QueryCompiler {
         let op = comparison.op
         let folding = StringMatching.Folding(caseInsensitive: comparison.caseInsensitive,
                                              diacriticInsensitive: comparison.diacriticInsensitive)
+        var left = left
+        if left.type == .any, folding.isEmpty, !op.isStringOperator, Self.isDateLiterals(comparison.right) {
+            left = Self.moment(of: left)
+        }
         if !folding.isEmpty || op.isStringOperator {
             let textual: Set<PropertyType> = [.string, .data, .any, .uuid]
             guard textual.contains(left.type) else {
@@ -177,6 +181,34 @@ extension QueryCompiler {
                 condition = "(typeof(\(left.sql)) IN (\(verbatim: family)) AND \(condition))"
             }
             return condition
+        }
+    }
+
+    /// An untyped value as the moment its text reads as (NULL for anything else), so that it compares with
+    /// date literals as a date property does, as SQLite's `julianday` compares: `2005-05-25 10:00:00` is
+    /// after 2005-05-25, whether written with a space or a `T`, with or without a zone or milliseconds.
+    private static func moment(of value: Value) -> Value {
+        Value(sql: "strata_date(\(value.sql))", type: .date, isOptional: true, target: nil, name: value.name,
+              nullSQL: value.nullSQL ?? value.sql)
+    }
+
+    /// A date literal, or a list in braces of date literals and nils with at least one date.
+    private static func isDateLiterals(_ expression: Expression) -> Bool {
+        switch expression {
+        case .literal(.date, _):
+            return true
+        case .list(let items, _):
+            var sawDate = false
+            for item in items {
+                switch item {
+                case .literal(.date, _): sawDate = true
+                case .literal(.null, _): continue
+                default: return false
+                }
+            }
+            return sawDate
+        default:
+            return false
         }
     }
 

@@ -22,6 +22,8 @@ public final class ResultWriter {
     private let shownNames: [String]
     private let shownClassName: String
     private var widths: [Int]?
+    /// For each column of dates, the form its dates are shown in once the widths are set (`ShownDate`).
+    private var dateForms: [ShownDate.Form?] = []
     private var rowsWritten = 0
     static let measuredRows = 200
     /// A table whose rows cannot fit `maxWidth` even with every column cut to a few cells is written
@@ -141,13 +143,20 @@ public final class ResultWriter {
         for row in pending {
             for (index, cell) in row.enumerated() { measured[index] = max(measured[index], TextWidth.width(cell)) }
         }
+        // Dates are never cut mid-value: a narrowed column of them shows a shorter form.
+        let dates = columns.indices.map { index in
+            isNumeric(columns[index]) ? nil : ShownDate.column(pending.map { $0[index] }, isDate: columns[index].property.type == .date)
+        }
+        dateForms = dates.map { $0 == nil ? nil : .whole }
         if let maxWidth {
             let available = maxWidth - 2 * max(0, columns.count - 1)
             // Numbers are never cut: a cut number reads as another number.
             let least = columns.indices.map { index in
                 isNumeric(columns[index]) ? pending.reduce(3) { max($0, TextWidth.width($1[index])) } : 3
             }
-            let readable = measured.indices.reduce(0) { $0 + max(least[$1], min(measured[$1], Self.readableCells)) }
+            let readable = measured.indices.reduce(0) { total, index in
+                total + max(least[index], min(measured[index], max(Self.readableCells, dates[index].map(ShownDate.least) ?? 0)))
+            }
             if verticalWhenTooWide && readable > available {
                 switchedToVertical = true
                 let (rows, written) = (pending, rowsWritten)
@@ -159,7 +168,7 @@ public final class ResultWriter {
                 rowsWritten = written
                 return
             }
-            TextTable.shrink(&measured, toFit: available, least: least)
+            dateForms = TextTable.fit(&measured, toFit: available, least: least, dates: dates)
         }
         widths = measured
         sink.write(line(shownNames, widths: measured, header: true))
@@ -174,7 +183,8 @@ public final class ResultWriter {
     private func line(_ cells: [String], widths: [Int], header: Bool) -> String {
         var parts: [String] = []
         for (index, cell) in cells.enumerated() {
-            let cut = TextWidth.truncate(cell, to: widths[index])
+            let shown = !header && index < dateForms.count ? dateForms[index].map { ShownDate.fitted(cell, form: $0, width: widths[index]) } ?? cell : cell
+            let cut = TextWidth.truncate(shown, to: widths[index])
             let right = isNumeric(columns[index])
             var padded = index == cells.count - 1 && !right ? cut : TextWidth.pad(cut, to: widths[index], right: right)
             if header { padded = formatter.style.bold(padded) }

@@ -32,19 +32,24 @@ public struct TextTable {
             rows.reduce(TextWidth.width(columns[index].title)) { max($0, TextWidth.width($1[index])) }
         }
         if maxWidth == nil { widths = widths.map { min($0, Self.unboundedCellLimit) } }
+        var dateForms: [ShownDate.Form?] = columns.map { _ in nil }
         if let maxWidth {
             let available = maxWidth - indent - separator.count * max(0, columns.count - 1)
             // Numbers (right-aligned) are never cut: a cut count reads as another number.
             let least = columns.indices.map { index in
                 columns[index].rightAligned ? rows.reduce(3) { max($0, TextWidth.width($1[index])) } : 3
             }
-            Self.shrink(&widths, toFit: available, least: least)
+            let dates = columns.indices.map { index in
+                columns[index].rightAligned ? nil : ShownDate.column(rows.map { $0[index] }, isDate: false)
+            }
+            dateForms = Self.fit(&widths, toFit: available, least: least, dates: dates)
         }
         var output = ""
         func line(_ cells: [String], header: Bool) {
             var parts: [String] = []
             for (index, cell) in cells.enumerated() {
-                let cut = TextWidth.truncate(cell, to: widths[index])
+                let shown = !header ? dateForms[index].map { ShownDate.fitted(cell, form: $0, width: widths[index]) } ?? cell : cell
+                let cut = TextWidth.truncate(shown, to: widths[index])
                 let isLast = index == cells.count - 1
                 let padded = isLast && !columns[index].rightAligned
                     ? cut : TextWidth.pad(cut, to: widths[index], right: columns[index].rightAligned)
@@ -67,6 +72,35 @@ public struct TextTable {
             return index < whole ? widest : min(widest, least)
         }
         return indent + needed.reduce(0, +) + separator.count * max(0, columns.count - 1) <= maxWidth
+    }
+
+    /// Narrows `widths` to fit `available` as `shrink` does, and a column of `dates` only as far as a form
+    /// of them that says the same moments (`ShownDate`), else to their date part; never cut mid-value.
+    /// The cells a date column gives back go to the others.
+    /// - Returns: for each column of dates, the form to show its dates in; nil for the other columns.
+    static func fit(_ widths: inout [Int], toFit available: Int, least: [Int], dates: [[ShownDate]?]) -> [ShownDate.Form?] {
+        var least = least
+        for (index, column) in dates.enumerated() {
+            if let column { least[index] = max(least[index], ShownDate.least(column)) }
+        }
+        let full = widths
+        shrink(&widths, toFit: available, least: least)
+        var forms: [ShownDate.Form?] = dates.map { $0 == nil ? nil : .whole }
+        var gaveBack = false
+        for (index, column) in dates.enumerated() {
+            guard let column else { continue }
+            if widths[index] < full[index] {
+                let (form, width) = ShownDate.form(column, fitting: widths[index])
+                forms[index] = form
+                if width < widths[index] { widths[index] = width; gaveBack = true }
+            }
+            least[index] = widths[index]
+        }
+        if gaveBack {
+            for index in widths.indices where dates[index] == nil { widths[index] = full[index] }
+            shrink(&widths, toFit: available, least: least)
+        }
+        return forms
     }
 
     /// Narrows the widest columns, one cell at a time, until the sum fits or every column is at its least

@@ -49,8 +49,9 @@ public struct ValueFormatter: Sendable {
 
     /// Reads column `index` of `row` as a property of `type` and passes what it is to `body`.
     ///
-    /// bool: 0 and 1. float: a REAL that is exactly a `Float`. date: a value that reads as a date in
-    /// `dateStorage` (without one, nothing does). list: text, taken to be the JSON array of keys that the
+    /// bool: 0 and 1. float: a REAL that is exactly a `Float`. date: a number that reads as a date in
+    /// `dateStorage` (without one, nothing does), or text with a zone (`Z`, `+05:30`), shown in UTC; text
+    /// without a zone (`2005-05-24 22:53:30`) is shown as it is stored, as is text that is no date. list: text, taken to be the JSON array of keys that the
     /// query's `json_group_array` makes. uuid: a 16-byte blob. Every other value, including one whose
     /// storage class does not fit its type, is taken as stored.
     @inline(__always)
@@ -73,11 +74,10 @@ public struct ValueFormatter: Sendable {
         case .text:
             return row.withBytes(index) { raw in
                 if type == .list { return body(.keys(raw)) }
-                // Text already in Strata's own form is what it would be formatted as: no need to parse it.
-                if type == .date, !isCanonicalDate(raw),
-                   let milliseconds = dateStorage?.milliseconds(.text(String(decoding: raw, as: UTF8.self)))
-                {
-                    return body(.date(milliseconds))
+                // A date with a zone is shown in UTC; one without a zone, or in Strata's own form already,
+                // is shown as stored: moved to no zone, and found again when copied into a query.
+                if type == .date, dateStorage != nil, !isCanonicalDate(raw), let date = ISODate.reading(raw), date.hasZone {
+                    return body(.date(date.milliseconds))
                 }
                 return body(.text(raw))
             }

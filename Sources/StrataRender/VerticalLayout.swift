@@ -1,6 +1,7 @@
 /// Name–value lines that fit a width, for one object a record (`get`, `open`, vertical results): names
 /// right-aligned in a column that takes at most half the width (longer names are cut), values cut to the
-/// rest. A number that does not fit is never cut: it goes on a line of its own.
+/// rest. A number that does not fit is never cut: it goes on a line of its own; a date that does not fit is
+/// shown in a shorter form that is still a date (`ShownDate`), or on a line of its own.
 struct VerticalLayout {
     let nameWidth: Int
     let maxWidth: Int?
@@ -23,6 +24,13 @@ struct VerticalLayout {
         let room = max(1, maxWidth - nameWidth - 2)
         if numeric && TextWidth.width(value) > room {
             return line("") + TextWidth.pad(TextWidth.truncate(value, to: maxWidth), to: maxWidth, right: true) + "\n"
+        }
+        if TextWidth.width(value) > room, ShownDate(value) != nil {
+            // A date is shortened to a form that fits, never cut; when even its date part does not fit, it goes
+            // on a line of its own.
+            let fitted = ShownDate.fitted(value, form: .whole, width: room)
+            if TextWidth.width(fitted) <= room { return line(fitted) }
+            return line("") + TextWidth.truncate(ShownDate.fitted(value, form: .whole, width: maxWidth), to: maxWidth) + "\n"
         }
         return line(TextWidth.truncate(value, to: room))
     }

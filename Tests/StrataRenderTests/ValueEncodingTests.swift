@@ -72,7 +72,8 @@ extension ValueEncodingTests {
             var dateText: DateText = .unknown
         }
 
-        enum DateText: Equatable { case unknown, notADate, date(Int64) }
+        /// `asStored`: a date without a zone, which every output shows as it is stored (issue 16, defect 6).
+        enum DateText: Equatable { case unknown, notADate, date(Int64), asStored }
 
         /// A list: its keys in list order (JSON made by SQLite from a list table), or a value stored instead.
         enum List { case keys([Cell.Stored]), stored(Cell.Stored) }

@@ -27,7 +27,7 @@ public enum DateStorage: String, Sendable, Equatable {
     }
 
     /// SQL for the column's value in milliseconds since 1970, an INTEGER (NULL when it is not a date), read
-    /// exactly as `milliseconds(_:)` reads a value for display, whatever storage class each value has: text
+    /// exactly as `milliseconds(_:)` reads a value, whatever storage class each value has: text
     /// as ISO 8601 (`strata_date`), a number by this storage (an ISO text column's numbers as seconds since
     /// 1970), a blob or a number out of range as no date. So a query compares the dates that are shown.
     package func millisecondsSQL(_ column: String) -> String {
@@ -44,8 +44,10 @@ public enum DateStorage: String, Sendable, Equatable {
     /// JavaScript's date range, ±100,000,000 days from 1970, in milliseconds: the numbers that read as dates.
     static let maximumMilliseconds: Int64 = 8_640_000_000_000_000
 
-    /// A stored value as milliseconds since 1970, for display; nil when it does not read as a date,
-    /// including a number beyond JavaScript's date range (±100,000,000 days), an infinity or NaN.
+    /// A stored value as milliseconds since 1970, the moment queries compare (text without a zone read as
+    /// UTC, as SQLite reads it); nil when it does not read as a date, including a number beyond JavaScript's
+    /// date range (±100,000,000 days), an infinity or NaN. Outputs show a number and text with a zone as
+    /// this moment in UTC, but text without a zone as it is stored.
     public func milliseconds(_ value: SQLiteValue) -> Int64? {
         let milliseconds: Double?
         switch (self, value) {

@@ -34,18 +34,39 @@ public enum ISODate {
         return text + "Z"
     }
 
+    /// What a text date says: its moment, and whether the text names its zone.
+    public struct Reading: Equatable, Sendable {
+        /// Milliseconds since 1970, UTC; a text without a zone is read as UTC, as SQLite reads it.
+        public var milliseconds: Int64
+        /// True for `Z` or an offset such as `+05:30`; false for a date or date-time without one, which
+        /// is shown as it is stored, never moved to a zone.
+        public var hasZone: Bool
+    }
+
     /// Reads an ISO 8601 date or date-time as milliseconds since 1970, UTC.
     ///
     /// Accepts `YYYY-MM-DD`, then optionally `T`, a space or Realm's `@`, `HH:MM[:SS[.fraction]]` (Realm's
     /// `:nanoseconds` too), and a zone `Z` or `±HH[:MM]`; no zone means UTC. Nil for anything else,
     /// including impossible dates such as February 30.
-    public static func parse(_ text: String) -> Int64? {
-        var scanner = Scanner(Array(text.utf8))
+    public static func parse(_ text: String) -> Int64? { reading(text)?.milliseconds }
+
+    /// `parse`, also telling whether the text names a zone.
+    public static func reading(_ text: String) -> Reading? {
+        var text = text
+        return text.withUTF8 { reading(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `parse` on UTF-8 bytes, such as a column's value read straight from a statement.
+    ///
+    /// A fraction of a second is kept to the millisecond, rounded by its fourth digit, as SQLite's date
+    /// functions read it.
+    public static func reading(_ bytes: UnsafeRawBufferPointer) -> Reading? {
+        var scanner = Scanner(bytes)
         guard let year = scanner.digits(4), scanner.eat("-"), let month = scanner.digits(2), scanner.eat("-"),
               let day = scanner.digits(2), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
         else { return nil }
         var milliseconds = days(year: year, month: month, day: day) * 86_400_000
-        if scanner.atEnd { return milliseconds }
+        if scanner.atEnd { return Reading(milliseconds: milliseconds, hasZone: false) }
         guard scanner.eat("T") || scanner.eat("t") || scanner.eat(" ") || scanner.eat("@"),
               let hour = scanner.digits(2), scanner.eat(":"), let minute = scanner.digits(2), hour < 24, minute < 60
         else { return nil }
@@ -69,8 +90,9 @@ public enum ISODate {
             }
         }
         milliseconds += ((hour * 60 + minute) * 60 + second) * 1000 + fraction
-        if scanner.atEnd || scanner.eat("Z") || scanner.eat("z") {
-            return scanner.atEnd ? milliseconds : nil
+        if scanner.atEnd { return Reading(milliseconds: milliseconds, hasZone: false) }
+        if scanner.eat("Z") || scanner.eat("z") {
+            return scanner.atEnd ? Reading(milliseconds: milliseconds, hasZone: true) : nil
         }
         let sign: Int64
         if scanner.eat("+") { sign = 1 } else if scanner.eat("-") { sign = -1 } else { return nil }
@@ -78,7 +100,7 @@ public enum ISODate {
         _ = scanner.eat(":")
         let zoneMinutes = scanner.digits(2) ?? 0
         guard scanner.atEnd, zoneMinutes < 60 else { return nil }
-        return milliseconds - sign * (zoneHours * 60 + zoneMinutes) * 60_000
+        return Reading(milliseconds: milliseconds - sign * (zoneHours * 60 + zoneMinutes) * 60_000, hasZone: true)
     }
 
     static func daysIn(month: Int64, year: Int64) -> Int64 {
@@ -90,9 +112,9 @@ public enum ISODate {
     }
 
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeRawBufferPointer
         var index = 0
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
         var atEnd: Bool { index == bytes.count }
 
         mutating func eat(_ character: Unicode.Scalar) -> Bool {
@@ -105,7 +127,7 @@ public enum ISODate {
         mutating func digits(_ count: Int) -> Int64? {
             guard index + count <= bytes.count else { return nil }
             var value: Int64 = 0
-            for byte in bytes[index..<index + count] {
+            for byte in UnsafeRawBufferPointer(rebasing: bytes[index..<index + count]) {
                 guard (48...57).contains(byte) else { return nil }
                 value = value * 10 + Int64(byte - 48)
             }
