@@ -4,6 +4,7 @@ import Testing
 @testable import StrataInterface
 @testable import StrataQuery
 @testable import StrataCore
+@testable import StrataRender
 
 /// `page N` straight after a class is shown, before any census or count: the key before the page is
 /// found by OFFSET over the keys (from the start, or from the end once a whole table was counted first
@@ -202,5 +203,44 @@ import Testing
             #expect(try browser.count(fixture.session) == all.count, "\(name)")
             #expect(browser.pageCount == pages)
         }
+    }
+}
+
+/// The same through the REPL's `page` command, as a script types it (no census: scripts do without).
+@Suite struct DeepPageREPLTests {
+    /// The first column of the rows shown under `heading` (the line after it names the columns).
+    static func keys(under heading: String, in text: String) -> [Int64]? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let at = lines.firstIndex(of: heading) else { return nil }
+        return lines[(at + 2)...].prefix { !$0.hasPrefix("(") && !$0.isEmpty }
+            .compactMap { $0.split(separator: " ").first.flatMap { Int64($0) } }
+    }
+
+    @Test func aScriptJumpsDeepAndPastTheEnd() throws {
+        let fixture = try DeepPageTests.Fixture()
+        let gappy = try fixture.session.connection.rows("SELECT id FROM Gappy ORDER BY id").compactMap { $0[0].int64 }
+        let dense = try fixture.session.connection.rows("SELECT id FROM Dense ORDER BY id").compactMap { $0[0].int64 }
+        let size = DeepPageTests.pageSize
+        let gappyLast = DeepPageTests.pageCount(gappy.count), denseLast = DeepPageTests.pageCount(dense.count)
+        let lines = ["Dense", "page \(denseLast)", "page \(denseLast + 1)", "page 9223372036854775807", "page 71",
+                     "Gappy", "page \(gappyLast)", "page \(gappyLast + 1)"]
+        let out = StringSink(), err = StringSink()
+        let repl = REPL(session: fixture.session, reader: ScriptedLineReader(lines), out: out, err: err,
+                        style: Style(isEnabled: false), terminalWidth: { nil }, pageSize: size)
+        #expect(repl.run(banner: "") == .failure)
+        #expect(err.text == """
+            error: there is no page \(denseLast + 1): the last is page \(denseLast)
+            error: there is no page 9223372036854775807: the last is page \(denseLast)
+            error: there is no page \(gappyLast + 1): the last is page \(gappyLast)
+
+            """)
+        // Dense's last page is past nine tenths of its rowids: counted first, so its heading has the count.
+        let objects = "\(dense.count) objects"
+        #expect(Self.keys(under: "Dense · page \(denseLast) of \(denseLast) · \(objects)", in: out.text)
+                == Array(dense[((denseLast - 1) * size)...]))
+        #expect(Self.keys(under: "Dense · page 71 of \(denseLast) · \(objects)", in: out.text)
+                == Array(dense[(70 * size)..<(71 * size)]))
+        // Gappy's rowids span 4e12: no count first; the skip from the start finds its last page.
+        #expect(Self.keys(under: "Gappy · page \(gappyLast)", in: out.text) == Array(gappy[((gappyLast - 1) * size)...]))
     }
 }
