@@ -100,7 +100,7 @@ import Testing
         }
     }
 
-    static func pageCount(_ objects: Int) -> Int { max(1, (objects + pageSize - 1) / pageSize) }
+    static func pageCount(_ objects: Int, size: Int = pageSize) -> Int { max(1, (objects + size - 1) / size) }
 
     /// Every page number worth a try: the first ones, the middle, and the last ones, where a whole
     /// table is counted first.
@@ -202,6 +202,44 @@ import Testing
             }
             #expect(try browser.count(fixture.session) == all.count, "\(name)")
             #expect(browser.pageCount == pages)
+        }
+    }
+}
+
+/// A census long enough to be running when the pages are asked for: it pauses while each is read, then
+/// ends with the right count; past the end, the message's count does not wait for the paused census.
+@Suite struct DeepPageCensusTests {
+    @Test func pagesOfABigTableWhileItsCensusRuns() throws {
+        let path = NSTemporaryDirectory() + "strata-deep-census-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try Connection(path: path, mode: .create)
+        try writer.execute("""
+            CREATE TABLE Big (id INTEGER PRIMARY KEY, v TEXT NOT NULL);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 300000)
+            INSERT INTO Big SELECT i * 2 + i % 5, printf('%040d', i) FROM c;
+            DELETE FROM Big WHERE id % 17 = 3;
+            """)
+        let connection = try Connection(path: path, mode: .readOnly)
+        var reader = SchemaReader(connection: connection)
+        let session = try DatabaseSession(connection: connection, schema: try reader.read(), path: path,
+                                          openAnother: { try Connection(path: path, mode: .readOnly) })
+        let all = try connection.rows("SELECT id FROM Big ORDER BY id")
+        let size = 25, pages = DeepPageTests.pageCount(all.count, size: 25)
+        for number in [pages, pages - 1, pages / 2, pages + 1, 2] {
+            let browser = try Browser(query: try QueryParser.parse("Big"), text: "Big", title: "Big", pageSize: size,
+                                      session: session)
+            try browser.first(session)
+            try browser.startCensus(session)
+            if number > pages {
+                #expect(throws: StrataError("there is no page \(number): the last is page \(pages)")) {
+                    try browser.page(number, session)
+                }
+            } else {
+                try browser.page(number, session)
+                let start = (number - 1) * size
+                #expect(browser.keys == Array(all[start..<min(all.count, start + size)]), "page \(number)")
+            }
+            #expect(try browser.count(session) == all.count)
         }
     }
 }
