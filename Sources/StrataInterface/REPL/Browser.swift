@@ -115,36 +115,114 @@ final class Browser {
     }
 
     /// Page `number` by position, whatever the order.
+    ///
+    /// In key order, a page the census has passed is found by its key. Before that, the key of the object
+    /// just before the page is read with OFFSET on the keys alone, from the nearer end once the result is
+    /// counted; a whole table is counted first (which costs less than skipping) when its rowids put the
+    /// page near its end. The census is paused meanwhile, and the keys and the page are read in one
+    /// transaction, so that they come from the same state of the file.
     func page(_ number: Int, _ session: DatabaseSession) throws {
         guard number >= 1 else { throw StrataError("pages count from 1") }
-        let noSuchPage = StrataError("there is no page \(number)" + (pageCount.map { ": the last is page \($0)" } ?? ""))
-        let start = (number - 1) * pageSize
-        if let total, start >= max(total, 1) { throw noSuchPage }
-        if isKeyset && start > 0 {
-            if let (after, skip) = census?.seek(start) {
-                try load(Page(size: pageSize + 1, after: after, offset: skip), session, position: start, mustExist: true)
+        let (start, overflow) = (number - 1).multipliedReportingOverflow(by: pageSize)
+        if overflow { throw noSuchPage(number, session) }
+        if let total, start >= max(total, 1) { throw noSuchPage(number, session) }
+        try pausingCensus {
+            if isKeyset && start > 0 {
+                try session.connection.savepoint("strata_page") {
+                    if let (after, skip) = census?.seek(start) {
+                        try load(Page(size: pageSize + 1, after: after, offset: skip), session, position: start, mustExist: true)
+                    } else if let after = try key(at: start - 1, session) {
+                        try load(Page(size: pageSize + 1, after: after), session, position: start, mustExist: true)
+                    } else {
+                        throw noSuchPage(number, session)
+                    }
+                }
             } else {
-                // No census this far yet: skip to the page reading keys only, which costs far less than rows.
-                let compiled = try compile(Page(size: 1, offset: start - 1, keysOnly: true), session)
-                guard let row = try session.runner.rows(compiled).first else { throw noSuchPage }
-                try load(Page(size: pageSize + 1, after: Array(row.suffix(cursorWidth))), session, position: start, mustExist: true)
+                try load(Page(size: pageSize + 1, offset: start), session, position: start, mustExist: start > 0)
             }
-        } else {
-            try load(Page(size: pageSize + 1, offset: start), session, position: start, mustExist: start > 0)
         }
+    }
+
+    /// The paging key of the object at `position` (from 0) in key order, read without a census; nil past
+    /// the end.
+    private func key(at position: Int, _ session: DatabaseSession) throws -> [SQLiteValue]? {
+        if total == nil, let estimate = try rowIDSpan(session), Double(position) >= Self.countFirst * estimate {
+            counted = try countNow(session)
+        }
+        var page = Page(size: 1, offset: position, keysOnly: true)
+        if let total {
+            guard position < total else { return nil }
+            // From the end: as many keys skipped as there are after the position.
+            if position >= total / 2 { page = Page(size: 1, fromEnd: true, offset: total - 1 - position, keysOnly: true) }
+        }
+        return try session.runner.rows(try compile(page, session)).first.map { Array($0.suffix(cursorWidth)) }
+    }
+
+    /// How deep in a whole table (as a share of its rowids' span) a page must be for counting it first to
+    /// cost less than skipping to the page: a count reads the table's pages as a skip does but steps no
+    /// rows (about 0.7 to 0.85 of a skip's time, measured on 10,000,000 rows), then the page is reached
+    /// from the end.
+    static let countFirst = 0.9
+
+    /// For a whole table keyed by its rowid, `max(rowid) - min(rowid) + 1`, which no count exceeds (two
+    /// seeks); nil for anything else, or an empty table.
+    private func rowIDSpan(_ session: DatabaseSession) throws -> Double? {
+        guard let info = fastCountable(session), let rowID = info.rowIDSQL else { return nil }
+        let keyedByRowID = switch info.objectKey {
+        case .rowid: true
+        case .columns(let columns): info.rowIDAlias.map { columns == [$0] } ?? false
+        case .none: false
+        }
+        guard keyedByRowID else { return nil }
+        let table = quoteIdentifier(info.tableName)
+        // Two subqueries, so that each is one seek (SQLite's min/max optimization takes one aggregate).
+        // In floating point: the span of the extreme rowids does not fit in an Int64.
+        let span = try session.connection.scalar(SQL(verbatim: "SELECT CAST((SELECT max(\(rowID)) FROM \(table)) AS REAL) "
+                                                     + "- (SELECT min(\(rowID)) FROM \(table)) + 1"))
+        return span.double
+    }
+
+    /// The class, when the result is all of a table's rows, which `SELECT count(*)` counts without stepping
+    /// through them (SQLite reads the b-tree's pages, or those of its narrowest index).
+    private func fastCountable(_ session: DatabaseSession) -> ClassInfo? {
+        guard let query, members == nil, query.predicate == .truePredicate, query.stages.isEmpty,
+              let info = session.schema.class(named: query.className), info.kind == .table, !info.isVirtual,
+              info.entityCondition(alias: nil) == nil
+        else { return nil }
+        return info
+    }
+
+    /// `there is no page N`, with the last page when the result can be counted (a count it could not
+    /// finish leaves that out).
+    private func noSuchPage(_ number: Int, _ session: DatabaseSession) -> StrataError {
+        if total == nil, let counted = try? countNow(session) { self.counted = counted }
+        return StrataError("there is no page \(number)" + (pageCount.map { ": the last is page \($0)" } ?? ""))
+    }
+
+    /// Runs `body` with the census, if one is running, paused.
+    private func pausingCensus<T>(_ body: () throws -> T) rethrows -> T {
+        guard let census else { return try body() }
+        return try census.pausing(body)
     }
 
     /// The number of objects in the whole result: from the census, waiting for it if it is running
     /// (Ctrl-C stops the wait), else counted now.
     func count(_ session: DatabaseSession) throws -> Int {
-        if let total { return total }
-        if let sql {
-            let rows = try readSQL(sql, session, skipping: Int.max)
-            counted = rows.skipped
-            return rows.skipped
-        }
+        // A running census is waited for even when the count is known: once it ends, every page is found by key.
         if let census, census.isLive, let counted = census.wait(until: { InterruptSignal.fired }) { return counted }
+        if let total { return total }
         if InterruptSignal.fired { throw StrataError.interrupted }
+        let result = try countNow(session)
+        counted = result
+        return result
+    }
+
+    /// Counts the result on the session's connection, without the census.
+    private func countNow(_ session: DatabaseSession) throws -> Int {
+        if let sql { return try readSQL(sql, session, skipping: Int.max).skipped }
+        if let info = fastCountable(session) {
+            return Int(try session.connection.scalar(SQL(verbatim: "SELECT count(*) FROM \(quoteIdentifier(info.tableName))")).int64 ?? 0)
+        }
         let compiled = try compile(Page.allKeys, session)
         // A view may never end (a recursive one): it is counted for at most --timeout, as `classes` does.
         let limit = Double(session.timeout) / 1000
@@ -157,7 +235,6 @@ final class Browser {
             throw StrataError("cannot count \(compiled.classInfo.name): \(ObjectCounter.stillCounting(after: limit)) "
                               + "(a view is counted for at most --timeout seconds)")
         }
-        counted = Int(result)
         return Int(result)
     }
 
@@ -211,13 +288,15 @@ final class Browser {
     private var lastLoad: (Page, Int?, Bool)?
 
     private func load(_ page: Page, _ session: DatabaseSession, position: Int?, backwards: Bool = false, mustExist: Bool = false) throws {
-        lastLoad = (page, position, backwards)
-        if let sql { return try loadSQL(sql, page, session, position: position ?? 0, mustExist: mustExist) }
-        let compiled = try compile(page, session)
-        var fetched = try session.runner.rows(compiled)
-        if fetched.isEmpty && mustExist {
-            throw StrataError("there is no page \((position ?? 0) / pageSize + 1)" + (pageCount.map { ": the last is page \($0)" } ?? ""))
+        if let sql {
+            try loadSQL(sql, page, session, position: position ?? 0, mustExist: mustExist)
+            lastLoad = (page, position, backwards)
+            return
         }
+        let compiled = try compile(page, session)
+        var fetched = try pausingCensus { try session.runner.rows(compiled) }
+        if fetched.isEmpty && mustExist { throw noSuchPage((position ?? 0) / pageSize + 1, session) }
+        lastLoad = (page, position, backwards)
         // One row more than a page was asked for: its presence says whether the result goes on.
         let more = fetched.count > pageSize
         if more { fetched.removeLast() }

@@ -7,7 +7,9 @@ import StrataQuery
 /// result in key order seeks straight to its page instead of skipping N pages of rows.
 ///
 /// An interactive session takes the census on a connection of its own, on a background thread, so that
-/// neither the prompt nor the first page waits for it; until it is done, the browser does without.
+/// neither the prompt nor the first page waits for it; until it is done, the browser does without. While
+/// the browser reads a page itself, it pauses the census (`pausing`): two scans of one big table at once
+/// take twice the cores and the file's pages, and the page the user waits for comes slower.
 final class Census: @unchecked Sendable {
     static let stride = 64
 
@@ -18,6 +20,8 @@ final class Census: @unchecked Sendable {
     private var running: Connection?
     private var cancelled = false
     private var failure: Error?
+    /// How many `pausing` calls are under way: while above 0, the census waits at its next stride.
+    private var pauses = 0
 
     private init() {}
 
@@ -55,15 +59,31 @@ final class Census: @unchecked Sendable {
         var count = 0
         try runner.step(query) { statement in
             count += 1
-            if keyWidth > 0 && count % Self.stride == 0 {
-                // Published as found, so that a page the census has passed can be reached before it ends.
-                let width = statement.columnCount
-                let key = (width - keyWidth..<width).map(statement.column)
-                lock.withLock { boundaries.append(key) }
+            guard count % Self.stride == 0 else { return true }
+            // Published as found, so that a page the census has passed can be reached before it ends.
+            let width = statement.columnCount
+            let key = keyWidth > 0 ? (width - keyWidth..<width).map(statement.column) : nil
+            var paused = lock.withLock { () -> Bool in
+                if let key { boundaries.append(key) }
+                return pauses > 0 && !cancelled
+            }
+            // Its statement stays where it is (and its read transaction open) until the browser is done.
+            while paused {
+                Platform.sleep(milliseconds: 1)
+                paused = lock.withLock { pauses > 0 && !cancelled }
             }
             return true
         }
         lock.withLock { total = count }
+    }
+
+    /// Runs `body` with the census paused at its next stride, and lets it go on after.
+    ///
+    /// `body` must not wait for the census (`wait(until:)`): it would wait for itself.
+    func pausing<T>(_ body: () throws -> T) rethrows -> T {
+        lock.withLock { pauses += 1 }
+        defer { lock.withLock { pauses -= 1 } }
+        return try body()
     }
 
     /// The number of objects, once counted.
@@ -85,10 +105,11 @@ final class Census: @unchecked Sendable {
         }
     }
 
-    /// Waits for the count, checking `stop` every 50 ms; nil if the census failed or `stop` said so.
+    /// Waits for the count, checking `stop` every 50 ms; nil if the census failed, was cancelled or `stop`
+    /// said so.
     func wait(until stop: () -> Bool) -> Int? {
         while true {
-            let (counted, failed) = lock.withLock { (total, failure != nil) }
+            let (counted, failed) = lock.withLock { (total, failure != nil || cancelled) }
             if let counted { return counted }
             if failed || stop() { return nil }
             Platform.sleep(milliseconds: 50)
