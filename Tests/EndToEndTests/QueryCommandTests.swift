@@ -17,8 +17,8 @@ import Testing
         #expect(result.stderr == "")
         #expect(result.stdout == """
             id  title               done   size  due                       note  payload         project
-             3  数据 line\\nbreak    false   2.0  2025-12-31T23:59:59.000Z        <0 bytes>       2
-             1  O'Brien, "the" cat  false   1.5  2026-01-02T03:04:05.678Z  NULL  <2 bytes> 00ff  1
+             3  数据 line\\nbreak    false   2.0  2025-12-31T23:59:59.000Z        <0 bytes>       2 "Work"
+             1  O'Brien, "the" cat  false   1.5  2026-01-02T03:04:05.678Z  NULL  <2 bytes> 00ff  1 "Home"
 
             """)
     }

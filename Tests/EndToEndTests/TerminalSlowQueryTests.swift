@@ -134,7 +134,7 @@ import Testing
         try pane.enter("sql SELECT count(*) AS tags FROM Tag")
         try pane.wait("the status line") { Self.showsStatus($0) }
         try holder.execute("ROLLBACK")
-        try pane.wait("the result") { $0.contains("(1 row)") && $0.last == "strata>" }
+        try pane.wait("the result") { $0.contains { $0.hasSuffix("· 1 row") } && $0.last == "strata>" }
         var screen = try pane.screen()
         #expect(!Self.showsStatus(screen), "\(screen)")
         #expect(screen.contains { $0.hasPrefix("tags") }, "the header is whole: \(screen)")

@@ -69,6 +69,11 @@ private func shows(_ query: String, _ columns: [String], _ rows: [String]) -> Sh
         #expect(compiled.columns.allSatisfy { $0.property.column == nil })
         // A path through a link may be NULL, whatever the target's column says.
         #expect(compiled.columns[2].property.isOptional)
+        // The newest of a list's dates is a moment in milliseconds.
+        let newest = try fixture.compile("TaskList where id == 1 SHOW(items.@max.createdAt AS newest)")
+        #expect(newest.columns[0].property.type == .date && newest.columns[0].dateStorage == .unixMilliseconds)
+        let moment = try fixture.runner.rows(newest).first?.first
+        #expect(moment.flatMap { $0.int64 ?? $0.double.map { Int64($0) } } == 1_420_106_400_000, "\(String(describing: moment))")
     }
 
     /// Names that need quoting, in backticks, double or single quotes.
