@@ -19,34 +19,21 @@ import Testing
     /// A pane of its own tmux server (the small driver of `TerminalTests`, with a size and any command).
     final class Pane {
         let workspace: Workspace
-        let socket: String
         let name = "slow"
 
         init(_ workspace: Workspace) throws {
             self.workspace = workspace
-            socket = workspace.file("tmux.sock")
-            try "set -g remain-on-exit on\nset -g history-limit 2000\n".write(toFile: workspace.file("tmux.conf"), atomically: true, encoding: .utf8)
+            try Tmux.configure(workspace)
         }
 
         deinit { _ = try? tmux(["kill-server"]) }
 
-        /// Runs tmux through posix_spawn and waitpid (Foundation's `Process` never reaps the client that starts
-        /// a server on Linux).
         @discardableResult
         func tmux(_ arguments: [String]) throws -> String {
-            let output = workspace.file("tmux.out")
-            let words = [TerminalSlowQueryTests.tmux!, "-S", socket, "-f", workspace.file("tmux.conf")] + arguments
-            let command = words.map(Self.quoted).joined(separator: " ") + " </dev/null >" + Self.quoted(output) + " 2>/dev/null"
-            var pid: pid_t = 0
-            var argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
-            defer { argv.forEach { free($0) } }
-            guard posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0 else { throw CancellationError() }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            try Tmux.run(TerminalSlowQueryTests.tmux!, arguments, in: workspace)
         }
 
-        static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        static func quoted(_ word: String) -> String { Tmux.quoted(word) }
 
         /// Starts a shell command line in a `width`×`height` terminal; the shell prints `[exit N]` after it.
         func start(_ commandLine: String, width: Int = 100, height: Int = 30) throws {
@@ -68,10 +55,7 @@ import Testing
         }
 
         func screen() throws -> [String] {
-            var lines = try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
-                .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-            while lines.last == "" { lines.removeLast() }
-            return lines
+            Tmux.lines(try tmux(["capture-pane", "-p", "-t", name]))
         }
 
         /// Polls the screen until `condition` holds, for at most 20 seconds.

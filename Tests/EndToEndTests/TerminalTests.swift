@@ -23,16 +23,13 @@ import Testing
     /// A strata session in its own tmux server, so no one else's tmux is touched.
     final class Terminal {
         let workspace: Workspace
-        let socket: String
         let history: String
         private var sessions = 0
 
         init(_ workspace: Workspace) throws {
             self.workspace = workspace
-            socket = workspace.file("tmux.sock")
             history = workspace.file("history")
-            // Keep the pane after strata exits, to read its exit status.
-            try "set -g remain-on-exit on\nset -g history-limit 2000\n".write(toFile: workspace.file("tmux.conf"), atomically: true, encoding: .utf8)
+            try Tmux.configure(workspace)
         }
 
         deinit { _ = try? tmux(["kill-server"]) }
@@ -43,26 +40,12 @@ import Testing
             return (try Terminal(workspace), try workspace.database("app.sqlite", Workspace.tasks))
         }
 
-        /// Runs tmux with these arguments and returns what it printed.
-        ///
-        /// Not through Foundation's `Process`: on Linux its `waitUntilExit` never returns for the tmux
-        /// client that starts a server (the client exits, but is never reaped). A shell started with
-        /// posix_spawn and waited for with waitpid has no such trouble.
         @discardableResult
         func tmux(_ arguments: [String]) throws -> String {
-            let output = workspace.file("tmux.out")
-            let words = [TerminalTests.tmux!, "-S", socket, "-f", workspace.file("tmux.conf")] + arguments
-            let command = words.map(Self.quoted).joined(separator: " ") + " </dev/null >" + Self.quoted(output) + " 2>/dev/null"
-            var pid: pid_t = 0
-            var argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
-            defer { argv.forEach { free($0) } }
-            guard posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0 else { throw CancellationError() }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            try Tmux.run(TerminalTests.tmux!, arguments, in: workspace)
         }
 
-        static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        static func quoted(_ word: String) -> String { Tmux.quoted(word) }
 
         /// Starts `strata ARGUMENTS` in a new 100×30 terminal; returns when its prompt shows.
         /// - Parameters:
@@ -108,10 +91,7 @@ import Testing
 
         /// The lines on screen, trailing blank lines dropped.
         func screen(_ name: String) throws -> [String] {
-            var lines = try tmux(["capture-pane", "-p", "-t", name]).components(separatedBy: "\n")
-                .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-            while lines.last == "" { lines.removeLast() }
-            return lines
+            Tmux.lines(try tmux(["capture-pane", "-p", "-t", name]))
         }
 
         /// Polls the screen until `condition` holds, for at most 15 seconds.
