@@ -125,6 +125,14 @@ import Testing
         #expect(vertical.stdout.contains("ArtistId  → Artist 2 \"Accept\""), "\(vertical.stdout)")
         let json = try StrataProcess.run(["query", db, "Track where TrackId == 1 SHOW(AlbumId AS album)", "--format", "json"])
         #expect(json.stdout == "[\n  {\"album\":1}\n]\n", "\(json.stdout)")
+        // The browser's export writes the columns SHOW asked for, and open #N still opens the object.
+        let exported = workspace.file("shown.json")
+        let browser = try StrataProcess.run([db], input: "Track where AlbumId.ArtistId.Name == \"Accept\" SHOW(Name, AlbumId.Title AS album)\n"
+                                            + "export \(exported)\nopen #2\n")
+        #expect(browser.status == 0, "\(browser.stderr)")
+        #expect(try String(contentsOfFile: exported, encoding: .utf8)
+                == "[\n  {\"Name\":\"Fast As a Shark\",\"album\":\"Restless\"},\n  {\"Name\":\"Restless and Wild\",\"album\":\"Restless\"}\n]\n")
+        #expect(browser.stdout.contains("Track 3\n"), "\(browser.stdout)")
         let bad = try StrataProcess.run(["query", db, "Track SHOW(Name, Name)"])
         #expect(bad.status == 1)
         #expect(bad.stderr == "strata: query 1:18: SHOW has two columns named 'Name'; name one of them with AS\n")
