@@ -56,7 +56,8 @@ public enum Commands {
         ],
         discussion: """
             Runs a query in Realm Query Language (NSPredicate syntax): a class name, optionally WHERE and a \
-            predicate, then SORT(…), DISTINCT(…) and LIMIT(…). Comparisons ==, !=, <, <=, >, >=, IN {…}, \
+            predicate, then SORT(…), DISTINCT(…), LIMIT(…) and SHOW(…), which picks the columns: key paths \
+            through links, aggregates, AS names (SHOW(name, list.name AS list, tags.@count AS tags)). Comparisons ==, !=, <, <=, >, >=, IN {…}, \
             BETWEEN {a, b}; on strings BEGINSWITH, ENDSWITH, CONTAINS and LIKE (* and ? wildcards), with [c] \
             for case- and [d] for diacritic-insensitive matching; AND, OR, NOT; key paths through links \
             (list.name), lists with ANY, ALL or NONE, aggregates (@count, @min, @max, @sum, @avg), backlinks \
@@ -68,6 +69,7 @@ public enum Commands {
             "strata query app.sqlite 'Task where isCompleted == false SORT(createdAt DESC) LIMIT(20)'",
             "strata query demo.sqlite 'RealmTestClass1 where arrayReference.@count > 10' --format csv > busy.csv",
             "strata query app.sqlite 'Task where name == $0' --arg \"O'Brien\" --explain",
+            "strata query chinook.sqlite 'Track SORT(sold DESC) LIMIT(10) SHOW(Name, AlbumId.Title AS album, @links.InvoiceLine.TrackId.@count AS sold)'",
         ],
         run: { try QueryCommand(parsed: $0, context: $1).run() })
 
