@@ -335,7 +335,7 @@ public enum Commands {
 
     public static let migrateLint = CommandSpec(
         name: "migrate-lint",
-        summary: "find destructive and risky steps in migration files, with codes and line numbers",
+        summary: "find errors, destructive and risky steps in migration files, with codes and line numbers",
         arguments: [migrationsDirectory],
         options: [Options.strictLint, Options.json, Options.help],
         discussion: """
