@@ -23,11 +23,11 @@ enum SQLInverse {
 
     /// The one statement that undoes `statement`, or nil.
     static func inverse(of statement: SQLScript.Statement) -> String? {
-        // A name at `index`: one word or quoted token, not followed by `.` (a schema-qualified name).
+        // A name at `index`: one word or quoted token, not followed by `.` (a schema-qualified name; `.i`
+        // is one token to the tokenizer).
         func name(_ index: Int) -> String? {
-            guard index < statement.count, statement.tokens[index].kind == .word || statement.tokens[index].kind == .quoted,
-                  !statement.isSymbol(index + 1, ".")
-            else { return nil }
+            guard index < statement.count, statement.tokens[index].kind == .word || statement.tokens[index].kind == .quoted else { return nil }
+            if index + 1 < statement.count, statement.bytes[statement.tokens[index + 1].start] == UInt8(ascii: ".") { return nil }
             return quoteIdentifier(statement.text(index))
         }
         if statement.isKeyword(0, "CREATE") {

@@ -81,7 +81,7 @@ enum SQLScript {
 
     /// The line of the file that the statement starting at UTF-8 offset `offset` of `sql` is on: the line of
     /// its first token (past the white space and comments before it), `sql` starting on line `firstLine`.
-    /// An offset past the end is on the last line.
+    /// An offset is taken between 0 and the text's end; with no token after it, its own line.
     static func line(ofStatementAt offset: Int, in sql: String, firstLine: Int) -> Int {
         var sql = sql
         return sql.withUTF8 { bytes in
