@@ -35,6 +35,11 @@ package struct MigrationStep: Sendable {
         if let reason = SQLScript.notInTransaction(raw) { throw StrataError("\(title): \(reason)") }
     }
 
+    /// True for a `.sql` file's way down that Strata derived from its up section (`SQLInverse`).
+    package var isDerived: Bool {
+        if case .sql = body, direction == .down, firstLine == nil { true } else { false }
+    }
+
     /// The file's name, and `(down)` after it going down: how messages and the plan name the step.
     package var title: String { file.fileName + (direction == .down ? " (down)" : "") }
 

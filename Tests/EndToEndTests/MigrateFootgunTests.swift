@@ -41,7 +41,10 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Self.version(db) == 3)
         #expect(try Self.count(db, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'Task_name'") == 1)
-        // And the derived way down undoes it.
+        // And the derived way down undoes it, as the plan shows.
+        let plan = try StrataProcess.run(["migrate", "plan", db, "--to", "2"])
+        #expect(plan.stdout == "-- \(db): version 3 to 2, in one transaction\n\n-- 3_index_name.sql (down)\n"
+                + "-- derived: the inverse of each statement of its up section, newest first\nDROP INDEX \"Task_name\";\n")
         let down = try StrataProcess.run(["migrate", db, "--to", "2"])
         #expect(down.status == 0, "\(down.stderr)")
         #expect(try Self.count(db, "SELECT count(*) FROM sqlite_schema WHERE name = 'Task_name'") == 0)
