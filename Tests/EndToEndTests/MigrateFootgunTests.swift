@@ -106,6 +106,25 @@ import Testing
         #expect(try Self.version(db) == 1)
     }
 
+    /// `--down` on a `.strata` file: an operation appended after its `down { }` block does not parse, so
+    /// nothing is applied by mistake.
+    @Test func anOperationAppendedAfterAStrataDownBlockFailsTheLint() throws {
+        let workspace = try Self.workspace([:])
+        let db = workspace.file("app.sqlite")
+        let created = try StrataProcess.run(["migrate", "new", workspace.file("Migrations"), "done", "--down", "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])
+        #expect(json["kind"] as? String == "strata")
+        let path = workspace.file("Migrations/1_done.strata")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+        try Self.append("add property Task.done bool = false\n", to: path)
+        let lint = try StrataProcess.run(["migrate", "lint", workspace.file("Migrations")])
+        #expect(lint.status == 1)
+        #expect(lint.stderr == "strata: 1_done.strata:\(lines.count):1: operations after the down block\n")
+        let before = try workspace.fingerprint("app.sqlite")
+        #expect(try StrataProcess.run(["migrate", db]).status == 1)
+        #expect(try workspace.fingerprint("app.sqlite").0 == before.0)
+    }
+
     // MARK: - Item 3: the folder's kind
 
     @Test func newFollowsTheKindOfTheNewestFile() throws {

@@ -30,7 +30,7 @@ extension MigrateCommand {
         }
         let path = Self.newFilePath(directory: directory, version: version, name: name, kind: kind)
         if parsed.flag(Options.json) {
-            context.stdout.write(JSONValue.object([("file", .string(path)), ("version", .int(Int64(version)))]).serialized(pretty: true) + "\n")
+            context.stdout.write(JSONValue.object([("file", .string(path)), ("version", .int(Int64(version))), ("kind", .string(kind.rawValue))]).serialized(pretty: true) + "\n")
         } else {
             context.stdout.write(path + "\n")
         }
