@@ -130,7 +130,9 @@ public final class Connection {
                     let end = tail.map { start.distance(to: $0) } ?? length
                     guard code == SQLITE_OK else {
                         let rest = String(decoding: UnsafeBufferPointer(start: base + offset, count: length - offset), as: UTF8.self)
-                        throw SQLiteError(code: code, connection: handle, sql: Self.firstStatement(of: rest))
+                        var error = SQLiteError(code: code, connection: handle, sql: Self.firstStatement(of: rest))
+                        error.scriptOffset = offset
+                        throw error
                     }
                     if let statementHandle {
                         // The statement's text for messages, without the white space and `;` around it: trimmed
@@ -140,9 +142,14 @@ public final class Connection {
                         while textEnd > textStart, Self.isSpace(base[textEnd - 1]) || base[textEnd - 1] == UInt8(ascii: ";") { textEnd -= 1 }
                         let text = String(decoding: UnsafeBufferPointer(start: base + textStart, count: textEnd - textStart), as: UTF8.self)
                         let statement = Statement(handle: statementHandle, connection: handle, sql: text)
-                        if first && !arguments.isEmpty { try statement.bind(arguments) }
-                        first = false
-                        while try statement.step() {}
+                        do {
+                            if first && !arguments.isEmpty { try statement.bind(arguments) }
+                            first = false
+                            while try statement.step() {}
+                        } catch var error as SQLiteError {
+                            error.scriptOffset = offset
+                            throw error
+                        }
                     } else if end == offset {
                         break
                     }

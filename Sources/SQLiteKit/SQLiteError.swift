@@ -76,6 +76,9 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// Where in the script given to `Connection.execute` the failing statement's text starts (it may start
+    /// with white space or comments), in UTF-8 bytes; nil for errors raised elsewhere.
+    public internal(set) var scriptOffset: Int?
 
     public init(code: ResultCode, message: String? = nil, sql: String? = nil) {
         self.extendedCode = code

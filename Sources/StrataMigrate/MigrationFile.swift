@@ -24,6 +24,13 @@ package struct MigrationFile: Sendable, Equatable {
         var up: String
         /// What runs going down: the lines after `-- strata:down`, when the file has that line.
         var down: String?
+        /// The line of the file that `-- strata:down` is on, when there is one.
+        var downLine: Int? = nil
+
+        /// The line of the file that `direction`'s section starts on.
+        func firstLine(_ direction: MigrationDirection) -> Int {
+            direction == .up ? 1 : (downLine ?? 0) + 1
+        }
     }
 
     package let version: Int
@@ -122,14 +129,15 @@ package struct MigrationFile: Sendable, Equatable {
         // By byte: a CRLF file's "\r\n" is one Character, which is not "\n".
         let split: Sections? = text.withUTF8 { bytes in
             func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-            var start = 0
+            var start = 0, line = 1
             while start <= bytes.count {
                 var end = start
                 while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 if isDownLine(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
-                    return Sections(up: string(0..<max(start - 1, 0)), down: string(min(end + 1, bytes.count)..<bytes.count))
+                    return Sections(up: string(0..<max(start - 1, 0)), down: string(min(end + 1, bytes.count)..<bytes.count), downLine: line)
                 }
                 start = end + 1
+                line += 1
             }
             return nil
         }

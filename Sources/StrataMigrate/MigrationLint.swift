@@ -8,16 +8,42 @@ package enum MigrationLint {
     /// - Throws: `StrataError` "FILE:LINE: message" when a `.strata` file does not parse: what it would do
     ///   cannot be known, and a lint that passed it over would pass a file that `migrate` refuses.
     package static func check(_ file: MigrationFile) throws -> [LintFinding] {
+        if let empty = try emptyUp(file) { return [empty] }
         switch file.kind {
         case .sql:
             let sections = file.sections
             var findings = checkSQL(sections.up, file: file.fileName, firstLine: 1)
-            if sections.down == nil {
-                findings.append(LintFinding(file: file.fileName, line: 1, code: .noWayDown, message: "no way down: no '-- strata:down' section"))
+            if !(sections.down.map(SQLScript.hasStatement) ?? false), SQLInverse.derive(sections.up) == nil {
+                findings.append(LintFinding(file: file.fileName, line: 1, code: .noWayDown,
+                                            message: sections.down == nil ? "no way down: no '-- strata:down' section"
+                                                : "no way down: the '-- strata:down' section (line \(sections.downLine ?? 1)) is empty, and a statement has no derived inverse"))
             }
             return findings
         case .strata:
             return try checkStrata(file)
+        }
+    }
+
+    /// The `S008` finding of a file with nothing to run going up: a `.sql` file whose up section is only
+    /// comments and blank lines (as when SQL was appended below `-- strata:down`), a `.strata` file
+    /// without operations. `migrate` refuses such a file (`Migrator.plan(to:translated:)`).
+    /// - Throws: `StrataError` "FILE:LINE:COLUMN: message" when a `.strata` file does not parse.
+    package static func emptyUp(_ file: MigrationFile) throws -> LintFinding? {
+        switch file.kind {
+        case .sql:
+            let sections = file.sections
+            guard !SQLScript.hasStatement(sections.up) else { return nil }
+            var message = "the up section is empty (only comments and blank lines)"
+            if let down = sections.down, let line = sections.downLine, SQLScript.hasStatement(down) {
+                message += ", and the SQL below '-- strata:down' (line \(line)) runs only going down: put what migrates up above that line"
+            }
+            return LintFinding(file: file.fileName, line: 1, code: .emptyUp, message: message)
+        case .strata:
+            let script = try StrataScript.parse(file.text, file: file.fileName)
+            guard script.up.isEmpty else { return nil }
+            return LintFinding(file: file.fileName, line: script.down == nil ? 1 : script.downLine ?? 1, code: .emptyUp,
+                               message: script.down == nil ? "no operations (only comments and blank lines)"
+                                   : "no operations before the down { … } block, which runs only going down")
         }
     }
 

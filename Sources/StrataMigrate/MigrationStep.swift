@@ -1,3 +1,4 @@
+import SQLiteKit
 import StrataCore
 
 /// One migration of a plan: a file's up part, or, going down, the part that undoes it.
@@ -17,9 +18,13 @@ package struct MigrationStep: Sendable {
     /// What runs, as `migrate plan` shows it: a `.sql` file's section as written; for `.strata`, the SQL of
     /// its operations when the plan was made `translated` (empty otherwise).
     package internal(set) var sql: String
+    /// The line of the file a `.sql` body starts on; nil for SQL that Strata derived (`SQLInverse`) and
+    /// for `.strata` operations, which carry their own lines.
+    let firstLine: Int?
 
     /// - Throws: `StrataError` when the step holds a statement that cannot run inside the run's transaction.
-    init(file: MigrationFile, direction: MigrationDirection, body: Body) throws {
+    init(file: MigrationFile, direction: MigrationDirection, body: Body, firstLine: Int? = nil) throws {
+        self.firstLine = firstLine
         let raw = switch body {
         case .sql(let text): text
         case .operations(let entries):
@@ -30,6 +35,25 @@ package struct MigrationStep: Sendable {
         if let reason = SQLScript.notInTransaction(raw) { throw StrataError("\(title): \(reason)") }
     }
 
+    /// True for a `.sql` file's way down that Strata derived from its up section (`SQLInverse`).
+    package var isDerived: Bool {
+        if case .sql = body, direction == .down, firstLine == nil { true } else { false }
+    }
+
     /// The file's name, and `(down)` after it going down: how messages and the plan name the step.
     package var title: String { file.fileName + (direction == .down ? " (down)" : "") }
+
+    /// The line of the file of the statement that raised `error`, when the body is the file's SQL and
+    /// SQLite said where in it the statement is.
+    func line(of error: any Error) -> Int? {
+        guard case .sql(let text) = body, let firstLine, let offset = (error as? SQLiteError)?.scriptOffset else { return nil }
+        return SQLScript.line(ofStatementAt: offset, in: text, firstLine: firstLine)
+    }
+
+    /// Where a failure of this step happened, as messages begin: `FILE:LINE` (and ` (down)`) when the
+    /// line is known, else the title.
+    func place(of error: any Error) -> String {
+        guard let line = line(of: error) else { return title }
+        return "\(file.fileName):\(line)" + (direction == .down ? " (down)" : "")
+    }
 }

@@ -103,10 +103,19 @@ extension Migrator {
                     if let cause = failure.cause as? SQLiteError, ResultCode.interrupt ~= cause.code {
                         throw RunFailure("interrupted during \(step.title)", version: status.version, status: .interrupted)
                     }
-                    throw RunFailure("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason)",
-                                     version: status.version, failedToWrite: Self.failedToWrite(failure.cause))
+                    var run = RunFailure("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason)",
+                                         version: status.version, failedToWrite: Self.failedToWrite(failure.cause))
+                    run.statement = FailedStatement(file: step.file.fileName, line: failure.line, direction: step.direction,
+                                                    statement: (failure.cause as? SQLiteError)?.sql, version: step.file.version)
+                    throw run
                 } catch {
-                    throw RunFailure("\(step.title) failed: \(Self.reason(error))", version: status.version, failedToWrite: Self.failedToWrite(error))
+                    // A .sql step's statement by its line: `3_tags.sql:14: no such table: Tag`.
+                    let line = step.line(of: error)
+                    var run = RunFailure(line == nil ? "\(step.title) failed: \(Self.reason(error))" : "\(step.place(of: error)): \(Self.reason(error))",
+                                         version: status.version, failedToWrite: Self.failedToWrite(error))
+                    run.statement = FailedStatement(file: step.file.fileName, line: line, direction: step.direction,
+                                                    statement: (error as? SQLiteError)?.sql, version: step.file.version)
+                    throw run
                 }
                 let milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded())
                 switch step.direction {

@@ -36,7 +36,9 @@ extension Migrator {
         let predating = try namesBeforeFirstMigration()
         let replay = try Connection(path: ":memory:", mode: .memory)
         do {
-            try Migrator(connection: replay, files: files.filter { applied.contains($0.version) }).apply(to: nil, allowDrift: true)
+            var migrator = Migrator(connection: replay, files: files.filter { applied.contains($0.version) })
+            migrator.refusesEmptyMigrations = false
+            try migrator.apply(to: nil, allowDrift: true)
         } catch let error as StrataError {
             return SchemaDrift(lines: [], unchecked: error.message, predating: predating.sorted())
         }

@@ -12,6 +12,9 @@ import StrataQuery
 package struct Migrator {
     let connection: Connection
     let files: [MigrationFile]
+    /// Refuse a pending migration with nothing to run going up (lint's `S008`); off for the replay of
+    /// migrations already applied, which `schemaDrift` makes.
+    var refusesEmptyMigrations = true
 
     package init(connection: Connection, files: [MigrationFile]) {
         self.connection = connection
@@ -82,13 +85,19 @@ package struct Migrator {
         if let target, target > status.version, !files.contains(where: { $0.version == target }) {
             throw StrataError("there is no migration with version \(target)")
         }
+        if refusesEmptyMigrations {
+            for file in files {
+                guard let empty = try MigrationLint.emptyUp(file) else { continue }
+                throw StrataError("\(empty.file):\(empty.line): \(empty.code.rawValue) \(empty.message): refused (nothing was changed)")
+            }
+        }
         let scratch = translated ? try ScratchSchema(copying: connection) : nil
         let steps = try files.map { file in
             let body: MigrationStep.Body = switch file.kind {
             case .sql: .sql(file.sections.up)
             case .strata: .operations(try StrataScript.parse(file.text, file: file.fileName).up)
             }
-            var step = try MigrationStep(file: file, direction: .up, body: body)
+            var step = try MigrationStep(file: file, direction: .up, body: body, firstLine: 1)
             if let scratch { step.sql = try scratch.run(step) }
             return step
         }
@@ -114,12 +123,14 @@ package struct Migrator {
                                       + "block): cannot go below version \(file.version)")
                 }
                 step = try MigrationStep(file: file, direction: .down, body: .operations(entries))
+            } else if let down = file.sections.down, SQLScript.hasStatement(down) {
+                step = try MigrationStep(file: file, direction: .down, body: .sql(down), firstLine: file.sections.firstLine(.down))
+            } else if let derived = SQLInverse.derive(file.sections.up) {
+                // Each statement undone, as a .strata file's operations are: no line of the file to point at.
+                step = try MigrationStep(file: file, direction: .down, body: .sql(derived), firstLine: nil)
             } else {
-                guard let down = file.sections.down, down.contains(where: { !$0.isWhitespace }) else {
-                    throw StrataError("\(file.fileName) has no way down (a line '-- strata:down' followed by the SQL that undoes it): "
-                                      + "cannot go below version \(file.version)")
-                }
-                step = try MigrationStep(file: file, direction: .down, body: .sql(down))
+                throw StrataError("\(file.fileName) has no way down (a line '-- strata:down' followed by the SQL that undoes it): "
+                                  + "cannot go below version \(file.version)")
             }
             if let scratch { step.sql = try scratch.run(step) }
             return step

@@ -11,6 +11,8 @@ struct RunFailure: Error {
     var failedToWrite: Bool
     /// What state the file is in when the rollback could not finish; nil when it is as it was.
     var unfinished: String?
+    /// The statement that failed, when a migration's statement did.
+    var statement: FailedStatement?
 
     init(_ what: String, version: Int, status: ExitStatus = .failure, failedToWrite: Bool = false) {
         self.what = what
@@ -43,4 +45,19 @@ struct RunFailure: Error {
 package struct StepwiseFailure: Error {
     package let kept: MigrationRun
     package let error: StrataError
+}
+
+/// A migration's statement that failed, by its file and line: what a failure report names, in fields a
+/// JSON writer can take as they are.
+package struct FailedStatement: Sendable, Equatable {
+    /// The migration file's name, as `3_tags.sql`.
+    package var file: String
+    /// The line of the file the statement (or `.strata` operation) starts on; nil for SQL that Strata
+    /// derived or translated without a line of its own.
+    package var line: Int?
+    package var direction: MigrationDirection
+    /// The statement's SQL, as SQLite reported it.
+    package var statement: String?
+    /// The migration's version.
+    package var version: Int
 }

@@ -67,6 +67,33 @@ enum SQLScript {
         }
     }
 
+    /// True when `sql` has a statement: not only white space, comments and `;`.
+    static func hasStatement(_ sql: String) -> Bool {
+        var sql = sql
+        return sql.withUTF8 { bytes in
+            var scanner = SQLTokenizer.Scanner(bytes)
+            while let span = scanner.next() {
+                if !(span.kind == .symbol && span.end - span.start == 1 && bytes[span.start] == UInt8(ascii: ";")) { return true }
+            }
+            return false
+        }
+    }
+
+    /// The line of the file that the statement starting at UTF-8 offset `offset` of `sql` is on: the line of
+    /// its first token (past the white space and comments before it), `sql` starting on line `firstLine`.
+    /// An offset is taken between 0 and the text's end; with no token after it, its own line.
+    static func line(ofStatementAt offset: Int, in sql: String, firstLine: Int) -> Int {
+        var sql = sql
+        return sql.withUTF8 { bytes in
+            var start = min(max(offset, 0), bytes.count)
+            var scanner = SQLTokenizer.Scanner(UnsafeBufferPointer(rebasing: bytes[start...]))
+            if let first = scanner.next() { start += first.start }
+            var line = firstLine
+            for index in 0..<min(start, bytes.count) where bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            return line
+        }
+    }
+
     /// Why a statement of `sql` cannot run inside the run's transaction, if one cannot.
     static func notInTransaction(_ sql: String) -> String? {
         var reason: String?

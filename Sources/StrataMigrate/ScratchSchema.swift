@@ -48,7 +48,7 @@ struct ScratchSchema {
     func run(_ step: MigrationStep) throws -> String {
         switch step.body {
         case .sql(let text):
-            do { try execute(text) } catch { throw StrataError("cannot plan \(step.title): \(reason(error))") }
+            do { try execute(text) } catch { throw StrataError("cannot plan \(step.place(of: error)): \(reason(error))") }
             return text
         case .operations(let entries):
             return try entries.map { entry in

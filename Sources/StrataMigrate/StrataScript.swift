@@ -29,12 +29,14 @@ struct StrataScript: Equatable, Sendable {
     var up: [Entry]
     /// The `down { … }` block, when the file has one.
     var down: [Entry]?
+    /// The line `down {` is on, when the file has one.
+    var downLine: Int? = nil
 
     /// What undoes `up`: the `down` block, else the inverse of each operation, newest first (each on the
     /// line of the operation it undoes); nil when an operation loses data (delete, update, sql) and there
-    /// is no `down` block.
+    /// is no `down` block, or an empty one (as `migrate new --down` writes it).
     var wayDown: [Entry]? {
-        if let down { return down }
+        if let down, !down.isEmpty { return down }
         var inverse: [Entry] = []
         for entry in up.reversed() {
             guard let undo = entry.operation.inverse else { return nil }
@@ -50,7 +52,7 @@ extension StrataScript {
     /// Reads a `.strata` file's text into its operations, each with its line and columns.
     /// - Throws: `StrataError` "FILE:LINE:COLUMN: message" for the first line that does not parse.
     static func parse(_ text: String, file: String) throws -> StrataScript {
-        var up: [Entry] = [], down: [Entry]?
+        var up: [Entry] = [], down: [Entry]?, downLine: Int?
         // By byte: a CRLF file's "\r\n" is one Character, which is not "\n".
         let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
@@ -70,6 +72,7 @@ extension StrataScript {
                 guard !inDown, down == nil else { throw fail("one down { … } block, not nested", number, indent + 1) }
                 inDown = true
                 down = []
+                downLine = number
                 continue
             }
             var entry = Entry(operation: .sql(text: ""), line: number, column: indent + 1)
@@ -105,7 +108,7 @@ extension StrataScript {
             }
         }
         if inDown { throw StrataError("\(file): the down { block has no closing }") }
-        return StrataScript(up: up, down: down)
+        return StrataScript(up: up, down: down, downLine: downLine)
     }
 
     /// A line without its `#` comment (a # inside quotes stays).
@@ -153,7 +156,7 @@ extension StrataScript.Entry {
         default:
             break
         }
-        return StrataScript.Failure(place: "\(file):\(line):\(column)", reason: reason, cause: error)
+        return StrataScript.Failure(place: "\(file):\(line):\(column)", line: line, reason: reason, cause: error)
     }
 }
 
@@ -162,6 +165,8 @@ extension StrataScript {
     struct Failure: Error, CustomStringConvertible {
         /// `FILE:LINE:COLUMN`.
         var place: String
+        /// The line of the operation.
+        var line: Int
         var reason: String
         /// The error as the translation or SQLite raised it.
         var cause: any Error

@@ -53,7 +53,7 @@ import Testing
         // Every command of the table, with its summary, in a column.
         #expect(help.stdout.contains("  classes           list the classes"))
         #expect(help.stdout.contains("  schema            show properties"))
-        #expect(help.stdout.contains("  migrate lint      find destructive"))
+        #expect(help.stdout.contains("  migrate lint      find errors, destructive"))
         #expect(help.stdout.contains("  convert           convert a .realm file"))
         // Which commands write (issue 16, defect 9: it said only migrate did).
         #expect(help.stdout.contains("set, insert, delete, update and migrate write, each in one transaction"))

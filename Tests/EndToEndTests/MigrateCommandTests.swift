@@ -69,7 +69,7 @@ import Testing
         let result = try StrataProcess.run(["migrate", db])
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        #expect(result.stderr == "strata: 3_bad.sql failed: no such table: Nope; nothing was changed (still at version 0)\n")
+        #expect(result.stderr == "strata: 3_bad.sql:2: no such table: Nope; nothing was changed (still at version 0)\n")
         let after = try workspace.fingerprint("app.sqlite")
         #expect(after.0 == before.0)
         #expect(try workspace.listing() == ["Migrations", "app.sqlite"])
@@ -159,8 +159,9 @@ import Testing
         #expect(created.status == 0)
         #expect(created.stdout == workspace.file("Migrations/3_add_done.sql") + "\n")
         let text = try String(contentsOfFile: workspace.file("Migrations/3_add_done.sql"), encoding: .utf8)
-        #expect(text.contains("\n-- strata:down\n"))
-        let strata = try StrataProcess.run(["migrate", "new", workspace.file("Migrations"), "add_flag"])
+        // No down section unless asked for: what is appended to the file is its up section.
+        #expect(!text.contains("\n-- strata:down\n"))
+        let strata = try StrataProcess.run(["migrate", "new", workspace.file("Migrations"), "add_flag", "--strata"])
         #expect(strata.stdout == workspace.file("Migrations/4_add_flag.strata") + "\n")
         // A new file is all comments: it parses, and does nothing.
         try FileManager.default.removeItem(atPath: workspace.file("Migrations/3_add_done.sql"))
@@ -177,7 +178,6 @@ import Testing
             -- \(db): version 0 to 2, in one transaction
 
             -- 1_priority.sql
-            -- warning: line 1: S007 no way down: no '-- strata:down' section
             ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
 
             -- 2_tags.sql
@@ -197,7 +197,7 @@ import Testing
         let lint = try StrataProcess.run(["migrate", "lint", workspace.file("Migrations"), "--json"])
         #expect(lint.status == 1)
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(lint.stdout.utf8)) as? [[String: Any]])
-        #expect(findings.compactMap { $0["code"] as? String } == ["S007", "S007", "S001", "S007"])
+        #expect(findings.compactMap { $0["code"] as? String } == ["S007", "S001", "S007"])
         let before = try workspace.fingerprint("app.sqlite")
         let refused = try StrataProcess.run(["migrate", db])
         #expect(refused.status == 1)
@@ -214,7 +214,7 @@ import Testing
         let clean = try StrataProcess.run(["migrate", "validate", db])
         #expect(clean.status == 0)
         // This file had its tables before its first migration: its schema cannot be replayed, and is not compared.
-        #expect(clean.stdout.hasPrefix("schema not compared: the applied migrations do not build it from an empty database (1_priority.sql failed: no such table: Task"))
+        #expect(clean.stdout.hasPrefix("schema not compared: the applied migrations do not build it from an empty database (1_priority.sql:1: no such table: Task"))
         #expect(clean.stdout.hasSuffix("\(db) at version 2: 2 applied migrations match their files; integrity ok; no broken links\n"))
         try "-- edited\n".write(toFile: workspace.file("Migrations/1_priority.sql"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: workspace.file("Migrations/2_tags.sql"))
@@ -289,7 +289,7 @@ import Testing
          "cannot plan 2_link.strata:2:24 (add link Task.owner -> Nowhere): no class Nowhere"),
         // A .sql step that fails: the .strata step after it would be translated on a schema that never was.
         (["1_bad.sql": "ALTER TABLE Nope ADD COLUMN x INTEGER;\n", "2_p.strata": "add property Task.p int?\n"],
-         "cannot plan 1_bad.sql: no such table: Nope"),
+         "cannot plan 1_bad.sql:1: no such table: Nope"),
         // One that fails only because of the step before it.
         (["1_rename.strata": "rename class Task to Todo\n", "2_p.strata": "add property Task.p int?\n"],
          "cannot plan 2_p.strata:1:14 (add property Task.p): no class Task"),
@@ -335,7 +335,7 @@ import Testing
 
     /// Every subcommand with --json says why it failed on stdout too; a usage error only on stderr.
     @Test(arguments: [
-        (["migrate", "$DB", "--json"], 1, "3_bad.sql failed: no such table: Nope; nothing was changed (still at version 0)"),
+        (["migrate", "$DB", "--json"], 1, "3_bad.sql:1: no such table: Nope; nothing was changed (still at version 0)"),
         (["migrate", "status", "$DB", "--json", "--dir", "$DIR/none"], 1, "no migrations directory $DIR/none (see --dir)"),
         (["migrate", "validate", "$DIR/none.sqlite", "--json"], 1, nil),
         (["migrate", "plan", "$DB", "--json", "--to", "7"], 1, "there is no migration with version 7"),

@@ -97,7 +97,7 @@ import Darwin
         }
         #expect(result.status == 1)
         let reason = limit == .tmpfs ? "database or disk is full" : "disk I/O error"
-        #expect(result.stderr == "strata: 1_big.sql failed: \(reason); nothing was changed (still at version 0)\n")
+        #expect(result.stderr == "strata: 1_big.sql:2: \(reason); nothing was changed (still at version 0)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == listing, "a journal was left behind")
         let unchanged = try Data(contentsOf: URL(fileURLWithPath: db)) == before
         #expect(unchanged, "the file grew or changed")
@@ -114,14 +114,14 @@ import Darwin
         let result = try StrataProcess.run(["migrate", db, "--step"])
         #expect(result.status == 1)
         #expect(result.stdout.range(of: #"^applied 1_ok\.sql \(\d+ ms\)\n$"#, options: .regularExpression) != nil, "\(result.stdout)")
-        #expect(result.stderr == "strata: 2_bad.sql failed: no such table: Nope; 1_ok.sql was applied and kept "
+        #expect(result.stderr == "strata: 2_bad.sql:1: no such table: Nope; 1_ok.sql was applied and kept "
                 + "(--step commits each migration): the file is at version 1\n")
         #expect(try Connection(path: db, mode: .readOnly).scalar("PRAGMA user_version").int64 == 1)
         // Failing at the first, nothing was kept and it says so as a whole run does.
         let workspace2 = try MigrateCommandTests.workspace(["1_bad.sql": "INSERT INTO Nope VALUES (1);\n"])
         let first = try StrataProcess.run(["migrate", workspace2.file("app.sqlite"), "--step"])
         #expect(first.stdout == "")
-        #expect(first.stderr == "strata: 1_bad.sql failed: no such table: Nope; nothing was changed (still at version 0)\n")
+        #expect(first.stderr == "strata: 1_bad.sql:1: no such table: Nope; nothing was changed (still at version 0)\n")
     }
 
     // MARK: - Dry runs read only (item 12)

@@ -4,9 +4,10 @@ import Testing
 
 @Suite struct LintCodeTests {
     @Test func helpListsEveryCodeGroupedBySeverity() {
-        #expect(LintCode.helpSummary == "S001 DROP TABLE, S002 DROP COLUMN, S003 DELETE without WHERE (destructive); "
+        #expect(LintCode.helpSummary == "S008 nothing to run going up (error); "
+                + "S001 DROP TABLE, S002 DROP COLUMN, S003 DELETE without WHERE (destructive); "
                 + "S004 UPDATE without WHERE, S005 ADD COLUMN NOT NULL without DEFAULT, "
-                + "S006 a statement that cannot run in a transaction, S007 no way down (risky)")
+                + "S006 a statement that cannot run in a transaction, S007 no way down, and none derived (risky)")
         #expect(Set(LintCode.allCases.map(\.rawValue)).count == LintCode.allCases.count)
     }
 

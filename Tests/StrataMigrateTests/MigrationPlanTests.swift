@@ -44,8 +44,8 @@ import Testing
 
     @Test(arguments: [
         ([("1_a.strata", "add link Task.owner -> Nowhere?")], "cannot plan 1_a.strata:1:24 (add link Task.owner -> Nowhere): no class Nowhere"),
-        ([("1_a.sql", "ALTER TABLE Nope ADD COLUMN x INTEGER;")], "cannot plan 1_a.sql: no such table: Nope"),
-        ([("1_a.sql", "CREATE TABLE Tag (x);"), ("2_b.sql", "CREATE TABLE Tag (y);")], "cannot plan 2_b.sql: table Tag already exists"),
+        ([("1_a.sql", "ALTER TABLE Nope ADD COLUMN x INTEGER;")], "cannot plan 1_a.sql:1: no such table: Nope"),
+        ([("1_a.sql", "CREATE TABLE Tag (x);"), ("2_b.sql", "CREATE TABLE Tag (y);")], "cannot plan 2_b.sql:1: table Tag already exists"),
         ([("1_a.strata", "rename class Task to Todo"), ("2_b.strata", "\n# later\ndelete property Task.name")],
          "cannot plan 2_b.strata:3:17 (delete property Task.name): no class Task"),
         ([("1_a.strata", "update Task set name = 'x' where nmae == 'a'")], "cannot plan 1_a.strata:1:34 (update Task set name = 'x' where nmae == 'a'): unknown property 'nmae' in class Task"),
@@ -75,7 +75,7 @@ import Testing
             ("1_a.sql", "CREATE TABLE Tag (x);\n-- strata:down\nDROP TABLE Nope;"),
         ]))
         try migrator.apply(to: nil)
-        #expect(throws: StrataError("cannot plan 1_a.sql (down): no such table: Nope")) { try migrator.plan(to: 0, translated: true) }
+        #expect(throws: StrataError("cannot plan 1_a.sql:3 (down): no such table: Nope")) { try migrator.plan(to: 0, translated: true) }
     }
 
     /// The tables a virtual table keeps its data in are made by the virtual table, not copied.
@@ -106,7 +106,7 @@ import Testing
         #expect(plan.steps.map(\.sql) == ["ALTER TABLE \"Task\" ADD COLUMN \"p\" INTEGER;"])
         #expect(plan.warnings == ["the plan was rehearsed without index Task_fold (no such function: app_fold)"])
         let failing = Migrator(connection: db, files: try Self.files([("1_a.sql", "DROP INDEX Task_fold;")]))
-        #expect(throws: StrataError("cannot plan 1_a.sql: no such index: Task_fold; the copy of the schema lacks index Task_fold "
+        #expect(throws: StrataError("cannot plan 1_a.sql:1: no such index: Task_fold; the copy of the schema lacks index Task_fold "
                                     + "(no such function: app_fold)")) { try failing.plan(to: nil, translated: true) }
         #expect(try fine.plan(to: nil).warnings.isEmpty)
     }

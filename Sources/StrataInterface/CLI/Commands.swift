@@ -324,22 +324,28 @@ public enum Commands {
         summary: "create the next migration file of a directory",
         arguments: [ArgumentSpec("DIR", help: "the migrations directory (created if missing)"),
                     migrationName],
-        options: [Options.sqlFile, Options.json, Options.help],
+        options: [Options.sqlFile, Options.strataFile, Options.downSection, Options.json, Options.help],
         discussion: """
-            Also spelled 'strata migrate new DIR NAME'. Writes <next version>_NAME.strata, with the operations of \
-            the migration language in a comment, or with --sql <next version>_NAME.sql with an up and a down section.
+            Also spelled 'strata migrate new DIR NAME'. Writes <next version>_NAME.sql or .strata, of the kind of the \
+            directory's newest migration unless --sql or --strata says otherwise; in an empty directory, .strata. \
+            The file holds only comments (a .strata one lists the operations of the migration language), and no \
+            down section unless --down: SQL appended to it ('printf … >> 6_x.sql') is its up section. Until it has \
+            something to run, lint reports S008 and migrate refuses it.
             """,
-        examples: ["strata migrate new Migrations add_priority"],
+        examples: ["strata migrate new Migrations add_priority", "strata migrate new Migrations drop_legacy --sql --down"],
         run: { try MigrateCommand(parsed: $0, context: $1).create() })
 
     public static let migrateLint = CommandSpec(
         name: "migrate-lint",
-        summary: "find destructive and risky steps in migration files, with codes and line numbers",
+        summary: "find errors, destructive and risky steps in migration files, with codes and line numbers",
         arguments: [migrationsDirectory],
-        options: [Options.json, Options.help],
+        options: [Options.strictLint, Options.json, Options.help],
         discussion: """
-            Also spelled 'strata migrate lint DIR'. Codes: \(LintCode.helpSummary). Exit status 1 when a step \
-            is destructive, or when a .strata file does not parse (the error names its file and line).
+            Also spelled 'strata migrate lint DIR'. Codes: \(LintCode.helpSummary). Errors and destructive steps \
+            fail the lint (exit status 1), as does a .strata file that does not parse (the error names its file \
+            and line); risky steps are warnings (exit status 0), which --strict makes fail too. S007 is reported \
+            only when going down would need a hand-written step: a migration that only creates, adds columns or \
+            renames has a derived way down.
             """,
         examples: ["strata migrate lint Migrations --json"],
         run: { try MigrateCommand(parsed: $0, context: $1).lint() })

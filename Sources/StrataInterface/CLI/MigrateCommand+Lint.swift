@@ -2,8 +2,8 @@ import StrataCore
 import StrataMigrate
 import StrataRender
 
-/// `strata migrate lint DIR`: the risky and destructive steps of every file, with codes and lines; exit 1
-/// when one is destructive, or when a file does not parse.
+/// `strata migrate lint DIR`: the errors, destructive and risky steps of every file, with codes and lines;
+/// exit 1 on an error or a destructive step (on a risky one too with `--strict`), or when a file does not parse.
 extension MigrateCommand {
     func lint() throws {
         let findings = try reportingFailure {
@@ -18,8 +18,16 @@ extension MigrateCommand {
                 context.stdout.write("\(finding.file):\(finding.line): \(finding.code.rawValue) \(finding.severity.rawValue): \(finding.message)\n")
             }
         }
-        let destructive = findings.filter { $0.severity == .destructive }.count
-        if destructive > 0 { throw StrataError("\(destructive) destructive step\(destructive == 1 ? "" : "s")") }
+        let counts = LintCode.Severity.allCases.map { severity in (severity, findings.filter { $0.severity == severity }.count) }
+        let failing = counts.filter { $0.0.failsLint || parsed.flag(Options.strictLint) }.filter { $0.1 > 0 }
+        guard !failing.isEmpty else { return }
+        throw StrataError(failing.map { Self.countText($0.1, $0.0) }.joined(separator: ", ") + (failing.contains { !$0.0.failsLint } ? " (--strict fails on warnings)" : ""))
+    }
+
+    /// `1 error`, `2 destructive steps`, `1 warning`.
+    static func countText(_ count: Int, _ severity: LintCode.Severity) -> String {
+        let noun = switch severity { case .error: "error"; case .destructive: "destructive step"; case .risky: "warning" }
+        return "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// A finding as `--json` prints it, in `migrate lint` and in `migrate plan`'s warnings.

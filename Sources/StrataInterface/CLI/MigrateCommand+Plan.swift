@@ -29,7 +29,7 @@ extension MigrateCommand {
                 ("file", .string(file)), ("from", .int(Int64(plan.from))), ("to", .int(Int64(plan.to))),
                 ("steps", .array(plan.steps.map { step in
                     .object([("version", .int(Int64(step.file.version))), ("file", .string(step.file.fileName)),
-                             ("direction", .string(step.direction.rawValue)), ("sql", .string(step.sql)),
+                             ("direction", .string(step.direction.rawValue)), ("sql", .string(step.sql)), ("derived", .bool(step.isDerived)),
                              ("warnings", .array((findings[step.file.fileName] ?? []).map(Self.json)))])
                 })),
             ])
@@ -43,6 +43,7 @@ extension MigrateCommand {
         context.dataOut.write("-- \(file): version \(plan.from) to \(plan.to), in one transaction\n")
         for step in plan.steps {
             context.dataOut.write("\n-- \(step.title)\n")
+            if step.isDerived { context.dataOut.write("-- derived: the inverse of each statement of its up section, newest first\n") }
             for finding in findings[step.file.fileName] ?? [] {
                 context.dataOut.write("-- warning: line \(finding.line): \(finding.code.rawValue) \(finding.message)\n")
             }

@@ -47,5 +47,8 @@ enum Options {
     static let planTo = OptionSpec("to", value: "VERSION", help: "plan the run to this version")
     static let baselineVersion = OptionSpec("version", value: "N", help: "the version the database is at (required)")
     static let forceRestart = OptionSpec("force", help: "start an existing history over (accepts drift for good)")
-    static let sqlFile = OptionSpec("sql", help: "write a .sql migration instead of a .strata one")
+    static let sqlFile = OptionSpec("sql", help: "write a .sql migration (default: the kind of the directory's newest file; .strata when it has none)")
+    static let strataFile = OptionSpec("strata", help: "write a .strata migration (default: the kind of the directory's newest file; .strata when it has none)")
+    static let downSection = OptionSpec("down", help: "end the file with a down section to fill in (then appended text lands in it)")
+    static let strictLint = OptionSpec("strict", help: "exit with status 1 on warnings (risky steps) too")
 }
