@@ -48,4 +48,7 @@ enum Options {
     static let baselineVersion = OptionSpec("version", value: "N", help: "the version the database is at (required)")
     static let forceRestart = OptionSpec("force", help: "start an existing history over (accepts drift for good)")
     static let sqlFile = OptionSpec("sql", help: "write a .sql migration instead of a .strata one")
+    static let create = OptionSpec("create", help: "when FILE does not exist, make an empty database there and migrate it (with --dry-run, nothing is made)")
+    static let jobs = OptionSpec("jobs", short: "j", value: "N", help: "with several files, migrate N at a time, each on its own connection and thread (default 1)")
+    static let fromList = OptionSpec("from-list", value: "FILE", help: "also migrate the database files that FILE lists, one path a line")
 }
