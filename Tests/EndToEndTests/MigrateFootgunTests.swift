@@ -181,7 +181,8 @@ import Testing
         #expect(refused.stderr.hasPrefix("strata: 3_fill.sql has no way down"))
         #expect(try Self.version(db) == 4)
         try Self.append("-- strata:down\nUPDATE Task SET finished = NULL WHERE id > 0;\n", to: workspace.file("Migrations/3_fill.sql"))
-        let again = try StrataProcess.run(["migrate", db, "--to", "0", "--allow-drift"])
+        // Going down drops the columns the derived inverses take back: destructive, so --yes.
+        let again = try StrataProcess.run(["migrate", db, "--to", "0", "--allow-drift", "--yes"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try Self.version(db) == 0)
         #expect(try Self.count(db, "SELECT count(*) FROM pragma_table_info('Task') WHERE name IN ('done', 'finished')") == 0)

@@ -246,7 +246,8 @@ public enum Commands {
     public static let migrate = CommandSpec(
         name: "migrate",
         summary: "apply the pending migrations of a directory to a database file",
-        arguments: [ArgumentSpec("FILE", help: "the database file to migrate")],
+        arguments: [ArgumentSpec("FILE", optional: true, variadic: true,
+                                 help: "the database file to migrate; or several, or a quoted glob such as 'tenants/*.sqlite'")],
         options: [
             Options.migrationsDir,
             Options.toVersion,
@@ -256,6 +257,9 @@ public enum Commands {
             Options.allowDrift,
             Options.step,
             Options.yesDestructive,
+            Options.create,
+            Options.jobs,
+            Options.fromList,
             Options.json, Options.timeout, Options.help,
         ],
         discussion: """
@@ -268,25 +272,30 @@ public enum Commands {
             (VACUUM, PRAGMA foreign_keys, journal_mode, synchronous) are refused. A line '-- strata:down' ends \
             a file's up section and starts the SQL that undoes it, which --to below the current version runs, \
             newest first. Running again with nothing pending changes nothing. Ctrl-C or SIGTERM rolls the run \
-            back and removes its temporary files; --dry-run never opens FILE for writing. See also 'strata help \
-            migrate status'.
+            back and removes its temporary files; --dry-run never opens FILE for writing. Destructive steps \
+            (see migrate lint), up or down, need --yes or a terminal's answer. A FILE that does not exist is an \
+            error unless --create. Several files, a quoted glob or --from-list migrate each file in its own \
+            transaction, --jobs at a time; one file's failure leaves the others be, and the exit status is the \
+            worst of the files' (0, 3, 4, 1, 130 from best to worst). See also 'strata help migrate status'.
             """,
         examples: [
             "strata migrate app.sqlite",
             "strata migrate app.sqlite --to 5 --dir db/migrations",
             "strata migrate app.sqlite --dry-run --json",
+            "strata migrate 'tenants/*.sqlite' --dir Migrations --jobs 4 --json",
         ],
         run: { try MigrateCommand(parsed: $0, context: $1).run() })
 
     public static let migrateStatus = CommandSpec(
         name: "migrate-status",
         summary: "where a database stands against its migrations (exit 3: pending, 4: drift)",
-        arguments: [ArgumentSpec("FILE", help: "the database file")],
-        options: [Options.migrationsDir, Options.json, Options.timeout, Options.noColor, Options.help],
+        arguments: [ArgumentSpec("FILE", optional: true, variadic: true, help: "the database file; or several, or a quoted glob")],
+        options: [Options.migrationsDir, Options.jobs, Options.fromList, Options.json, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Prints the database's version and its applied, pending, drifted (changed since applied) and \
             missing migrations. Also spelled 'strata migrate status FILE'. Exit status 0 when up to date, \
-            3 when migrations are pending, 4 when an applied file changed (drift).
+            3 when migrations are pending, 4 when an applied file changed (drift). Given several files, a glob \
+            or --from-list, a row a file and the worst of their statuses.
             """,
         examples: ["strata migrate status app.sqlite --json"],
         run: { try MigrateCommand(parsed: $0, context: $1).status() })

@@ -6,6 +6,7 @@ import StrataRender
 /// `strata migrate FILE`: applies the pending migrations, or goes down with `--to`.
 extension MigrateCommand {
     func run() throws {
+        if let paths = try manyFiles() { return try runMany(paths) }
         let timeout = try parsed.timeoutMilliseconds()
         let dryRun = parsed.flag(Options.dryRunCopy)
         if parsed.flag(Options.forceBackup) && parsed.value(Options.backup) == nil {
@@ -32,6 +33,12 @@ extension MigrateCommand {
         do {
             migration = try reportingFailure {
                 let target = try target()
+                // A file that is not there is made only when asked: as a temporary file beside it, migrated and
+                // then renamed into place, so that a failed run leaves nothing behind.
+                let creating = Platform.entryKind(file) == .missing
+                if creating && !parsed.flag(Options.create) {
+                    throw StrataError("no such file: \(file) (to make an empty database there and migrate it, add --create)")
+                }
                 let files = try MigrationDirectory.load(directory)
                 // Refused before any question or copy; checked again when the backup is made.
                 if let backup = parsed.value(Options.backup) {
@@ -40,13 +47,20 @@ extension MigrateCommand {
                 let connection: Connection
                 let watching: InterruptWatcher
                 if dryRun {
-                    // A dry run never opens FILE for writing: it reads it into a private copy and rehearses there.
+                    // A dry run never opens FILE for writing: it reads it into a private copy and rehearses there
+                    // (with --create, an empty private file: nothing is made at FILE).
                     watching = watchInterrupts()
-                    let path = try dryRunCopy(timeout: timeout)
+                    let path = creating ? try AtomicFile.createPrivateTemporary(for: file) : try dryRunCopy(timeout: timeout)
                     copy = path
                     connection = try Connection(path: path, mode: .readWrite, busyTimeout: timeout)
                 } else {
-                    connection = try DatabaseFile.openForWriting(file, timeout: timeout)
+                    if creating {
+                        let path = try AtomicFile.createTemporary(for: file)
+                        copy = path
+                        connection = try DatabaseFile.openForWriting(path, timeout: timeout)
+                    } else {
+                        connection = try DatabaseFile.openForWriting(file, timeout: timeout)
+                    }
                     if !parsed.flag(Options.yesDestructive) {
                         try confirmDestructiveSteps(try Migrator(connection: connection, files: files).plan(to: target).steps)
                     }
@@ -66,6 +80,10 @@ extension MigrateCommand {
                 do {
                     let migration = try migrator.apply(to: target, allowDrift: parsed.flag(Options.allowDrift), stepwise: parsed.flag(Options.step))
                     if dryRun { integrity = try migrator.integrityCheck() }
+                    if creating && !dryRun, let made = copy {
+                        try AtomicFile.moveIntoPlace(made, to: file, force: false)
+                        copy = nil
+                    }
                     return migration
                 } catch let failure as StepwiseFailure {
                     kept = failure.kept
@@ -111,16 +129,25 @@ extension MigrateCommand {
         }
     }
 
-    /// Destructive steps (lint's) go ahead only with `--yes`, or when the person at the terminal says so.
-    func confirmDestructiveSteps(_ steps: [MigrationStep]) throws {
-        let destructive = try steps.filter { $0.direction == .up }.flatMap { try MigrationLint.check($0.file) }
-            .filter { $0.severity == .destructive }
-        guard let first = destructive.first else { return }
-        let summary = "\(first.file):\(first.line): \(first.code.rawValue) \(first.message)"
-            + (destructive.count > 1 ? " (and \(destructive.count - 1) more)" : "")
-        guard Platform.isTerminal(0) else {
+    /// Destructive steps (lint's), up or down, go ahead only with `--yes`, or when the person at the
+    /// terminal says so (`asking`).
+    func confirmDestructiveSteps(_ steps: [MigrationStep], asking: Bool = Platform.isTerminal(0)) throws {
+        guard let summary = try Self.destructiveSummary(steps) else { return }
+        guard asking else {
             throw StrataError("\(summary); destructive steps need --yes when not run at a terminal (nothing was changed)")
         }
-        guard context.confirm("\(summary)\nApply anyway?") else { throw StrataError("nothing was changed") }
+        let verb = steps.first?.direction == .down ? "Revert" : "Apply"
+        guard context.confirm("\(summary)\n\(verb) anyway?") else { throw StrataError("nothing was changed") }
+    }
+
+    /// The first destructive finding of the steps that will run, each in its direction, and how many more;
+    /// nil when there is none.
+    static func destructiveSummary(_ steps: [MigrationStep]) throws -> String? {
+        let destructive = try steps.flatMap { step in
+            try step.direction == .up ? MigrationLint.check(step.file) : MigrationLint.checkDown(step.file)
+        }.filter { $0.severity == .destructive }
+        guard let first = destructive.first else { return nil }
+        return "\(first.file):\(first.line): \(first.code.rawValue) \(first.message)"
+            + (destructive.count > 1 ? " (and \(destructive.count - 1) more)" : "")
     }
 }

@@ -6,6 +6,7 @@ import StrataRender
 /// `strata migrate status FILE`: where the database stands; exit 3 when migrations are pending, 4 on drift.
 extension MigrateCommand {
     func status() throws {
+        if let paths = try manyFiles() { return try statusMany(paths) }
         let status = try reportingFailure {
             let files = try MigrationDirectory.load(directory)
             let timeout = try parsed.timeoutMilliseconds()

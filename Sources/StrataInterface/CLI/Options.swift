@@ -51,4 +51,7 @@ enum Options {
     static let strataFile = OptionSpec("strata", help: "write a .strata migration (default: the kind of the directory's newest file; .strata when it has none)")
     static let downSection = OptionSpec("down", help: "end the file with a down section to fill in (then appended text lands in it)")
     static let strictLint = OptionSpec("strict", help: "exit with status 1 on warnings (risky steps) too")
+    static let create = OptionSpec("create", help: "when FILE does not exist, make an empty database there and migrate it (with --dry-run, nothing is made)")
+    static let jobs = OptionSpec("jobs", short: "j", value: "N", help: "with several files, migrate N at a time, each on its own connection and thread (default 1)")
+    static let fromList = OptionSpec("from-list", value: "FILE", help: "also migrate the database files that FILE lists, one path a line")
 }

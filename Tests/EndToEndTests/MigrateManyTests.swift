@@ -1,0 +1,219 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+/// `strata migrate` over many files (globs, several paths, `--from-list`, `--jobs`), destructive down
+/// steps behind `--yes`, and `--create` for a file that does not exist.
+@Suite struct MigrateManyTests {
+    /// Three copies of the test database (a, b, c.sqlite) beside `Migrations` with the two migrations; c
+    /// already has the table that 2_tags.sql creates, so 2_tags.sql fails on it alone.
+    static func tenants() throws -> Workspace {
+        let workspace = try MigrateCommandTests.workspace(MigrateCommandTests.two)
+        for name in ["a", "b", "c"] {
+            try FileManager.default.copyItem(atPath: workspace.file("app.sqlite"), toPath: workspace.file("\(name).sqlite"))
+        }
+        try FileManager.default.removeItem(atPath: workspace.file("app.sqlite"))
+        try Connection(path: workspace.file("c.sqlite"), mode: .readWrite).execute("CREATE TABLE Tag (name TEXT PRIMARY KEY)")
+        return workspace
+    }
+
+    func version(_ path: String) throws -> Int64? {
+        try Connection(path: path, mode: .readOnly).scalar("PRAGMA user_version").int64
+    }
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    // MARK: - Many files
+
+    @Test(arguments: [1, 2, 4])
+    func aGlobMigratesEachFileAndOneFailureLeavesTheOthers(_ jobs: Int) throws {
+        let workspace = try Self.tenants()
+        let before = try workspace.fingerprint("c.sqlite")
+        let result = try StrataProcess.run(["migrate", workspace.file("*.sqlite"), "--jobs", String(jobs)])
+        #expect(result.status == 1)
+        #expect(try version(workspace.file("a.sqlite")) == 2)
+        #expect(try version(workspace.file("b.sqlite")) == 2)
+        #expect(try workspace.fingerprint("c.sqlite").0 == before.0, "the broken file changed")
+        #expect(result.stderr == "strata: \(workspace.file("c.sqlite")): 2_tags.sql:1: table Tag already exists; "
+                + "nothing was changed (still at version 0)\n")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5, "\(result.stdout)")
+        #expect(lines.first?.range(of: #"^FILE +VERSION +RESULT +TIME$"#, options: .regularExpression) != nil, "\(result.stdout)")
+        for (index, name, version, outcome) in [(1, "a", "0 → 2", "applied 2"), (2, "b", "0 → 2", "applied 2"), (3, "c", "0", "failed")] {
+            let pattern = "^" + NSRegularExpression.escapedPattern(for: workspace.file("\(name).sqlite")) + " +\(version) +\(outcome) +[0-9]+ ms$"
+            #expect(lines.count > index && lines[index].range(of: pattern, options: .regularExpression) != nil, "\(result.stdout)")
+        }
+        #expect(lines.last == "3 files: 2 migrated, 0 up to date, 1 failed")
+        // Again: the two are up to date, the broken one fails the same way.
+        let again = try StrataProcess.run(["migrate", workspace.file("a.sqlite"), workspace.file("b.sqlite"), "--jobs", String(jobs)])
+        #expect(again.status == 0)
+        #expect(again.stdout.hasSuffix("2 files: 0 migrated, 2 up to date, 0 failed\n"), "\(again.stdout)")
+    }
+
+    @Test func aFileLockedByAnotherWriterFailsAloneAndIsLeftAsItWas() throws {
+        let workspace = try Self.tenants()
+        try FileManager.default.removeItem(atPath: workspace.file("c.sqlite"))
+        try FileManager.default.copyItem(atPath: workspace.file("a.sqlite"), toPath: workspace.file("c.sqlite"))
+        // Before the lock: closing any descriptor of the file in this process would drop its POSIX locks.
+        let before = try workspace.fingerprint("b.sqlite")
+        let holder = try Connection(path: workspace.file("b.sqlite"), mode: .readWrite)
+        try holder.execute("BEGIN IMMEDIATE; INSERT INTO TaskList VALUES (2, 'Held')")
+        let result = try StrataProcess.run(["migrate", workspace.file("a.sqlite"), workspace.file("b.sqlite"), workspace.file("c.sqlite"),
+                                            "--timeout", "0.2", "--jobs", "2", "--json"])
+        try holder.execute("ROLLBACK")
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(try workspace.fingerprint("b.sqlite").0 == before.0)
+        #expect(try version(workspace.file("a.sqlite")) == 2)
+        #expect(try version(workspace.file("c.sqlite")) == 2)
+        let document = try json(result.stdout)
+        let files = try #require(document["files"] as? [[String: Any]])
+        #expect(files.map { $0["file"] as? String } == ["a", "b", "c"].map { workspace.file("\($0).sqlite") })
+        #expect(files.map { $0["result"] as? String } == ["migrated", "failed", "migrated"])
+        #expect(files.map { $0["exitStatus"] as? Int } == [0, 1, 0])
+        #expect(files.map { $0["from"] as? Int } == [0, 0, 0])
+        #expect(files.map { $0["to"] as? Int } == [2, 0, 2])
+        #expect(files[0]["applied"] as? [String] == ["1_priority.sql", "2_tags.sql"])
+        #expect(files[0]["durationMs"] is Int)
+        #expect((files[1]["error"] as? String)?.contains("locked") == true, "\(files[1])")
+        #expect(document["migrated"] as? Int == 2 && document["failed"] as? Int == 1 && document["upToDate"] as? Int == 0)
+        #expect(document["exitStatus"] as? Int == 1)
+    }
+
+    @Test func aListFileAndDuplicatePathsMigrateEachFileOnce() throws {
+        let workspace = try Self.tenants()
+        let list = workspace.file("tenants.txt")
+        try "\(workspace.file("a.sqlite"))\r\n\n\(workspace.path)/./b.sqlite\n\(workspace.file("a.sqlite"))\n".write(toFile: list, atomically: true, encoding: .utf8)
+        let result = try StrataProcess.run(["migrate", workspace.file("b.sqlite"), "--from-list", list, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try #require(try json(result.stdout)["files"] as? [[String: Any]])
+        #expect(files.map { $0["file"] as? String } == [workspace.file("b.sqlite"), workspace.file("a.sqlite")])
+        #expect(try version(workspace.file("c.sqlite")) == 0)
+        let status = try StrataProcess.run(["migrate", "status", "--from-list", list, workspace.file("c.sqlite")])
+        #expect(status.status == 3)
+        let rows = status.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(rows == ["FILE VERSION STATE", "\(workspace.file("c.sqlite")) 0 2 pending", "\(workspace.file("a.sqlite")) 2 up to date",
+                         "\(workspace.path)/./b.sqlite 2 up to date"])
+    }
+
+    @Test func statusOfManyFilesIsTheWorstOfThem() throws {
+        let workspace = try Self.tenants()
+        #expect(try StrataProcess.run(["migrate", workspace.file("a.sqlite"), workspace.file("b.sqlite")]).status == 0)
+        let clean = try StrataProcess.run(["migrate", "status", workspace.file("a.sqlite"), workspace.file("b.sqlite"), "--json"])
+        #expect(clean.status == 0)
+        #expect(try #require(try json(clean.stdout)["files"] as? [[String: Any]]).map { $0["state"] as? String } == ["upToDate", "upToDate"])
+        try "ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 1;\n"
+            .write(toFile: workspace.file("Migrations/1_priority.sql"), atomically: true, encoding: .utf8)
+        let drift = try StrataProcess.run(["migrate", "status", workspace.file("*.sqlite"), "--json"])
+        #expect(drift.status == 4)
+        let files = try #require(try json(drift.stdout)["files"] as? [[String: Any]])
+        #expect(files.map { $0["state"] as? String } == ["drift", "drift", "pending"])
+        #expect(files.map { $0["exitStatus"] as? Int } == [4, 4, 3])
+    }
+
+    @Test(arguments: [
+        (["migrate", "nothing-*.sqlite"], 1, "strata: no database file matches 'nothing-*.sqlite'\n"),
+        (["migrate", "a.sqlite", "b.sqlite", "--jobs", "0"], 2, "strata: --jobs takes how many files to migrate at a time, 1 to 256, not '0'\n"),
+        (["migrate", "a.sqlite", "b.sqlite", "--jobs", "-1"], 2, "strata: --jobs takes how many files to migrate at a time, 1 to 256, not '-1'\n"),
+        (["migrate", "a.sqlite", "b.sqlite", "--jobs", "99999999999999999999"], 2,
+         "strata: --jobs takes how many files to migrate at a time, 1 to 256, not '99999999999999999999'\n"),
+        (["migrate", "a.sqlite", "b.sqlite", "--dry-run"], 2, "strata: --dry-run takes one FILE, not several\n"),
+        (["migrate", "--jobs", "2"], 2, "strata: missing FILE for 'migrate' (or give --from-list FILE)\n"),
+        (["migrate", "status", "--from-list", "missing.txt"], 1, "strata: no such file: missing.txt (the --from-list file)\n"),
+    ])
+    func badManyFileArgumentsAreOneLineAndChangeNothing(_ arguments: [String], _ status: Int32, _ message: String) throws {
+        let workspace = try Self.tenants()
+        let before = try ["a.sqlite", "b.sqlite"].map { try workspace.fingerprint($0).0 }
+        let result = try StrataProcess.run(arguments.map { $0.hasSuffix(".sqlite") ? workspace.file($0) : $0 }
+                                           + ["--dir", workspace.file("Migrations")])
+        #expect(result.status == status)
+        #expect(result.stderr == message.replacingOccurrences(of: "'nothing-", with: "'\(workspace.path)/nothing-"))
+        #expect(try ["a.sqlite", "b.sqlite"].map { try workspace.fingerprint($0).0 } == before)
+    }
+
+    @Test func anEmptyListFileIsAnError() throws {
+        let workspace = try Self.tenants()
+        try "\n".write(toFile: workspace.file("empty.txt"), atomically: true, encoding: .utf8)
+        let result = try StrataProcess.run(["migrate", "--from-list", workspace.file("empty.txt"), "--json"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "strata: no database files: the --from-list file lists none\n")
+        #expect(try json(result.stdout)["error"] as? String == "no database files: the --from-list file lists none")
+    }
+
+    // MARK: - Destructive down steps (footgun 2)
+
+    @Test func destructiveDownStepsNeedYesOutsideATerminal() throws {
+        let workspace = try MigrateCommandTests.workspace([
+            "1_priority.sql": "ALTER TABLE Task ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;\n-- strata:down\nALTER TABLE Task DROP COLUMN priority;\n",
+            "2_tags.sql": "CREATE TABLE Tag (name TEXT PRIMARY KEY);\n\n-- strata:down\n-- the tags go\nDROP TABLE Tag;\n",
+            "3_colors.strata": "add class Color (name string primary key)\n",
+        ])
+        let db = workspace.file("app.sqlite")
+        #expect(try StrataProcess.run(["migrate", db]).status == 0)
+        let before = try workspace.fingerprint("app.sqlite")
+        let refused = try StrataProcess.run(["migrate", db, "--to", "1"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "strata: 3_colors.strata:1: S001 going down, delete class deletes the class and every object in it (and 1 more); "
+                + "destructive steps need --yes when not run at a terminal (nothing was changed)\n")
+        #expect(try workspace.fingerprint("app.sqlite").0 == before.0)
+        let sqlOnly = try StrataProcess.run(["migrate", db, "--to", "1", "--yes"])
+        #expect(sqlOnly.status == 0, "\(sqlOnly.stderr)")
+        #expect(try version(db) == 1)
+        let dropColumn = try StrataProcess.run(["migrate", db, "--to", "0"])
+        #expect(dropColumn.status == 1)
+        #expect(dropColumn.stderr.hasPrefix("strata: 1_priority.sql:3: S002 "), "\(dropColumn.stderr)")
+        #expect(try version(db) == 1)
+    }
+
+    @Test func aDownSectionLineIsTheFilesOwn() throws {
+        let workspace = try MigrateCommandTests.workspace([
+            "1_tags.sql": "CREATE TABLE Tag (name TEXT PRIMARY KEY);\n\n-- strata:down\n-- the tags go\nDROP TABLE Tag;\n",
+        ])
+        let db = workspace.file("app.sqlite")
+        #expect(try StrataProcess.run(["migrate", db]).status == 0)
+        let refused = try StrataProcess.run(["migrate", db, "--to", "0", "--json"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "strata: 1_tags.sql:5: S001 DROP TABLE deletes the table and every row in it; "
+                + "destructive steps need --yes when not run at a terminal (nothing was changed)\n")
+        #expect(try version(db) == 1)
+    }
+
+    // MARK: - --create
+
+    @Test func aMissingFileIsAnErrorThatSuggestsCreate() throws {
+        let workspace = try MigrateCommandTests.workspace(["1_tags.sql": "CREATE TABLE Tag (name TEXT PRIMARY KEY);\n"])
+        let listing = try workspace.listing()
+        let missing = try StrataProcess.run(["migrate", workspace.file("new.sqlite"), "--dir", workspace.file("Migrations")])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "strata: no such file: \(workspace.file("new.sqlite")) (to make an empty database there and migrate it, add --create)\n")
+        #expect(missing.stdout == "")
+        #expect(try workspace.listing() == listing)
+        let dryRun = try StrataProcess.run(["migrate", workspace.file("new.sqlite"), "--dir", workspace.file("Migrations"), "--create", "--dry-run"])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout == "applied 1_tags.sql (\(dryRunMilliseconds(dryRun.stdout)) ms)\n"
+                + "a copy of \(workspace.file("new.sqlite")) would be at version 1 (was 0); integrity_check: ok; the file itself is unchanged\n")
+        #expect(try workspace.listing() == listing, "a dry run created a file")
+        let created = try StrataProcess.run(["migrate", workspace.file("new.sqlite"), "--dir", workspace.file("Migrations"), "--create"])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try workspace.listing() == (listing + ["new.sqlite"]).sorted())
+        #expect(try version(workspace.file("new.sqlite")) == 1)
+        #expect(try Connection(path: workspace.file("new.sqlite"), mode: .readOnly).scalar("SELECT count(*) FROM Tag").int64 == 0)
+    }
+
+    @Test func aCreateWhoseMigrationFailsLeavesNothing() throws {
+        let workspace = try MigrateCommandTests.workspace(["1_bad.sql": "ALTER TABLE Nope ADD COLUMN x INTEGER;\n"])
+        let listing = try workspace.listing()
+        let failed = try StrataProcess.run(["migrate", workspace.file("new.sqlite"), workspace.file("other.sqlite"),
+                                            "--dir", workspace.file("Migrations"), "--create"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("1_bad.sql:1: no such table: Nope"), "\(failed.stderr)")
+        #expect(try workspace.listing() == listing)
+    }
+
+    /// The milliseconds of the first `applied … (N ms)` line.
+    func dryRunMilliseconds(_ output: String) -> String {
+        guard let open = output.firstIndex(of: "("), let space = output[open...].firstIndex(of: " ") else { return "" }
+        return String(output[output.index(after: open)..<space])
+    }
+}
