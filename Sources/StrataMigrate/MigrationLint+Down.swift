@@ -21,20 +21,8 @@ extension MigrationLint {
                             message: "going down, the derived " + finding.message)
             }
         case .strata:
-            var findings: [LintFinding] = []
-            for entry in try StrataScript.parse(file.text, file: file.fileName).wayDown ?? [] {
-                func add(_ code: LintCode, _ message: String) {
-                    findings.append(LintFinding(file: file.fileName, line: entry.line, code: code, message: message))
-                }
-                switch entry.operation {
-                case .deleteClass: add(.dropTable, "going down, delete class deletes the class and every object in it")
-                case .deleteProperty: add(.dropColumn, "going down, delete property deletes the property's values")
-                case .update(_, _, nil): add(.updateWithoutWhere, "going down, update without where changes every object")
-                case .sql(let text): findings += checkSQL(text, file: file.fileName, firstLine: entry.line)
-                default: break
-                }
-            }
-            return findings
+            let down = try StrataScript.parse(file.text, file: file.fileName).wayDown ?? []
+            return checkOperations(down, file: file.fileName, going: "going down, ")
         }
     }
 }

@@ -123,22 +123,28 @@ package enum MigrationLint {
     /// The same codes for a `.strata` file's operations, and the SQL of its `sql { … }` blocks.
     static func checkStrata(_ file: MigrationFile) throws -> [LintFinding] {
         let script = try StrataScript.parse(file.text, file: file.fileName)
+        var findings = checkOperations(script.up, file: file.fileName)
+        if script.wayDown == nil {
+            findings.append(LintFinding(file: file.fileName, line: 1, code: .noWayDown,
+                                        message: "no way down: it deletes, updates, changes or runs sql, and has no down { … } block"))
+        }
+        return findings
+    }
+
+    /// The findings of `.strata` operations, each on its line; `going` ("going down, ") starts each message.
+    static func checkOperations(_ entries: [StrataScript.Entry], file: String, going: String = "") -> [LintFinding] {
         var findings: [LintFinding] = []
-        for entry in script.up {
+        for entry in entries {
             func add(_ code: LintCode, _ message: String) {
-                findings.append(LintFinding(file: file.fileName, line: entry.line, code: code, message: message))
+                findings.append(LintFinding(file: file, line: entry.line, code: code, message: going + message))
             }
             switch entry.operation {
             case .deleteClass: add(.dropTable, "delete class deletes the class and every object in it")
             case .deleteProperty: add(.dropColumn, "delete property deletes the property's values")
             case .update(_, _, nil): add(.updateWithoutWhere, "update without where changes every object")
-            case .sql(let text): findings += checkSQL(text, file: file.fileName, firstLine: entry.line)
+            case .sql(let text): findings += checkSQL(text, file: file, firstLine: entry.line)
             default: break
             }
-        }
-        if script.wayDown == nil {
-            findings.append(LintFinding(file: file.fileName, line: 1, code: .noWayDown,
-                                        message: "no way down: it deletes, updates, changes or runs sql, and has no down { … } block"))
         }
         return findings
     }
