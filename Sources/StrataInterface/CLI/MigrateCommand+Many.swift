@@ -182,8 +182,13 @@ extension MigrateCommand {
                 Self.migrate(paths[index], migrations: migrations[index], settings: settings, watcher: watcher)
             }
         }
-        for run in runs where run.error != nil {
+        // Ctrl-C stops every file still to run: one line says so, not one a file.
+        for run in runs where run.error != nil && run.status != .interrupted {
             context.stderr.write("strata: \(run.path): \(run.error ?? "")\n")
+        }
+        let stopped = runs.filter { $0.status == .interrupted }.count
+        if stopped > 0 {
+            context.stderr.write("strata: interrupted: \(stopped) of \(runs.count) files not migrated (each left as it was)\n")
         }
         let status = Self.worst(runs.map(\.status))
         let counts = Dictionary(grouping: runs, by: \.result).mapValues(\.count)
@@ -214,7 +219,7 @@ extension MigrateCommand {
                 let result = switch run.result {
                 case .migrated: "\(run.to ?? 0 < run.from ?? 0 ? "reverted" : "applied") \(run.applied.count)"
                 case .upToDate: "up to date"
-                case .failed: "failed"
+                case .failed: run.status == .interrupted ? "interrupted" : "failed"
                 }
                 table.append([run.path, version, result, "\(run.milliseconds) ms"])
             }
