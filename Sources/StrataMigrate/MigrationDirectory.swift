@@ -6,7 +6,8 @@ package enum MigrationDirectory {
     /// - Throws: `StrataError` naming the file for a malformed name, a duplicate version, or an unreadable file.
     package static func load(_ path: String) throws -> [MigrationFile] {
         guard Platform.fileKind(path) == .directory else {
-            throw StrataError(Platform.fileKind(path) == .missing ? "no migrations directory \(path) (see --dir)" : "\(path) is not a directory")
+            throw StrataError(Platform.fileKind(path) == .missing ? "no migrations directory \(path) (see --dir)" : "\(path) is not a directory",
+                              code: .noMigrationsDirectory, site: ErrorSite(file: path))
         }
         guard let names = Platform.directoryEntries(path) else { throw StrataError("cannot read \(path): \(Platform.errorText())") }
         let extensions = MigrationFile.Kind.allCases.map { "." + $0.rawValue }
@@ -16,7 +17,8 @@ package enum MigrationDirectory {
         }
         files.sort { $0.version < $1.version }
         for (a, b) in zip(files, files.dropFirst()) where a.version == b.version {
-            throw StrataError("\(path): \(a.fileName) and \(b.fileName) have the same version \(a.version)")
+            throw StrataError("\(path): \(a.fileName) and \(b.fileName) have the same version \(a.version)", code: .invalidMigration,
+                              site: ErrorSite(file: b.fileName, version: b.version))
         }
         return files
     }

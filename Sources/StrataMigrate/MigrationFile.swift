@@ -75,7 +75,7 @@ package struct MigrationFile: Sendable, Equatable {
             }
             text = try Platform.readText(path, inspect: { checksum = try check($0, fileName: fileName) })
         } catch let error as StrataError {
-            throw StrataError("\(directory)/\(error.message)")
+            throw StrataError("\(directory)/\(error.message)", code: .invalidMigration, site: ErrorSite(file: fileName, line: error.site?.line))
         }
         guard let text else { throw StrataError("cannot read \(path): \(Platform.errorText())") }
         return MigrationFile(fileName: fileName, parsed: parsed, text: text, checksum: checksum)
@@ -93,7 +93,7 @@ package struct MigrationFile: Sendable, Equatable {
         if let bad = TextCheck.firstBadByte(bytes) {
             let what = bad.isNUL ? "a NUL byte" : "a byte that is not UTF-8 (0x\(String(bytes[bad.offset], radix: 16, uppercase: true)))"
             throw StrataError("\(fileName): \(what) at byte offset \(bad.offset) (line \(bad.line)): a migration must be UTF-8 text "
-                              + "without NUL bytes; nothing was run")
+                              + "without NUL bytes; nothing was run", site: ErrorSite(line: bad.line))
         }
         var hash = SHA256()
         hash.update(UnsafeRawBufferPointer(bytes))

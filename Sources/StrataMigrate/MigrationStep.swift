@@ -32,7 +32,10 @@ package struct MigrationStep: Sendable {
         }
         (self.file, self.direction, self.body) = (file, direction, body)
         if case .sql(let text) = body { sql = text } else { sql = "" }
-        if let reason = SQLScript.notInTransaction(raw) { throw StrataError("\(title): \(reason)") }
+        if let reason = SQLScript.notInTransaction(raw) {
+            throw StrataError("\(title): \(reason)", code: .invalidMigration,
+                              site: ErrorSite(file: file.fileName, version: file.version, direction: direction.rawValue))
+        }
     }
 
     /// True for a `.sql` file's way down that Strata derived from its up section (`SQLInverse`).

@@ -36,8 +36,10 @@ extension Migrator {
             guard let kept = run, !kept.applied.isEmpty else {
                 throw (error as? RunFailure)?.error(kept: []) ?? error
             }
+            let earlier = error as? StrataError
             let failure = (error as? RunFailure)?.error(kept: kept.applied)
-                ?? StrataError("\(Self.reason(error)); " + RunFailure.keptText(kept.applied, version: kept.to))
+                ?? StrataError("\(Self.reason(error)); " + RunFailure.keptText(kept.applied, version: kept.to), status: earlier?.status ?? .failure,
+                               code: earlier?.code ?? (error as? SQLiteError).map(DatabaseFile.code(of:)), site: earlier?.site)
             throw StepwiseFailure(kept: kept, error: failure)
         }
         return run ?? MigrationRun(from: 0, to: 0, applied: [])
@@ -56,7 +58,8 @@ extension Migrator {
             throw RunFailure("interrupted", version: startVersion, status: .interrupted)
         } catch let error as SQLiteError where Self.failedToWrite(error) {
             // The commit (or the history) could not be written.
-            throw RunFailure("cannot commit: \(error.message)", version: startVersion).settled(unfinishedRollback())
+            throw RunFailure("cannot commit: \(error.message)", version: startVersion, code: DatabaseFile.code(of: error))
+                .settled(unfinishedRollback())
         }
     }
 
@@ -77,7 +80,7 @@ extension Migrator {
             if !status.drifted.isEmpty && !allowDrift {
                 let names = status.drifted.map(\.file.fileName).joined(separator: ", ")
                 throw StrataError("drift: \(names) changed since applied (see 'strata migrate status'; --allow-drift goes on anyway)",
-                                  status: .drift)
+                                  status: .drift, site: status.drifted.first.map { ErrorSite(file: $0.file.fileName, version: $0.file.version) })
             }
             let plan = try plan(to: target)
             let steps = limit.map { Array(plan.steps.prefix($0)) } ?? plan.steps
@@ -103,19 +106,13 @@ extension Migrator {
                     if let cause = failure.cause as? SQLiteError, ResultCode.interrupt ~= cause.code {
                         throw RunFailure("interrupted during \(step.title)", version: status.version, status: .interrupted)
                     }
-                    var run = RunFailure("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason)",
-                                         version: status.version, failedToWrite: Self.failedToWrite(failure.cause))
-                    run.statement = FailedStatement(file: step.file.fileName, line: failure.line, direction: step.direction,
-                                                    statement: (failure.cause as? SQLiteError)?.sql, version: step.file.version)
-                    throw run
+                    throw RunFailure.statement("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason)",
+                                               step: step, line: failure.line, cause: failure.cause, version: status.version)
                 } catch {
                     // A .sql step's statement by its line: `3_tags.sql:14: no such table: Tag`.
                     let line = step.line(of: error)
-                    var run = RunFailure(line == nil ? "\(step.title) failed: \(Self.reason(error))" : "\(step.place(of: error)): \(Self.reason(error))",
-                                         version: status.version, failedToWrite: Self.failedToWrite(error))
-                    run.statement = FailedStatement(file: step.file.fileName, line: line, direction: step.direction,
-                                                    statement: (error as? SQLiteError)?.sql, version: step.file.version)
-                    throw run
+                    throw RunFailure.statement(line == nil ? "\(step.title) failed: \(Self.reason(error))" : "\(step.place(of: error)): \(Self.reason(error))",
+                                               step: step, line: line, cause: error, version: status.version)
                 }
                 let milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded())
                 switch step.direction {
@@ -126,7 +123,8 @@ extension Migrator {
             }
             let added = Set(try foreignKeyViolations()).subtracting(violationsBefore)
             if let example = added.sorted().first {
-                throw RunFailure("the migrations leave \(added.count) broken link\(added.count == 1 ? "" : "s") (\(example))", version: status.version)
+                throw RunFailure("the migrations leave \(added.count) broken link\(added.count == 1 ? "" : "s") (\(example))", version: status.version,
+                                 code: .brokenLinks)
             }
             // Going down, the version reached is that of the next migration the plan would undo, or the target.
             let reached = switch first.direction {
@@ -144,7 +142,7 @@ extension Migrator {
     /// left the file to be rolled back by its next reader.
     private static func failedToWrite(_ error: any Error) -> Bool {
         guard let error = error as? SQLiteError else { return false }
-        return error.code == ResultCode(rawValue: 13) || ResultCode.ioError ~= error.code
+        return ResultCode.full ~= error.code || ResultCode.ioError ~= error.code
     }
 
     /// After a failed run: nil when the file is back as it was; else what state it is in, and how to
@@ -191,7 +189,8 @@ extension Migrator {
     package func baseline(at version: Int, replacing: Bool = false) throws {
         try connection.transaction(.immediate) {
             if !replacing, !(try history().isEmpty) {
-                throw StrataError("the database already has a migration history (see 'strata migrate status'; --force starts it over)")
+                throw StrataError("the database already has a migration history (see 'strata migrate status'; --force starts it over)",
+                                  code: .historyExists)
             }
             try historyTable.create()
             try historyTable.removeAll()

@@ -83,12 +83,13 @@ package struct Migrator {
         }
         let files = status.pending.filter { file in target.map { file.version <= $0 } ?? true }
         if let target, target > status.version, !files.contains(where: { $0.version == target }) {
-            throw StrataError("there is no migration with version \(target)")
+            throw StrataError("there is no migration with version \(target)", code: .unknownVersion, site: ErrorSite(version: target))
         }
         if refusesEmptyMigrations {
             for file in files {
                 guard let empty = try MigrationLint.emptyUp(file) else { continue }
-                throw StrataError("\(empty.file):\(empty.line): \(empty.code.rawValue) \(empty.message): refused (nothing was changed)")
+                throw StrataError("\(empty.file):\(empty.line): \(empty.code.rawValue) \(empty.message): refused (nothing was changed)",
+                                  code: .lintError, site: ErrorSite(file: empty.file, line: empty.line, version: file.version, direction: "up"))
             }
         }
         let scratch = translated ? try ScratchSchema(copying: connection) : nil
@@ -109,18 +110,21 @@ package struct Migrator {
         let byVersion = filesByVersion
         let above = status.applied.filter { $0.version > target }.sorted { $0.version > $1.version }
         guard above.first?.version == status.version else {
-            throw StrataError("version \(status.version) was not reached by strata migrate (it is not in the history): cannot go down from it")
+            throw StrataError("version \(status.version) was not reached by strata migrate (it is not in the history): cannot go down from it",
+                              code: .noWayDown, site: ErrorSite(version: status.version, direction: "down"))
         }
         let scratch = translated ? try ScratchSchema(copying: connection) : nil
         let steps = try above.map { entry in
             guard let file = byVersion[entry.version] else {
-                throw StrataError("cannot go below version \(entry.version): its migration file (\(entry.name)) is gone")
+                throw StrataError("cannot go below version \(entry.version): its migration file (\(entry.name)) is gone", code: .missingMigration,
+                                  site: ErrorSite(version: entry.version, direction: "down"))
             }
             var step: MigrationStep
             if file.kind == .strata {
                 guard let entries = try StrataScript.parse(file.text, file: file.fileName).wayDown else {
                     throw StrataError("\(file.fileName) has no way down (it deletes, updates, changes or runs sql, and has no down { … } "
-                                      + "block): cannot go below version \(file.version)")
+                                      + "block): cannot go below version \(file.version)",
+                                      code: .noWayDown, site: ErrorSite(file: file.fileName, version: file.version, direction: "down"))
                 }
                 step = try MigrationStep(file: file, direction: .down, body: .operations(entries))
             } else if let down = file.sections.down, SQLScript.hasStatement(down) {
@@ -130,7 +134,8 @@ package struct Migrator {
                 step = try MigrationStep(file: file, direction: .down, body: .sql(derived), firstLine: nil)
             } else {
                 throw StrataError("\(file.fileName) has no way down (a line '-- strata:down' followed by the SQL that undoes it): "
-                                  + "cannot go below version \(file.version)")
+                                  + "cannot go below version \(file.version)",
+                                  code: .noWayDown, site: ErrorSite(file: file.fileName, version: file.version, direction: "down"))
             }
             if let scratch { step.sql = try scratch.run(step) }
             return step

@@ -1,3 +1,4 @@
+import SQLiteKit
 import StrataCore
 
 /// Why a run's transaction stopped, worded once it is known whether SQLite's rollback finished.
@@ -11,14 +12,28 @@ struct RunFailure: Error {
     var failedToWrite: Bool
     /// What state the file is in when the rollback could not finish; nil when it is as it was.
     var unfinished: String?
-    /// The statement that failed, when a migration's statement did.
-    var statement: FailedStatement?
+    /// What a script branches on: `statementFailed`, `diskFull`, `brokenLinks`, `interrupted`, ….
+    var code: ErrorCode
+    /// The migration's file, line, statement and version, when one of its statements failed.
+    var site: ErrorSite?
 
-    init(_ what: String, version: Int, status: ExitStatus = .failure, failedToWrite: Bool = false) {
+    init(_ what: String, version: Int, status: ExitStatus = .failure, code: ErrorCode? = nil, failedToWrite: Bool = false) {
         self.what = what
         self.version = version
         self.status = status
+        self.code = code ?? ErrorCode(status: status)
         self.failedToWrite = failedToWrite
+    }
+
+    /// A migration's statement that failed: `statementFailed` at its file and line, or `diskFull` and
+    /// `ioError` when SQLite could not write.
+    static func statement(_ what: String, step: MigrationStep, line: Int?, cause: any Error, version: Int) -> RunFailure {
+        let sqlite = cause as? SQLiteError
+        let written = sqlite.map(DatabaseFile.code(of:)).flatMap { [.diskFull, .ioError].contains($0) ? $0 : nil }
+        var failure = RunFailure(what, version: version, code: written ?? .statementFailed, failedToWrite: written != nil)
+        failure.site = ErrorSite(file: step.file.fileName, line: line, statement: sqlite?.sql, version: step.file.version,
+                                 direction: step.direction.rawValue)
+        return failure
     }
 
     func settled(_ unfinished: String?) -> RunFailure {
@@ -31,7 +46,7 @@ struct RunFailure: Error {
     /// (`--step`) committed.
     func error(kept: [CompletedStep]) -> StrataError {
         let outcome = unfinished ?? (kept.isEmpty ? "nothing was changed (still at version \(version))" : Self.keptText(kept, version: version))
-        return StrataError("\(what); \(outcome)", status: status)
+        return StrataError("\(what); \(outcome)", status: status, code: code, site: site)
     }
 
     static func keptText(_ kept: [CompletedStep], version: Int) -> String {
@@ -45,19 +60,4 @@ struct RunFailure: Error {
 package struct StepwiseFailure: Error {
     package let kept: MigrationRun
     package let error: StrataError
-}
-
-/// A migration's statement that failed, by its file and line: what a failure report names, in fields a
-/// JSON writer can take as they are.
-package struct FailedStatement: Sendable, Equatable {
-    /// The migration file's name, as `3_tags.sql`.
-    package var file: String
-    /// The line of the file the statement (or `.strata` operation) starts on; nil for SQL that Strata
-    /// derived or translated without a line of its own.
-    package var line: Int?
-    package var direction: MigrationDirection
-    /// The statement's SQL, as SQLite reported it.
-    package var statement: String?
-    /// The migration's version.
-    package var version: Int
 }

@@ -58,7 +58,9 @@ extension StrataScript {
             .map { String(decoding: $0, as: UTF8.self) }
         var index = 0
         var inDown = false
-        func fail(_ message: String, _ line: Int, _ column: Int) -> StrataError { StrataError("\(file):\(line):\(column): \(message)") }
+        func fail(_ message: String, _ line: Int, _ column: Int) -> StrataError {
+            StrataError("\(file):\(line):\(column): \(message)", code: .invalidMigration, site: ErrorSite(file: file, line: line))
+        }
         while index < lines.count {
             let number = index + 1
             let stripped = Self.stripComment(lines[index])
@@ -107,7 +109,9 @@ extension StrataScript {
                 up.append(entry)
             }
         }
-        if inDown { throw StrataError("\(file): the down { block has no closing }") }
+        if inDown {
+            throw StrataError("\(file): the down { block has no closing }", code: .invalidMigration, site: ErrorSite(file: file, line: downLine))
+        }
         return StrataScript(up: up, down: down, downLine: downLine)
     }
 

@@ -76,7 +76,9 @@ import Testing
         #expect(files.map { $0["to"] as? Int } == [2, 0, 2])
         #expect(files[0]["applied"] as? [String] == ["1_priority.sql", "2_tags.sql"])
         #expect(files[0]["durationMs"] is Int)
-        #expect((files[1]["error"] as? String)?.contains("locked") == true, "\(files[1])")
+        let error = try #require(files[1]["error"] as? [String: Any], "\(files[1])")
+        #expect(error["code"] as? String == "locked" && (error["message"] as? String)?.contains("locked") == true, "\(error)")
+        #expect(error["file"] as? String == workspace.file("b.sqlite"))
         #expect(document["migrated"] as? Int == 2 && document["failed"] as? Int == 1 && document["upToDate"] as? Int == 0)
         #expect(document["exitStatus"] as? Int == 1)
     }
@@ -138,7 +140,8 @@ import Testing
         let result = try StrataProcess.run(["migrate", "--from-list", workspace.file("empty.txt"), "--json"])
         #expect(result.status == 1)
         #expect(result.stderr == "strata: no database files: the --from-list file lists none\n")
-        #expect(try json(result.stdout)["error"] as? String == "no database files: the --from-list file lists none")
+        #expect(try json(result.stdout)["error"] as? [String: Any] != nil)
+        #expect((try json(result.stdout)["error"] as? [String: Any])?["message"] as? String == "no database files: the --from-list file lists none")
     }
 
     // MARK: - Destructive down steps (footgun 2)

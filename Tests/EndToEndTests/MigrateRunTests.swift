@@ -231,8 +231,8 @@ import Darwin
         #expect(migrated.stdout == note + "\(db) at version 1: 1 applied migration matches its file; integrity ok; no broken links\n")
         let json = try StrataProcess.run(["migrate", "validate", db, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(object["schema_predating"] as? [String] == ["Task", "TaskList"])
-        #expect((object["schema_drift"] as? [String])?.isEmpty == true)
+        #expect(object["schemaPredating"] as? [String] == ["Task", "TaskList"])
+        #expect((object["schemaDrift"] as? [String])?.isEmpty == true)
         // A table made behind Strata's back after the first migration is drift still.
         try Connection(path: db, mode: .readWrite).execute("CREATE TABLE Sneaky (x TEXT); CREATE INDEX Task_name ON Task(name)")
         let sneaky = try StrataProcess.run(["migrate", "validate", db])

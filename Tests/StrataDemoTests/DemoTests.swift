@@ -74,7 +74,7 @@ final class Scratch {
         let scratch = try Scratch()
         let path = scratch.file("demo.sqlite")
         try "precious".write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: StrataError("\(path) already exists (use --force to replace it)")) {
+        #expect(throws: StrataError("\(path) already exists (use --force to replace it)", code: .fileExists, site: ErrorSite(file: path))) {
             try DemoFile.write(DemoGenerator(rows: 10, seed: 1), to: path, force: false)
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")

@@ -155,7 +155,8 @@ extension EditorTests {
         let name = try #require(info.property(named: "name"))
         let error = fixture.editor.explain(SQLiteError(code: row.0, message: row.1), info: info,
                                            values: [Assignment(property: name, value: .text("Inbox"))])
-        #expect(error as? StrataError == StrataError(row.2))
+        #expect((error as? StrataError)?.message == row.2)
+        #expect((error as? StrataError)?.status == .failure)
     }
 
     @Test func aStrictTableRefusesAValueOfTheWrongType() throws {

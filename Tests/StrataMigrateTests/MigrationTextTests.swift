@@ -46,7 +46,7 @@ import Testing
 
     @Test func aFileThatIsNotTextNamesTheFileAndTheByte() {
         #expect(throws: StrataError("1_a.sql: a byte that is not UTF-8 (0xE9) at byte offset 3 (line 2): a migration must be UTF-8 text "
-                                    + "without NUL bytes; nothing was run")) {
+                                    + "without NUL bytes; nothing was run", site: ErrorSite(line: 2))) {
             try MigrationFile(fileName: "1_a.sql", bytes: [0x78, 0x3B, 0x0A, 0xE9])
         }
     }

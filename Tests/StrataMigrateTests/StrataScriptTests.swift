@@ -318,7 +318,8 @@ import Testing
 
     @Test func aStrataFileThatDoesNotParseFailsTheLint() throws {
         let file = try MigrationFile(fileName: "7_z.strata", bytes: Array("add class A (x int?)\n\nadd property A.y widget?".utf8))
-        #expect(throws: StrataError("7_z.strata:3:18: unknown type 'widget' (bool, int, float, double, decimal, string, date, data, uuid)")) {
+        #expect(throws: StrataError("7_z.strata:3:18: unknown type 'widget' (bool, int, float, double, decimal, string, date, data, uuid)",
+                                    code: .invalidMigration, site: ErrorSite(file: "7_z.strata", line: 3))) {
             try MigrationLint.check(file)
         }
     }

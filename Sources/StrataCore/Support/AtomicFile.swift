@@ -33,7 +33,8 @@ public enum AtomicFile {
             }
         case .regular, .other:
             guard force else {
-                throw StrataError("\(path) already exists" + (forceOption.map { " (use \($0) to replace it)" } ?? ""))
+                throw StrataError("\(path) already exists" + (forceOption.map { " (use \($0) to replace it)" } ?? ""), code: .fileExists,
+                                  site: ErrorSite(file: path))
             }
             for suffix in ["-wal", "-journal"] where Platform.entryKind(path + suffix) != .missing {
                 throw StrataError("\(path) has a \(suffix) file: another program may be using it; close it first")

@@ -115,7 +115,7 @@ public enum DatabaseFile {
             throw describe(error, path: path, timeout: timeout)
         }
         // SQLite falls back to reading a file it may not write; say so now rather than at the first write.
-        if connection.isReadOnly { throw StrataError("cannot write \(path): the file (or its folder) is read-only") }
+        if connection.isReadOnly { throw StrataError("cannot write \(path): the file (or its folder) is read-only", code: .readOnly, site: ErrorSite(file: path)) }
         return connection
     }
 
@@ -124,16 +124,17 @@ public enum DatabaseFile {
     /// writes (edits, migrate) refuses it, saying to convert it first.
     public static func checkReadable(_ path: String, allowingRealm: Bool = false) throws {
         switch Platform.fileKind(path) {
-        case .missing: throw StrataError("no such file: \(path)")
-        case .directory: throw StrataError("\(path) is a directory, not a database file")
+        case .missing: throw StrataError("no such file: \(path)", code: .noSuchFile, site: ErrorSite(file: path))
+        case .directory: throw StrataError("\(path) is a directory, not a database file", code: .notARegularFile, site: ErrorSite(file: path))
         case .other:
             // Reading a FIFO or a device would block or never end: a database is a regular file.
-            throw StrataError("\(path) is not a regular file (a FIFO, device or socket), not a database file")
+            throw StrataError("\(path) is not a regular file (a FIFO, device or socket), not a database file", code: .notARegularFile,
+                              site: ErrorSite(file: path))
         case .regular:
-            if !Platform.isReadable(path) { throw StrataError("permission denied: \(path)") }
+            if !Platform.isReadable(path) { throw StrataError("permission denied: \(path)", code: .permissionDenied, site: ErrorSite(file: path)) }
             if !allowingRealm && isRealmFile(path) {
                 throw StrataError("\(path) is a Realm file, which strata reads but does not change: "
-                                  + "convert it to SQLite first (strata convert \(path) OUT.sqlite)")
+                                  + "convert it to SQLite first (strata convert \(path) OUT.sqlite)", code: .realmFile, site: ErrorSite(file: path))
             }
         }
     }
@@ -170,33 +171,52 @@ public enum DatabaseFile {
         return result
     }
 
-    /// One line for a user, naming the file, for an error SQLite reported about it.
+    /// One line for a user, naming the file, for an error SQLite reported about it, with its code.
     public static func describe(_ error: Error, path: String, timeout: Int32 = 5000) -> StrataError {
         guard let error = error as? SQLiteError else {
-            return error as? StrataError ?? StrataError("\(path): \(error)")
+            return error as? StrataError ?? StrataError("\(path): \(error)", site: ErrorSite(file: path))
         }
+        let (message, code) = wording(error, path: path, timeout: timeout)
+        guard code != .interrupted else { return .interrupted }
+        return StrataError(message, code: code, site: ErrorSite(file: path))
+    }
+
+    private static func wording(_ error: SQLiteError, path: String, timeout: Int32) -> (String, ErrorCode) {
         switch error.extendedCode {
         case ResultCode.interrupt:
-            return .interrupted
+            return ("interrupted", .interrupted)
         case ResultCode.notADatabase:
-            return StrataError("not a database: \(path)")
+            return ("not a database: \(path)", .notADatabase)
         case ResultCode.busy, ResultCode.locked:
             let seconds = Double(timeout) / 1000
-            return StrataError("database is locked by another process: \(path) (waited \(formatSeconds(seconds)) s; see --timeout)")
+            return ("database is locked by another process: \(path) (waited \(formatSeconds(seconds)) s; see --timeout)", .locked)
         case ResultCode.corrupt:
-            return StrataError("database is corrupt: \(path) (\(error.message))")
+            return ("database is corrupt: \(path) (\(error.message))", .corrupt)
         case ResultCode.readOnlyRollback:
-            return StrataError("cannot read \(path) without writing to it: a writer crashed mid-transaction and left a hot journal "
-                               + "(\(path)-journal) that must be rolled back first; to do that, run: strata --write \(path) < /dev/null "
-                               + "(set, insert, update and delete --yes also do it)")
+            return ("cannot read \(path) without writing to it: a writer crashed mid-transaction and left a hot journal "
+                    + "(\(path)-journal) that must be rolled back first; to do that, run: strata --write \(path) < /dev/null "
+                    + "(set, insert, update and delete --yes also do it)", .hotJournal)
         case ResultCode.readOnly:
-            return StrataError("\(path) is read-only: \(error.message)")
+            return ("\(path) is read-only: \(error.message)", .readOnly)
         case ResultCode.permission, ResultCode.auth:
-            return StrataError("permission denied: \(path)")
+            return ("permission denied: \(path)", .permissionDenied)
         case ResultCode.cantOpen:
-            return StrataError("cannot open \(path): \(error.message)")
+            return ("cannot open \(path): \(error.message)", .failed)
         default:
-            return StrataError("\(path): \(error.message)")
+            return ("\(path): \(error.message)", code(of: error))
+        }
+    }
+
+    /// The code of an SQLite error that says nothing about which file: a full disk, an I/O error, a lock.
+    public static func code(of error: SQLiteError) -> ErrorCode {
+        switch error.extendedCode {
+        case ResultCode.full: .diskFull
+        case ResultCode.ioError: .ioError
+        case ResultCode.busy, ResultCode.locked: .locked
+        case ResultCode.corrupt: .corrupt
+        case ResultCode.readOnly: .readOnly
+        case ResultCode.interrupt: .interrupted
+        default: .failed
         }
     }
 

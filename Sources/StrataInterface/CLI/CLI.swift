@@ -20,16 +20,22 @@ public struct CLI {
 
     /// Runs `strata` with the arguments that follow the program name; returns the exit status.
     public func run(_ arguments: [String]) -> ExitStatus {
+        // With --json, a failure before the command printed anything is a JSON document too (ErrorDocument).
+        let json = ErrorDocument.isRequested(by: arguments)
+        var context = context
+        let watched = WatchedSink(context.stdout), watchedData = WatchedSink(context.dataOut)
+        if json { (context.stdout, context.dataOut) = (watched, watchedData) }
         do {
-            try dispatch(arguments)
+            try CLI(context: context).dispatch(arguments)
             return .success
-        } catch let error as StrataError {
-            // An empty message: whatever failed has said so already (the REPL's own error lines).
-            if !error.message.isEmpty { context.stderr.write("strata: \(TerminalText.escaped(error.message))\n") }
-            return error.status
         } catch {
-            context.stderr.write("strata: \(TerminalText.escaped("\(error)"))\n")
-            return .failure
+            let failure = error as? StrataError ?? StrataError("\(error)")
+            // An empty message: whatever failed has said so already (the REPL's own error lines, a JSON document).
+            if !failure.message.isEmpty {
+                context.stderr.write("strata: \(TerminalText.escaped(failure.message))\n")
+                if json && !watched.wasWritten && !watchedData.wasWritten { context.stdout.write(ErrorDocument.document(failure)) }
+            }
+            return failure.status
         }
     }
 

@@ -17,7 +17,7 @@ enum DatabasePaths {
             // A file whose name has a glob character is that file.
             if isPattern(argument), Platform.entryKind(argument) == .missing {
                 let matched = matches(argument)
-                if matched.isEmpty { throw StrataError("no database file matches '\(argument)'") }
+                if matched.isEmpty { throw StrataError("no database file matches '\(argument)'", code: .noSuchFile) }
                 paths += matched
             } else {
                 paths.append(argument)
@@ -33,9 +33,10 @@ enum DatabasePaths {
         let bytes: [UInt8]
         switch Platform.readRegularFile(list, limit: largestList) {
         case .success(let read): bytes = read
-        case .failure(.missing): throw StrataError("no such file: \(list) (the --from-list file)")
-        case .failure(.directory): throw StrataError("\(list) is a directory, not a --from-list file")
-        case .failure(.notRegular): throw StrataError("\(list) is not a regular file (a FIFO, device or socket), not a --from-list file")
+        case .failure(.missing): throw StrataError("no such file: \(list) (the --from-list file)", code: .noSuchFile, site: ErrorSite(file: list))
+        case .failure(.directory): throw StrataError("\(list) is a directory, not a --from-list file", code: .notARegularFile, site: ErrorSite(file: list))
+        case .failure(.notRegular): throw StrataError("\(list) is not a regular file (a FIFO, device or socket), not a --from-list file", code: .notARegularFile,
+                                                          site: ErrorSite(file: list))
         case .failure(.tooLarge): throw StrataError("\(list) is larger than \(largestList >> 20) MB: too large for a --from-list file")
         case .failure(.failed(let reason)): throw StrataError("cannot read \(list): \(reason)")
         }

@@ -31,13 +31,14 @@ extension MigrateCommand {
         var kept: MigrationRun?
         let migration: MigrationRun
         do {
-            migration = try reportingFailure {
+            migration = try {
                 let target = try target()
                 // A file that is not there is made only when asked: as a temporary file beside it, migrated and
                 // then renamed into place, so that a failed run leaves nothing behind.
                 let creating = Platform.entryKind(file) == .missing
                 if creating && !parsed.flag(Options.create) {
-                    throw StrataError("no such file: \(file) (to make an empty database there and migrate it, add --create)")
+                    throw StrataError("no such file: \(file) (to make an empty database there and migrate it, add --create)",
+                                      code: .noSuchFile, site: ErrorSite(file: file))
                 }
                 let files = try MigrationDirectory.load(directory)
                 // Refused before any question or copy; checked again when the backup is made.
@@ -91,7 +92,7 @@ extension MigrateCommand {
                 } catch let error as SQLiteError {
                     throw DatabaseFile.describe(error, path: file, timeout: timeout)
                 }
-            }
+            }()
         } catch {
             // What a --step run committed before it failed stays applied: say so, as a run that succeeded would.
             if let kept, !parsed.flag(Options.json) { reportApplied(kept) }
@@ -101,14 +102,14 @@ extension MigrateCommand {
         let integrityLine = integrity.map { $0.first ?? "" }
         if parsed.flag(Options.json) {
             var members: [(String, JSONValue)] = [
-                ("file", .string(file)), ("from", .int(Int64(migration.from))), ("to", .int(Int64(migration.to))), ("dry_run", .bool(dryRun)),
+                ("file", .string(file)), ("from", .int(Int64(migration.from))), ("to", .int(Int64(migration.to))), ("dryRun", .bool(dryRun)),
                 ("direction", .string(migration.direction.rawValue)),
                 ("applied", .array(migration.applied.map { done in
                     .object([("version", .int(Int64(done.step.file.version))), ("name", .string(done.step.file.name)),
-                             ("file", .string(done.step.file.fileName)), ("duration_ms", .int(Int64(done.milliseconds)))])
+                             ("file", .string(done.step.file.fileName)), ("durationMs", .int(Int64(done.milliseconds)))])
                 })),
             ]
-            if let integrityLine { members.append(("integrity_check", .string(integrityLine))) }
+            if let integrityLine { members.append(("integrityCheck", .string(integrityLine))) }
             context.stdout.write(JSONValue.object(members).serialized(pretty: true) + "\n")
         } else if migration.applied.isEmpty {
             context.stdout.write("\(file) is at version \(migration.to): nothing to apply\n")
@@ -118,7 +119,9 @@ extension MigrateCommand {
             context.stdout.write("\(what) at version \(migration.to) (was \(migration.from))" + (integrityLine.map { "; integrity_check: \($0)" } ?? "")
                                  + (dryRun ? "; the file itself is unchanged" : "") + "\n")
         }
-        if let integrityLine, integrityLine != "ok" { throw StrataError("the migrated copy fails integrity_check: \(integrityLine)") }
+        if let integrityLine, integrityLine != "ok" {
+            throw StrataError("the migrated copy fails integrity_check: \(integrityLine)", code: .integrityFailed)
+        }
     }
 
     /// A line for each migration a run applied or reverted.
@@ -132,22 +135,26 @@ extension MigrateCommand {
     /// Destructive steps (lint's), up or down, go ahead only with `--yes`, or when the person at the
     /// terminal says so (`asking`).
     func confirmDestructiveSteps(_ steps: [MigrationStep], asking: Bool = Platform.isTerminal(0)) throws {
-        guard let summary = try Self.destructiveSummary(steps) else { return }
+        guard let destructive = try Self.destructiveSummary(steps) else { return }
         guard asking else {
-            throw StrataError("\(summary); destructive steps need --yes when not run at a terminal (nothing was changed)")
+            throw StrataError("\(destructive.summary); destructive steps need --yes when not run at a terminal (nothing was changed)",
+                              code: .destructiveRefused, site: destructive.site)
         }
         let verb = steps.first?.direction == .down ? "Revert" : "Apply"
-        guard context.confirm("\(summary)\n\(verb) anyway?") else { throw StrataError("nothing was changed") }
+        guard context.confirm("\(destructive.summary)\n\(verb) anyway?") else {
+            throw StrataError("nothing was changed", code: .destructiveRefused, site: destructive.site)
+        }
     }
 
-    /// The first destructive finding of the steps that will run, each in its direction, and how many more;
-    /// nil when there is none.
-    static func destructiveSummary(_ steps: [MigrationStep]) throws -> String? {
+    /// The first destructive finding of the steps that will run, each in its direction, and how many more,
+    /// with the first one's place; nil when there is none.
+    static func destructiveSummary(_ steps: [MigrationStep]) throws -> (summary: String, site: ErrorSite)? {
         let destructive = try steps.flatMap { step in
-            try step.direction == .up ? MigrationLint.check(step.file) : MigrationLint.checkDown(step.file)
-        }.filter { $0.severity == .destructive }
-        guard let first = destructive.first else { return nil }
-        return "\(first.file):\(first.line): \(first.code.rawValue) \(first.message)"
+            try (step.direction == .up ? MigrationLint.check(step.file) : MigrationLint.checkDown(step.file)).map { (step, $0) }
+        }.filter { $0.1.severity == .destructive }
+        guard let (step, first) = destructive.first else { return nil }
+        let summary = "\(first.file):\(first.line): \(first.code.rawValue) \(first.message)"
             + (destructive.count > 1 ? " (and \(destructive.count - 1) more)" : "")
+        return (summary, ErrorSite(file: first.file, line: first.line, version: step.file.version, direction: step.direction.rawValue))
     }
 }

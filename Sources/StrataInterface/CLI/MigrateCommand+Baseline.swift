@@ -9,7 +9,7 @@ extension MigrateCommand {
         guard let text = parsed.value(Options.baselineVersion), let version = Int(text), version >= 0 else {
             throw StrataError.usage("migrate baseline needs --version N, a whole number")
         }
-        let files = try reportingFailure {
+        let files = try {
             let files = try MigrationDirectory.load(directory)
             let timeout = try parsed.timeoutMilliseconds()
             let connection = try DatabaseFile.openForWriting(file, timeout: timeout)
@@ -19,7 +19,7 @@ extension MigrateCommand {
                 throw DatabaseFile.describe(error, path: file, timeout: timeout)
             }
             return files
-        }
+        }()
         let adopted = files.filter { $0.version <= version }
         if parsed.flag(Options.json) {
             let value = JSONValue.object([("file", .string(file)), ("version", .int(Int64(version))),

@@ -20,11 +20,8 @@ extension MigrateCommand {
         if arguments.count == 1, lists.isEmpty, !(DatabasePaths.isPattern(arguments[0]) && Platform.entryKind(arguments[0]) == .missing) {
             return nil
         }
-        let paths = try reportingFailure { try DatabasePaths.expand(arguments, lists: lists) }
-        if paths.isEmpty {
-            let failure = StrataError("no database files: the --from-list file lists none")
-            _ = try reportingFailure { throw failure }
-        }
+        let paths = try DatabasePaths.expand(arguments, lists: lists)
+        if paths.isEmpty { throw StrataError("no database files: the --from-list file lists none", code: .noSuchFile) }
         return paths
     }
 
@@ -48,7 +45,7 @@ extension MigrateCommand {
     /// before any file is opened; a folder beside some of the files fails only those files.
     func migrationFiles(for paths: [String]) throws -> [Result<[MigrationFile], StrataError>] {
         if parsed.value(Options.migrationsDir) != nil {
-            let files = try reportingFailure { try MigrationDirectory.load(directory(for: "")) }
+            let files = try MigrationDirectory.load(directory(for: ""))
             return paths.map { _ in .success(files) }
         }
         var loaded: [String: Result<[MigrationFile], StrataError>] = [:]
@@ -153,7 +150,7 @@ extension MigrateCommand {
         var to: Int?
         var result: Result
         var applied: [String] = []
-        var error: String?
+        var error: StrataError?
         var status: ExitStatus = .success
         var milliseconds = 0
     }
@@ -184,7 +181,7 @@ extension MigrateCommand {
         }
         // Ctrl-C stops every file still to run: one line says so, not one a file.
         for run in runs where run.error != nil && run.status != .interrupted {
-            context.stderr.write("strata: \(run.path): \(run.error ?? "")\n")
+            context.stderr.write("strata: \(run.path): \(run.error?.message ?? "")\n")
         }
         let stopped = runs.filter { $0.status == .interrupted }.count
         if stopped > 0 {
@@ -201,7 +198,7 @@ extension MigrateCommand {
                         ("applied", .array(run.applied.map(JSONValue.string))), ("durationMs", .int(Int64(run.milliseconds))),
                         ("exitStatus", .int(Int64(run.status.rawValue))),
                     ]
-                    if let error = run.error { members.append(("error", .string(error))) }
+                    if let error = run.error { members.append(("error", ErrorDocument.object(error))) }
                     return .object(members)
                 })),
                 ("migrated", .int(Int64(counts[.migrated] ?? 0))), ("upToDate", .int(Int64(counts[.upToDate] ?? 0))),
@@ -244,7 +241,10 @@ extension MigrateCommand {
             let files = try migrations.get()
             let connection: Connection
             if Platform.entryKind(path) == .missing {
-                guard settings.create else { throw StrataError("no such file: \(path) (to make an empty database there and migrate it, add --create)") }
+                guard settings.create else {
+                    throw StrataError("no such file: \(path) (to make an empty database there and migrate it, add --create)",
+                                      code: .noSuchFile, site: ErrorSite(file: path))
+                }
                 let temporary = try AtomicFile.createTemporary(for: path)
                 made = temporary
                 connection = try DatabaseFile.openForWriting(temporary, timeout: settings.timeout)
@@ -254,8 +254,9 @@ extension MigrateCommand {
             do {
                 run.from = try connection.scalar("PRAGMA user_version").int64.map(Int.init)
                 let migrator = Migrator(connection: connection, files: files)
-                if !settings.yes, let summary = try destructiveSummary(try migrator.plan(to: settings.target).steps) {
-                    throw StrataError("\(summary); destructive steps need --yes with several files (nothing was changed)")
+                if !settings.yes, let destructive = try destructiveSummary(try migrator.plan(to: settings.target).steps) {
+                    throw StrataError("\(destructive.summary); destructive steps need --yes with several files (nothing was changed)",
+                                      code: .destructiveRefused, site: destructive.site)
                 }
                 watcher.watch(connection.interruptHandle)
                 defer { watcher.stopWatching(connection.interruptHandle) }
@@ -272,7 +273,7 @@ extension MigrateCommand {
             }
         } catch {
             let failure = error as? StrataError ?? StrataError("\(error)")
-            run.error = failure.message
+            run.error = failure
             run.status = failure.status == .usage || failure.status == .success ? .failure : failure.status
             run.to = run.from
         }
@@ -288,7 +289,7 @@ extension MigrateCommand {
         var pending: [String] = []
         var drifted: [String] = []
         var missing = 0
-        var error: String?
+        var error: StrataError?
         var status: ExitStatus = .success
 
         var state: String {
@@ -313,7 +314,7 @@ extension MigrateCommand {
             }
         }
         for status in statuses where status.error != nil {
-            context.stderr.write("strata: \(status.path): \(status.error ?? "")\n")
+            context.stderr.write("strata: \(status.path): \(status.error?.message ?? "")\n")
         }
         let worst = Self.worst(statuses.map(\.status))
         if parsed.flag(Options.json) {
@@ -325,7 +326,7 @@ extension MigrateCommand {
                         ("drifted", .array(status.drifted.map(JSONValue.string))), ("missing", .int(Int64(status.missing))),
                         ("exitStatus", .int(Int64(status.status.rawValue))),
                     ]
-                    if let error = status.error { members.append(("error", .string(error))) }
+                    if let error = status.error { members.append(("error", ErrorDocument.object(error))) }
                     return .object(members)
                 })),
                 ("exitStatus", .int(Int64(worst.rawValue))),
@@ -366,7 +367,7 @@ extension MigrateCommand {
             }
         } catch {
             let failure = error as? StrataError ?? StrataError("\(error)")
-            result.error = failure.message
+            result.error = failure
             result.status = failure.status == .usage || failure.status == .success ? .failure : failure.status
         }
         return result

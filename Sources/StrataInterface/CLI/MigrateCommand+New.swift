@@ -15,7 +15,7 @@ extension MigrateCommand {
             throw StrataError.usage("--sql and --strata: give one of them (without either, the newest file's kind)")
         }
         let down = parsed.flag(Options.downSection)
-        let (version, kind) = try reportingFailure {
+        let (version, kind) = try {
             if Platform.fileKind(directory) == .missing, let failure = Platform.makeDirectory(directory) {
                 throw StrataError("cannot create \(directory): \(failure)")
             }
@@ -27,7 +27,7 @@ extension MigrateCommand {
                 sink.write(Self.template(version: version, name: name, kind: kind, down: down))
             }
             return (version, kind)
-        }
+        }()
         let path = Self.newFilePath(directory: directory, version: version, name: name, kind: kind)
         if parsed.flag(Options.json) {
             context.stdout.write(JSONValue.object([("file", .string(path)), ("version", .int(Int64(version))), ("kind", .string(kind.rawValue))]).serialized(pretty: true) + "\n")

@@ -9,7 +9,7 @@ extension MigrateCommand {
     func plan() throws {
         // Lint's findings of each file the plan runs up, by file name.
         var findings: [String: [LintFinding]] = [:]
-        let plan = try reportingFailure {
+        let plan = try {
             let files = try MigrationDirectory.load(directory)
             let timeout = try parsed.timeoutMilliseconds()
             let connection = try DatabaseFile.openForReading(file, timeout: timeout)
@@ -22,7 +22,7 @@ extension MigrateCommand {
             } catch let error as SQLiteError {
                 throw DatabaseFile.describe(error, path: file, timeout: timeout)
             }
-        }
+        }()
         for warning in plan.warnings { context.stderr.write("strata: warning: \(warning)\n") }
         if parsed.flag(Options.json) {
             let value = JSONValue.object([

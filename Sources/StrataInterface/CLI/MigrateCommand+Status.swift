@@ -7,14 +7,14 @@ import StrataRender
 extension MigrateCommand {
     func status() throws {
         if let paths = try manyFiles() { return try statusMany(paths) }
-        let status = try reportingFailure {
+        let status = try {
             let files = try MigrationDirectory.load(directory)
             let timeout = try parsed.timeoutMilliseconds()
             let connection = try DatabaseFile.openForReading(file, timeout: timeout)
             do { return try Migrator(connection: connection, files: files).status() } catch let error as SQLiteError {
                 throw DatabaseFile.describe(error, path: file, timeout: timeout)
             }
-        }
+        }()
         if parsed.flag(Options.json) {
             func list(_ files: [MigrationFile]) -> JSONValue {
                 .array(files.map { .object([("version", .int(Int64($0.version))), ("file", .string($0.fileName))]) })
@@ -23,8 +23,8 @@ extension MigrateCommand {
                 ("file", .string(file)), ("version", .int(Int64(status.version))),
                 ("applied", .array(status.applied.map { entry in
                     .object([("version", .int(Int64(entry.version))), ("name", .string(entry.name)),
-                             ("checksum", .string(entry.checksum)), ("applied_at", .string(entry.appliedAt)),
-                             ("duration_ms", .int(Int64(entry.durationMilliseconds)))])
+                             ("checksum", .string(entry.checksum)), ("appliedAt", .string(entry.appliedAt)),
+                             ("durationMs", .int(Int64(entry.durationMilliseconds)))])
                 })),
                 ("pending", list(status.pending)),
                 ("drifted", list(status.drifted.map(\.file))),

@@ -6,14 +6,14 @@ import StrataRender
 /// `strata migrate validate FILE`: drift of files or schema (exit 4), missing files, integrity and links (exit 1).
 extension MigrateCommand {
     func validate() throws {
-        let validation = try reportingFailure {
+        let validation = try {
             let files = try MigrationDirectory.load(directory)
             let timeout = try parsed.timeoutMilliseconds()
             let connection = try DatabaseFile.openForReading(file, timeout: timeout)
             do { return try Migrator(connection: connection, files: files).validate() } catch let error as SQLiteError {
                 throw DatabaseFile.describe(error, path: file, timeout: timeout)
             }
-        }
+        }()
         let status = validation.status
         let schemaDrift = validation.schemaDrift
         let broken = validation.brokenLinks.count
@@ -23,10 +23,10 @@ extension MigrateCommand {
                 ("drifted", .array(status.drifted.map { .object([("version", .int(Int64($0.file.version))), ("file", .string($0.file.fileName)),
                                                                  ("recorded", .string($0.applied.checksum)), ("now", .string($0.file.checksum))]) })),
                 ("missing", .array(status.missing.map { .object([("version", .int(Int64($0.version))), ("name", .string($0.name))]) })),
-                ("schema_drift", .array(schemaDrift.lines.map(JSONValue.string))),
-                ("schema_unchecked", schemaDrift.unchecked.map(JSONValue.string) ?? .null),
-                ("schema_predating", .array(schemaDrift.predating.map(JSONValue.string))),
-                ("integrity_check", .array(validation.integrity.map(JSONValue.string))), ("broken_links", .int(Int64(broken))),
+                ("schemaDrift", .array(schemaDrift.lines.map(JSONValue.string))),
+                ("schemaUnchecked", schemaDrift.unchecked.map(JSONValue.string) ?? .null),
+                ("schemaPredating", .array(schemaDrift.predating.map(JSONValue.string))),
+                ("integrityCheck", .array(validation.integrity.map(JSONValue.string))), ("brokenLinks", .int(Int64(broken))),
             ])
             context.stdout.write(value.serialized(pretty: true) + "\n")
         } else {

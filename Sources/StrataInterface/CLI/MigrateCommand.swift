@@ -24,22 +24,4 @@ struct MigrateCommand {
             return version
         }
     }
-
-    /// Runs the part of a subcommand that comes before its output; with `--json`, a failure there is also
-    /// printed on stdout as `{"error": "message"}`, so that a script reading the JSON learns why.
-    ///
-    /// The line on stderr and the exit status are the command line's as for any error. Usage errors
-    /// (exit 2) are not repeated in JSON: the argument parser reports most of them before any command runs.
-    func reportingFailure<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            let failure = error as? StrataError
-            let message = failure?.message ?? "\(error)"
-            if parsed.flag(Options.json), !message.isEmpty, failure?.status != .usage {
-                context.stdout.write(JSONValue.object([("error", .string(message))]).serialized(pretty: true) + "\n")
-            }
-            throw error
-        }
-    }
 }

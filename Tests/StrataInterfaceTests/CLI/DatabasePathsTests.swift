@@ -40,7 +40,7 @@ import Testing
         for name in ["b.sqlite", "a.sqlite", "c.db"] { _ = FileManager.default.createFile(atPath: folder + "/t/" + name, contents: Data()) }
         let paths = try DatabasePaths.expand([folder + "/t/*.sqlite", folder + "/t/./a.sqlite", folder + "/*/c.db"], lists: [])
         #expect(paths == [folder + "/t/a.sqlite", folder + "/t/b.sqlite", folder + "/t/c.db"])
-        #expect(throws: StrataError("no database file matches '\(folder)/t/*.nope'")) {
+        #expect(throws: StrataError("no database file matches '\(folder)/t/*.nope'", code: .noSuchFile)) {
             try DatabasePaths.expand([folder + "/t/*.nope"], lists: [])
         }
     }
@@ -64,8 +64,9 @@ import Testing
     }
 
     @Test func aListThatIsAFolderOrMissingIsRefusedByName() {
-        #expect(throws: StrataError("no such file: /nonexistent/list (the --from-list file)")) { try DatabasePaths.read(list: "/nonexistent/list") }
-        #expect(throws: StrataError("/ is a directory, not a --from-list file")) { try DatabasePaths.read(list: "/") }
+        #expect(throws: StrataError("no such file: /nonexistent/list (the --from-list file)", code: .noSuchFile,
+                                    site: ErrorSite(file: "/nonexistent/list"))) { try DatabasePaths.read(list: "/nonexistent/list") }
+        #expect(throws: StrataError("/ is a directory, not a --from-list file", code: .notARegularFile, site: ErrorSite(file: "/"))) { try DatabasePaths.read(list: "/") }
     }
 
     @Test(arguments: [
