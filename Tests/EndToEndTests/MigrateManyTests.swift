@@ -120,7 +120,8 @@ import Testing
         (["migrate", "a.sqlite", "b.sqlite", "--jobs", "-1"], 2, "strata: --jobs takes how many files to migrate at a time, 1 to 256, not '-1'\n"),
         (["migrate", "a.sqlite", "b.sqlite", "--jobs", "99999999999999999999"], 2,
          "strata: --jobs takes how many files to migrate at a time, 1 to 256, not '99999999999999999999'\n"),
-        (["migrate", "a.sqlite", "b.sqlite", "--dry-run"], 2, "strata: --dry-run takes one FILE, not several\n"),
+        (["migrate", "a.sqlite", "b.sqlite", "--backup", "x.sqlite"], 2,
+         "strata: --backup takes one FILE, not several (run each file with its own --backup, or --dry-run them all first)\n"),
         (["migrate", "--jobs", "2"], 2, "strata: missing FILE for 'migrate' (or give --from-list FILE)\n"),
         (["migrate", "status", "--from-list", "missing.txt"], 1, "strata: no such file: missing.txt (the --from-list file)\n"),
     ])
@@ -132,6 +133,45 @@ import Testing
         #expect(result.status == status)
         #expect(result.stderr == message.replacingOccurrences(of: "'nothing-", with: "'\(workspace.path)/nothing-"))
         #expect(try ["a.sqlite", "b.sqlite"].map { try workspace.fingerprint($0).0 } == before)
+    }
+
+    /// `--dry-run` over many files migrates a private copy of each and changes none of them, nor leaves
+    /// anything beside them; the failure of one copy is reported as a real run's would be.
+    @Test func aDryRunOfManyFilesChangesNone() throws {
+        let workspace = try Self.tenants()
+        let names = ["a.sqlite", "b.sqlite", "c.sqlite"]
+        let before = try names.map { try workspace.fingerprint($0) }
+        let listing = try FileManager.default.contentsOfDirectory(atPath: workspace.path).sorted()
+        let text = try StrataProcess.run(["migrate", workspace.file("*.sqlite"), "--dry-run", "--jobs", "2"])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("would apply 2"), "\(text.stdout)")
+        #expect(text.stdout.hasSuffix("3 files: 2 would be migrated, 0 up to date, 1 failed; the files themselves are unchanged (a dry run migrates copies)\n"))
+        #expect(text.stderr == "strata: \(workspace.file("c.sqlite")): 2_tags.sql:1: table Tag already exists; nothing was changed (still at version 0)\n")
+        let json = try StrataProcess.run(["migrate", workspace.file("*.sqlite"), "--dry-run", "--json"])
+        let document = try self.json(json.stdout)
+        #expect(document["dryRun"] as? Bool == true)
+        let files = try #require(document["files"] as? [[String: Any]])
+        #expect(files.map { $0["result"] as? String } == ["migrated", "migrated", "failed"])
+        #expect(files.map { $0["to"] as? Int } == [2, 2, 0])
+        for (name, was) in zip(names, before) {
+            let now = try workspace.fingerprint(name)
+            #expect(now.0 == was.0 && now.1 == was.1, "\(name) changed")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path).sorted() == listing)
+        #expect(try version(workspace.file("a.sqlite")) == 0)
+    }
+
+    /// `--step` over many files: a file whose second migration fails keeps its first.
+    @Test func stepKeepsWhatEachFileCommitted() throws {
+        let workspace = try Self.tenants()
+        let result = try StrataProcess.run(["migrate", workspace.file("*.sqlite"), "--step", "--json"])
+        #expect(result.status == 1)
+        let files = try #require(try json(result.stdout)["files"] as? [[String: Any]])
+        #expect(files.map { $0["to"] as? Int } == [2, 2, 1])
+        #expect(files[2]["applied"] as? [String] == ["1_priority.sql"])
+        #expect(files[2]["result"] as? String == "failed")
+        #expect(try version(workspace.file("c.sqlite")) == 1)
+        #expect(result.stderr.contains("1_priority.sql was applied and kept (--step commits each migration): the file is at version 1"))
     }
 
     @Test func anEmptyListFileIsAnError() throws {

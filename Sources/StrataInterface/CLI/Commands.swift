@@ -275,8 +275,10 @@ public enum Commands {
             back and removes its temporary files; --dry-run never opens FILE for writing. Destructive steps \
             (see migrate lint), up or down, need --yes or a terminal's answer. A FILE that does not exist is an \
             error unless --create. Several files, a quoted glob or --from-list migrate each file in its own \
-            transaction, --jobs at a time; one file's failure leaves the others be, and the exit status is the \
-            worst of the files' (0, 3, 4, 1, 130 from best to worst). See also 'strata help migrate status'.
+            transaction, --jobs at a time (--dry-run and --step too, not --backup); one file's failure leaves the \
+            others be, and the exit status is the worst of the files' (0, 3, 4, 1, 130 from best to worst). With \
+            --json, every outcome is one JSON document, a failure as {"error": {"code", "message", "file", \
+            "line", "statement", "version"}} (codes in man strata, JSON OUTPUT). See also 'strata help migrate status'.
             """,
         examples: [
             "strata migrate app.sqlite",

@@ -51,7 +51,7 @@ extension MigrateCommand {
                     // A dry run never opens FILE for writing: it reads it into a private copy and rehearses there
                     // (with --create, an empty private file: nothing is made at FILE).
                     watching = watchInterrupts()
-                    let path = creating ? try AtomicFile.createPrivateTemporary(for: file) : try dryRunCopy(timeout: timeout)
+                    let path = creating ? try AtomicFile.createPrivateTemporary(for: file) : try Self.dryRunCopy(of: file, timeout: timeout)
                     copy = path
                     connection = try Connection(path: path, mode: .readWrite, busyTimeout: timeout)
                 } else {

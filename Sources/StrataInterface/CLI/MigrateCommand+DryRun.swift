@@ -12,13 +12,13 @@ extension MigrateCommand {
     /// which SQLite then applies to the copy alone: a file with a (possibly hot) rollback journal, which
     /// a read-only connection cannot roll back; and a WAL file whose `-wal` has no `-shm` (no connection
     /// has it open), where reading would leave a `-shm` behind.
-    func dryRunCopy(timeout: Int32) throws -> String {
+    static func dryRunCopy(of file: String, timeout: Int32) throws -> String {
         try DatabaseFile.checkReadable(file)
-        guard let companion = Self.companionToCopy(file) else {
+        guard let companion = companionToCopy(file) else {
             let source = try DatabaseFile.openForReading(file, timeout: timeout)
             let copy = try AtomicFile.createPrivateTemporary(for: file)
             do { try source.backup(into: copy) } catch {
-                Self.remove(copy)
+                remove(copy)
                 throw DatabaseFile.describe(error, path: file, timeout: timeout)
             }
             return copy
@@ -26,7 +26,7 @@ extension MigrateCommand {
         let copy = AtomicFile.privateTemporaryPath(for: file)
         // The file first, then its journal: a page changed meanwhile has its old content in the journal already.
         if let failure = Platform.copyFile(file, toNewFile: copy) ?? Platform.copyFile(file + companion, toNewFile: copy + companion) {
-            Self.remove(copy)
+            remove(copy)
             throw StrataError("cannot make a temporary copy of \(file): \(failure)")
         }
         do {
@@ -34,7 +34,7 @@ extension MigrateCommand {
             let connection = try Connection(path: copy, mode: .readWrite, busyTimeout: timeout)
             _ = try connection.scalar("SELECT count(*) FROM sqlite_schema")
         } catch {
-            Self.remove(copy)
+            remove(copy)
             throw DatabaseFile.describe(error, path: file, timeout: timeout)
         }
         return copy

@@ -149,7 +149,10 @@ extension MigrateCommand {
         var from: Int?
         var to: Int?
         var result: Result
+        /// The migrations applied (or reverted); with `--step`, those committed before a failure.
         var applied: [String] = []
+        /// The version a `--step` run that failed committed up to; nil when nothing was kept.
+        var kept: Int?
         var error: StrataError?
         var status: ExitStatus = .success
         var milliseconds = 0
@@ -161,16 +164,21 @@ extension MigrateCommand {
         var allowDrift: Bool
         var yes: Bool
         var create: Bool
+        /// `--dry-run`: each file's private copy is migrated and checked, the file itself left alone.
+        var dryRun: Bool
+        /// `--step`: each migration of a file in its own transaction.
+        var stepwise: Bool
         var timeout: Int32
     }
 
     func runMany(_ paths: [String]) throws {
-        for option in [Options.dryRunCopy, Options.backup, Options.step] where parsed.flag(option) || parsed.value(option) != nil {
-            throw StrataError.usage("--\(option.name) takes one FILE, not several")
+        if parsed.value(Options.backup) != nil {
+            throw StrataError.usage("--backup takes one FILE, not several (run each file with its own --backup, or --dry-run them all first)")
         }
         let jobs = try jobCount()
         let settings = RunSettings(target: try target(), allowDrift: parsed.flag(Options.allowDrift), yes: parsed.flag(Options.yesDestructive),
-                                   create: parsed.flag(Options.create), timeout: try parsed.timeoutMilliseconds())
+                                   create: parsed.flag(Options.create), dryRun: parsed.flag(Options.dryRunCopy),
+                                   stepwise: parsed.flag(Options.step), timeout: try parsed.timeoutMilliseconds())
         let migrations = try migrationFiles(for: paths)
         let watcher = InterruptWatcher()
         InterruptSignal.catchTermination()
@@ -201,6 +209,7 @@ extension MigrateCommand {
                     if let error = run.error { members.append(("error", ErrorDocument.object(error))) }
                     return .object(members)
                 })),
+                ("dryRun", .bool(settings.dryRun)),
                 ("migrated", .int(Int64(counts[.migrated] ?? 0))), ("upToDate", .int(Int64(counts[.upToDate] ?? 0))),
                 ("failed", .int(Int64(counts[.failed] ?? 0))), ("exitStatus", .int(Int64(status.rawValue))),
             ])
@@ -213,38 +222,48 @@ extension MigrateCommand {
                 case (let from?, _): "\(from)"
                 default: "-"
                 }
+                let verb = run.to ?? 0 < run.from ?? 0 ? (settings.dryRun ? "would revert" : "reverted") : (settings.dryRun ? "would apply" : "applied")
                 let result = switch run.result {
-                case .migrated: "\(run.to ?? 0 < run.from ?? 0 ? "reverted" : "applied") \(run.applied.count)"
+                case .migrated: "\(verb) \(run.applied.count)"
                 case .upToDate: "up to date"
-                case .failed: run.status == .interrupted ? "interrupted" : "failed"
+                case .failed where run.status == .interrupted: "interrupted"
+                case .failed: run.kept == nil ? "failed" : "failed; kept \(run.applied.count) (--step)"
                 }
                 table.append([run.path, version, result, "\(run.milliseconds) ms"])
             }
             context.stdout.write(table.render(maxWidth: context.terminalWidth, style: parsed.style(context)))
-            context.stdout.write("\(runs.count) files: \(counts[.migrated] ?? 0) migrated, \(counts[.upToDate] ?? 0) up to date, "
-                                 + "\(counts[.failed] ?? 0) failed\n")
+            let migrated = "\(counts[.migrated] ?? 0) " + (settings.dryRun ? "would be migrated" : "migrated")
+            context.stdout.write("\(runs.count) files: \(migrated), \(counts[.upToDate] ?? 0) up to date, \(counts[.failed] ?? 0) failed"
+                                 + (settings.dryRun ? "; the files themselves are unchanged (a dry run migrates copies)" : "") + "\n")
         }
         if status != .success { throw StrataError("", status: status) }
     }
 
-    /// One file of a many-file run, on the calling thread and its own connection.
+    /// One file of a many-file run, on the calling thread and its own connection. With `--dry-run`, on a
+    /// private copy of the file (as `migrate --dry-run FILE` makes it), checked with `integrity_check`.
     static func migrate(_ path: String, migrations: Result<[MigrationFile], StrataError>, settings: RunSettings,
                         watcher: InterruptWatcher) -> FileRun
     {
         let started = Platform.monotonicSeconds()
         var run = FileRun(path: path, result: .failed)
         defer { run.milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded()) }
+        // The temporary file this run made (a --create, a dry run's copy): removed unless moved into place.
         var made: String?
         defer { if let made { remove(made) } }
         do {
             if watcher.wasInterrupted { throw StrataError.interrupted }
             let files = try migrations.get()
             let connection: Connection
-            if Platform.entryKind(path) == .missing {
-                guard settings.create else {
-                    throw StrataError("no such file: \(path) (to make an empty database there and migrate it, add --create)",
-                                      code: .noSuchFile, site: ErrorSite(file: path))
-                }
+            let creating = Platform.entryKind(path) == .missing
+            if creating && !settings.create {
+                throw StrataError("no such file: \(path) (to make an empty database there and migrate it, add --create)",
+                                  code: .noSuchFile, site: ErrorSite(file: path))
+            }
+            if settings.dryRun {
+                let copy = creating ? try AtomicFile.createPrivateTemporary(for: path) : try dryRunCopy(of: path, timeout: settings.timeout)
+                made = copy
+                connection = try Connection(path: copy, mode: .readWrite, busyTimeout: settings.timeout)
+            } else if creating {
                 let temporary = try AtomicFile.createTemporary(for: path)
                 made = temporary
                 connection = try DatabaseFile.openForWriting(temporary, timeout: settings.timeout)
@@ -254,14 +273,24 @@ extension MigrateCommand {
             do {
                 run.from = try connection.scalar("PRAGMA user_version").int64.map(Int.init)
                 let migrator = Migrator(connection: connection, files: files)
-                if !settings.yes, let destructive = try destructiveSummary(try migrator.plan(to: settings.target).steps) {
+                // A dry run goes through with destructive steps: only its copy loses anything.
+                if !settings.yes && !settings.dryRun, let destructive = try destructiveSummary(try migrator.plan(to: settings.target).steps) {
                     throw StrataError("\(destructive.summary); destructive steps need --yes with several files (nothing was changed)",
                                       code: .destructiveRefused, site: destructive.site)
                 }
                 watcher.watch(connection.interruptHandle)
                 defer { watcher.stopWatching(connection.interruptHandle) }
-                let done = try migrator.apply(to: settings.target, allowDrift: settings.allowDrift)
-                if let temporary = made {
+                let done: MigrationRun
+                do { done = try migrator.apply(to: settings.target, allowDrift: settings.allowDrift, stepwise: settings.stepwise) } catch let failure as StepwiseFailure {
+                    // What --step committed before the failure stays applied.
+                    run.applied = failure.kept.applied.map(\.step.file.fileName)
+                    run.kept = failure.kept.to
+                    throw failure.error
+                }
+                if settings.dryRun, let first = try migrator.integrityCheck().first, first != "ok" {
+                    throw StrataError("the migrated copy fails integrity_check: \(first)", code: .integrityFailed)
+                }
+                if creating && !settings.dryRun, let temporary = made {
                     try AtomicFile.moveIntoPlace(temporary, to: path, force: false)
                     made = nil
                 }
@@ -275,7 +304,7 @@ extension MigrateCommand {
             let failure = error as? StrataError ?? StrataError("\(error)")
             run.error = failure
             run.status = failure.status == .usage || failure.status == .success ? .failure : failure.status
-            run.to = run.from
+            run.to = run.kept ?? run.from
         }
         return run
     }
