@@ -31,68 +31,65 @@ extension MigrateCommand {
         var kept: MigrationRun?
         let migration: MigrationRun
         do {
-            migration = try {
-                let target = try target()
-                // A file that is not there is made only when asked: as a temporary file beside it, migrated and
-                // then renamed into place, so that a failed run leaves nothing behind.
-                let creating = Platform.entryKind(file) == .missing
-                if creating && !parsed.flag(Options.create) {
-                    throw StrataError("no such file: \(file) (to make an empty database there and migrate it, add --create)",
-                                      code: .noSuchFile, site: ErrorSite(file: file))
-                }
-                let files = try MigrationDirectory.load(directory)
-                // Refused before any question or copy; checked again when the backup is made.
-                if let backup = parsed.value(Options.backup) {
-                    try AtomicFile.checkDestination(backup, force: parsed.flag(Options.forceBackup), what: "the backup")
-                }
-                let connection: Connection
-                let watching: InterruptWatcher
-                if dryRun {
-                    // A dry run never opens FILE for writing: it reads it into a private copy and rehearses there
-                    // (with --create, an empty private file: nothing is made at FILE).
-                    watching = watchInterrupts()
-                    let path = creating ? try AtomicFile.createPrivateTemporary(for: file) : try Self.dryRunCopy(of: file, timeout: timeout)
+            let target = try target()
+            // A file that is not there is made only when asked: as a temporary file beside it, migrated and
+            // then renamed into place, so that a failed run leaves nothing behind.
+            let creating = Platform.entryKind(file) == .missing
+            if creating && !parsed.flag(Options.create) {
+                throw StrataError("no such file: \(file) (to make an empty database there and migrate it, add --create)",
+                                  code: .noSuchFile, site: ErrorSite(file: file))
+            }
+            let files = try MigrationDirectory.load(directory)
+            // Refused before any question or copy; checked again when the backup is made.
+            if let backup = parsed.value(Options.backup) {
+                try AtomicFile.checkDestination(backup, force: parsed.flag(Options.forceBackup), what: "the backup")
+            }
+            let connection: Connection
+            let watching: InterruptWatcher
+            if dryRun {
+                // A dry run never opens FILE for writing: it reads it into a private copy and rehearses there
+                // (with --create, an empty private file: nothing is made at FILE).
+                watching = watchInterrupts()
+                let path = creating ? try AtomicFile.createPrivateTemporary(for: file) : try Self.dryRunCopy(of: file, timeout: timeout)
+                copy = path
+                connection = try Connection(path: path, mode: .readWrite, busyTimeout: timeout)
+            } else {
+                if creating {
+                    let path = try AtomicFile.createTemporary(for: file)
                     copy = path
-                    connection = try Connection(path: path, mode: .readWrite, busyTimeout: timeout)
+                    connection = try DatabaseFile.openForWriting(path, timeout: timeout)
                 } else {
-                    if creating {
-                        let path = try AtomicFile.createTemporary(for: file)
-                        copy = path
-                        connection = try DatabaseFile.openForWriting(path, timeout: timeout)
-                    } else {
-                        connection = try DatabaseFile.openForWriting(file, timeout: timeout)
-                    }
-                    if !parsed.flag(Options.yesDestructive) {
-                        try confirmDestructiveSteps(try Migrator(connection: connection, files: files).plan(to: target).steps)
-                    }
-                    watching = watchInterrupts()
+                    connection = try DatabaseFile.openForWriting(file, timeout: timeout)
                 }
-                // Of a dry run, from its copy: the same content, and FILE is still not opened for writing.
-                if let backup = parsed.value(Options.backup) {
-                    do {
-                        try AtomicFile.writeDatabase(copying: connection, to: backup, force: parsed.flag(Options.forceBackup), what: "the backup")
-                    } catch let error as SQLiteError {
-                        throw DatabaseFile.describe(error, path: file, timeout: timeout)
-                    }
+                if !parsed.flag(Options.yesDestructive) {
+                    try confirmDestructiveSteps(try Migrator(connection: connection, files: files).plan(to: target).steps)
                 }
-                watching.watch(connection.interruptHandle)
-                defer { watching.stopWatching(connection.interruptHandle) }
-                let migrator = Migrator(connection: connection, files: files)
+                watching = watchInterrupts()
+            }
+            // Of a dry run, from its copy: the same content, and FILE is still not opened for writing.
+            if let backup = parsed.value(Options.backup) {
                 do {
-                    let migration = try migrator.apply(to: target, allowDrift: parsed.flag(Options.allowDrift), stepwise: parsed.flag(Options.step))
-                    if dryRun { integrity = try migrator.integrityCheck() }
-                    if creating && !dryRun, let made = copy {
-                        try AtomicFile.moveIntoPlace(made, to: file, force: false)
-                        copy = nil
-                    }
-                    return migration
-                } catch let failure as StepwiseFailure {
-                    kept = failure.kept
-                    throw failure.error
+                    try AtomicFile.writeDatabase(copying: connection, to: backup, force: parsed.flag(Options.forceBackup), what: "the backup")
                 } catch let error as SQLiteError {
                     throw DatabaseFile.describe(error, path: file, timeout: timeout)
                 }
-            }()
+            }
+            watching.watch(connection.interruptHandle)
+            defer { watching.stopWatching(connection.interruptHandle) }
+            let migrator = Migrator(connection: connection, files: files)
+            do {
+                migration = try migrator.apply(to: target, allowDrift: parsed.flag(Options.allowDrift), stepwise: parsed.flag(Options.step))
+                if dryRun { integrity = try migrator.integrityCheck() }
+                if creating && !dryRun, let made = copy {
+                    try AtomicFile.moveIntoPlace(made, to: file, force: false)
+                    copy = nil
+                }
+            } catch let failure as StepwiseFailure {
+                kept = failure.kept
+                throw failure.error
+            } catch let error as SQLiteError {
+                throw DatabaseFile.describe(error, path: file, timeout: timeout)
+            }
         } catch {
             // What a --step run committed before it failed stays applied: say so, as a run that succeeded would.
             if let kept, !parsed.flag(Options.json) { reportApplied(kept) }

@@ -9,17 +9,14 @@ extension MigrateCommand {
         guard let text = parsed.value(Options.baselineVersion), let version = Int(text), version >= 0 else {
             throw StrataError.usage("migrate baseline needs --version N, a whole number")
         }
-        let files = try {
-            let files = try MigrationDirectory.load(directory)
-            let timeout = try parsed.timeoutMilliseconds()
-            let connection = try DatabaseFile.openForWriting(file, timeout: timeout)
-            do {
-                try Migrator(connection: connection, files: files).baseline(at: version, replacing: parsed.flag(Options.forceRestart))
-            } catch let error as SQLiteError {
-                throw DatabaseFile.describe(error, path: file, timeout: timeout)
-            }
-            return files
-        }()
+        let files = try MigrationDirectory.load(directory)
+        let timeout = try parsed.timeoutMilliseconds()
+        let connection = try DatabaseFile.openForWriting(file, timeout: timeout)
+        do {
+            try Migrator(connection: connection, files: files).baseline(at: version, replacing: parsed.flag(Options.forceRestart))
+        } catch let error as SQLiteError {
+            throw DatabaseFile.describe(error, path: file, timeout: timeout)
+        }
         let adopted = files.filter { $0.version <= version }
         if parsed.flag(Options.json) {
             let value = JSONValue.object([("file", .string(file)), ("version", .int(Int64(version))),

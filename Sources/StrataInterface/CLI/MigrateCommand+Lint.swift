@@ -6,11 +6,9 @@ import StrataRender
 /// exit 1 on an error or a destructive step (on a risky one too with `--strict`), or when a file does not parse.
 extension MigrateCommand {
     func lint() throws {
-        let findings = try {
-            let files = try MigrationDirectory.load(parsed.required(Commands.migrationsDirectory))
-            try MigrationLint.checkProperties(files)
-            return try files.flatMap(MigrationLint.check)
-        }()
+        let files = try MigrationDirectory.load(parsed.required(Commands.migrationsDirectory))
+        try MigrationLint.checkProperties(files)
+        let findings = try files.flatMap(MigrationLint.check)
         if parsed.flag(Options.json) {
             context.stdout.write(JSONValue.array(findings.map(Self.json)).serialized(pretty: true) + "\n")
         } else {

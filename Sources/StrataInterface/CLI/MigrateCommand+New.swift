@@ -15,20 +15,16 @@ extension MigrateCommand {
             throw StrataError.usage("--sql and --strata: give one of them (without either, the newest file's kind)")
         }
         let down = parsed.flag(Options.downSection)
-        let (version, kind) = try {
-            if Platform.fileKind(directory) == .missing, let failure = Platform.makeDirectory(directory) {
-                throw StrataError("cannot create \(directory): \(failure)")
-            }
-            let newest = try MigrationDirectory.load(directory).last
-            let version = (newest?.version ?? 0) + 1
-            let kind: MigrationFile.Kind = parsed.flag(Options.sqlFile) ? .sql : parsed.flag(Options.strataFile) ? .strata : newest?.kind ?? .strata
-            try AtomicFile.write(to: Self.newFilePath(directory: directory, version: version, name: name, kind: kind), force: false,
-                                 what: "the migration", forceOption: nil) { sink in
-                sink.write(Self.template(version: version, name: name, kind: kind, down: down))
-            }
-            return (version, kind)
-        }()
+        if Platform.fileKind(directory) == .missing, let failure = Platform.makeDirectory(directory) {
+            throw StrataError("cannot create \(directory): \(failure)")
+        }
+        let newest = try MigrationDirectory.load(directory).last
+        let version = (newest?.version ?? 0) + 1
+        let kind: MigrationFile.Kind = parsed.flag(Options.sqlFile) ? .sql : parsed.flag(Options.strataFile) ? .strata : newest?.kind ?? .strata
         let path = Self.newFilePath(directory: directory, version: version, name: name, kind: kind)
+        try AtomicFile.write(to: path, force: false, what: "the migration", forceOption: nil) { sink in
+            sink.write(Self.template(version: version, name: name, kind: kind, down: down))
+        }
         if parsed.flag(Options.json) {
             context.stdout.write(JSONValue.object([("file", .string(path)), ("version", .int(Int64(version))), ("kind", .string(kind.rawValue))]).serialized(pretty: true) + "\n")
         } else {

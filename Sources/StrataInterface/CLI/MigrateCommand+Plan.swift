@@ -8,21 +8,15 @@ import StrataRender
 extension MigrateCommand {
     func plan() throws {
         // Lint's findings of each file the plan runs up, by file name.
-        var findings: [String: [LintFinding]] = [:]
-        let plan = try {
-            let files = try MigrationDirectory.load(directory)
-            let timeout = try parsed.timeoutMilliseconds()
-            let connection = try DatabaseFile.openForReading(file, timeout: timeout)
-            let target = try target()
-            do {
-                let plan = try Migrator(connection: connection, files: files).plan(to: target, translated: true)
-                findings = Dictionary(grouping: try plan.steps.filter { $0.direction == .up }.flatMap { try MigrationLint.check($0.file) },
-                                      by: \.file)
-                return plan
-            } catch let error as SQLiteError {
-                throw DatabaseFile.describe(error, path: file, timeout: timeout)
-            }
-        }()
+        let files = try MigrationDirectory.load(directory)
+        let timeout = try parsed.timeoutMilliseconds()
+        let connection = try DatabaseFile.openForReading(file, timeout: timeout)
+        let target = try target()
+        let plan: MigrationPlan
+        do { plan = try Migrator(connection: connection, files: files).plan(to: target, translated: true) } catch let error as SQLiteError {
+            throw DatabaseFile.describe(error, path: file, timeout: timeout)
+        }
+        let findings = Dictionary(grouping: try plan.steps.filter { $0.direction == .up }.flatMap { try MigrationLint.check($0.file) }, by: \.file)
         for warning in plan.warnings { context.stderr.write("strata: warning: \(warning)\n") }
         if parsed.flag(Options.json) {
             let value = JSONValue.object([

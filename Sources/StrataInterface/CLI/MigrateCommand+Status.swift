@@ -7,14 +7,13 @@ import StrataRender
 extension MigrateCommand {
     func status() throws {
         if let paths = try manyFiles() { return try statusMany(paths) }
-        let status = try {
-            let files = try MigrationDirectory.load(directory)
-            let timeout = try parsed.timeoutMilliseconds()
-            let connection = try DatabaseFile.openForReading(file, timeout: timeout)
-            do { return try Migrator(connection: connection, files: files).status() } catch let error as SQLiteError {
-                throw DatabaseFile.describe(error, path: file, timeout: timeout)
-            }
-        }()
+        let files = try MigrationDirectory.load(directory)
+        let timeout = try parsed.timeoutMilliseconds()
+        let connection = try DatabaseFile.openForReading(file, timeout: timeout)
+        let status: MigrationStatus
+        do { status = try Migrator(connection: connection, files: files).status() } catch let error as SQLiteError {
+            throw DatabaseFile.describe(error, path: file, timeout: timeout)
+        }
         if parsed.flag(Options.json) {
             func list(_ files: [MigrationFile]) -> JSONValue {
                 .array(files.map { .object([("version", .int(Int64($0.version))), ("file", .string($0.fileName))]) })
