@@ -174,6 +174,19 @@ import Testing
         #expect(result.stderr.contains("1_priority.sql was applied and kept (--step commits each migration): the file is at version 1"))
     }
 
+    /// Each file's time is its migration's: a run that takes a while says so (it once said 0 ms for all).
+    @Test func eachFileSaysHowLongItTook() throws {
+        let workspace = try MigrateCommandTests.workspace([
+            "1_fill.sql": "CREATE TABLE T (x INTEGER);\n"
+                + "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000) INSERT INTO T SELECT x FROM c;\n",
+        ])
+        try FileManager.default.copyItem(atPath: workspace.file("app.sqlite"), toPath: workspace.file("b.sqlite"))
+        let result = try StrataProcess.run(["migrate", workspace.file("app.sqlite"), workspace.file("b.sqlite"), "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try #require(try json(result.stdout)["files"] as? [[String: Any]])
+        for file in files { #expect((file["durationMs"] as? Int ?? 0) >= 5, "\(file)") }
+    }
+
     @Test func anEmptyListFileIsAnError() throws {
         let workspace = try Self.tenants()
         try "\n".write(toFile: workspace.file("empty.txt"), atomically: true, encoding: .utf8)

@@ -246,7 +246,6 @@ extension MigrateCommand {
     {
         let started = Platform.monotonicSeconds()
         var run = FileRun(path: path, result: .failed)
-        defer { run.milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded()) }
         // The temporary file this run made (a --create, a dry run's copy): removed unless moved into place.
         var made: String?
         defer { if let made { remove(made) } }
@@ -306,6 +305,8 @@ extension MigrateCommand {
             run.status = failure.status == .usage || failure.status == .success ? .failure : failure.status
             run.to = run.kept ?? run.from
         }
+        // Measured here, not in a defer: a defer runs after the value to return was copied.
+        run.milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded())
         return run
     }
 
