@@ -1,3 +1,4 @@
+import Digests
 import SQLiteKit
 import StrataCore
 import StrataQuery
@@ -110,6 +111,10 @@ extension ScratchSchema {
     /// - Throws: `StrataError` "FILE:LINE:COLUMN failed: reason; nothing was changed (still at version N)".
     static func checkNames(of steps: [MigrationStep], on source: Connection, version: Int) throws {
         guard let last = steps.lastIndex(where: { if case .operations = $0.body { true } else { false } }) else { return }
+        // The check depends on nothing but the schema and the steps: a run over many files of one schema
+        // (a tenant each) rehearses once.
+        let fingerprint = try Self.fingerprint(of: source, steps: steps[...last])
+        if passed.withLock({ checked.contains(fingerprint) }) { return }
         let scratch = try ScratchSchema(copying: source)
         for step in steps[...last] {
             do {
@@ -118,12 +123,29 @@ extension ScratchSchema {
                 case .operations(let entries): for entry in entries { _ = try scratch.run(entry, file: step.file.fileName) }
                 }
             } catch let failure as StrataScript.Failure {
-                guard let name = failure.cause as? StrataOperation.NameError, name.isProperty || scratch.missing.isEmpty else { return }
+                guard let name = failure.cause as? StrataOperation.NameError, name.isProperty || scratch.missing.isEmpty else { break }
                 throw StrataError("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason); "
-                                  + "nothing was changed (still at version \(version))")
+                                  + "nothing was changed (still at version \(version))", code: .statementFailed,
+                                  site: ErrorSite(file: step.file.fileName, line: failure.line, version: step.file.version,
+                                                  direction: step.direction.rawValue))
             } catch {
-                return
+                break
             }
         }
+        passed.withLock { _ = checked.insert(fingerprint) }
+    }
+
+    /// The schemas and steps that `checkNames` found nothing wrong with, by `fingerprint`.
+    nonisolated(unsafe) private static var checked: Set<String> = []
+    private static let passed = Lock()
+
+    /// SHA-256 of every schema object's type, name and SQL, and of each step's file, checksum and direction.
+    private static func fingerprint(of source: Connection, steps: ArraySlice<MigrationStep>) throws -> String {
+        var hash = SHA256()
+        for row in try source.rows("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY rowid") {
+            for value in row { hash.update((value.string ?? "\u{0}") + "\u{1}") }
+        }
+        for step in steps { hash.update("\u{2}\(step.file.fileName)\u{1}\(step.file.checksum)\u{1}\(step.direction.rawValue)") }
+        return hash.finalize()
     }
 }

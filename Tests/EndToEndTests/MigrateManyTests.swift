@@ -187,6 +187,24 @@ import Testing
         for file in files { #expect((file["durationMs"] as? Int ?? 0) >= 5, "\(file)") }
     }
 
+    /// The check of names before a run is made once per schema: a file of another schema is still checked.
+    @Test func namesAreCheckedForEachSchema() throws {
+        let workspace = try MigrateCommandTests.workspace(["1_note.strata": "add property Task.note string?\nrename property Task.extra to more\n"])
+        try FileManager.default.moveItem(atPath: workspace.file("app.sqlite"), toPath: workspace.file("b.sqlite"))
+        try FileManager.default.copyItem(atPath: workspace.file("b.sqlite"), toPath: workspace.file("a.sqlite"))
+        try FileManager.default.copyItem(atPath: workspace.file("b.sqlite"), toPath: workspace.file("c.sqlite"))
+        for name in ["a", "c"] { try Connection(path: workspace.file("\(name).sqlite"), mode: .readWrite).execute("ALTER TABLE Task ADD COLUMN extra TEXT") }
+        let before = try workspace.fingerprint("b.sqlite").0
+        let result = try StrataProcess.run(["migrate", workspace.file("*.sqlite"), "--jobs", "1", "--json"])
+        #expect(result.status == 1)
+        let files = try #require(try json(result.stdout)["files"] as? [[String: Any]])
+        #expect(files.map { $0["result"] as? String } == ["migrated", "failed", "migrated"])
+        let error = try #require(files[1]["error"] as? [String: Any])
+        #expect(error["message"] as? String == "1_note.strata:2:22 failed: Task has no property 'extra'; nothing was changed (still at version 0)")
+        #expect(error["code"] as? String == "statementFailed" && error["line"] as? Int == 2)
+        #expect(try workspace.fingerprint("b.sqlite").0 == before)
+    }
+
     @Test func anEmptyListFileIsAnError() throws {
         let workspace = try Self.tenants()
         try "\n".write(toFile: workspace.file("empty.txt"), atomically: true, encoding: .utf8)
