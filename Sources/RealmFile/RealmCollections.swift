@@ -35,6 +35,12 @@ extension RealmFileReader {
 
     /// The value of a collection property (`column`'s collection at `ref`, nil for an empty one).
     public func collectionValue(_ ref: UInt64?, column: RealmColumn, walk: inout RealmNodeWalk) throws -> RealmValue {
+        if column.legacy != nil {
+            guard let ref else { return .list([]) }
+            return .list(try legacyElementLeaves(ref, column: column, walk: &walk).flatMap { leaf in
+                try (0..<leaf.count).map { try leaf.value(at: $0, walk: &walk) }
+            })
+        }
         let element = RealmElement(type: column.type, isNullable: column.isNullable, target: column.targetTable, linkAdjust: 0)
         switch column.collection {
         case .none:

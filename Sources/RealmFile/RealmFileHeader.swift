@@ -16,10 +16,9 @@ public struct RealmFileHeader: Sendable, Equatable {
     public static let streamingTopRef: UInt64 = 0xFFFF_FFFF_FFFF_FFFF
     /// The last 8 bytes of a file in streaming form.
     public static let footerMagicCookie: UInt64 = 0x3034_1252_37E5_26C8
-    /// The file formats this reader understands: the cluster layout of Realm Core 6 and later.
-    public static let supportedFormats: Set<Int> = [10, 11, 20, 21, 22, 23, 24]
-    /// The formats of Realm Core 1–5 (column layout): recognized, refused until the next issue adds them.
-    public static let comingFormats: ClosedRange<Int> = 2...9
+    /// The file formats this reader understands: the column layout of realm core 0.x–5 (2–9) and the cluster
+    /// layout of realm core 6 and later (10–24).
+    public static let supportedFormats: Set<Int> = Set(2...9).union([10, 11, 20, 21, 22, 23, 24])
 
     /// The two top refs as stored (slot 0, slot 1).
     public let topRefs: [UInt64]
@@ -102,13 +101,13 @@ extension RealmFileHeader {
     /// Refuses a format this reader does not read, naming it.
     static func checkFormat(_ format: Int, name: String) throws {
         if supportedFormats.contains(format) { return }
-        if comingFormats.contains(format) {
-            throw RealmReadError(.unsupportedFormat(format),
-                "\(name): realm file format \(format) (realm core 5 or earlier) is not supported yet; support is coming")
-        }
         throw RealmReadError(.unsupportedFormat(format),
-            "\(name): realm file format \(format) is not supported (strata reads formats 10, 11 and 20 to 24)")
+            "\(name): realm file format \(format) is not supported (strata reads formats 2 to 11 and 20 to 24)")
     }
+
+    /// True for formats 2–9 (realm core 5 and earlier): tables are a spec and one B+tree per column, objects are
+    /// addressed by row index.
+    public var isLegacyLayout: Bool { (2...9).contains(fileFormat) }
 
     /// An encrypted realm has no plaintext header: it is made of 4096-byte pages, the first a metadata page of
     /// 64-byte IV-table entries whose first field, `iv1`, is a small non-zero counter

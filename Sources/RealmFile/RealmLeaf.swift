@@ -7,6 +7,13 @@ struct RealmElement {
     let linkAdjust: Int64
     /// An enumerated string column's values, decoded once.
     var enumValues: [RealmValue]?
+    /// Decoded as realm core 5 and earlier wrote it (file formats 2–9): bools and old DateTimes as integer arrays,
+    /// a medium string array's null flags inverted (`ArrayStringLong`: 1 means a value).
+    var isLegacy = false
+
+    init(type: RealmColumnType, isNullable: Bool, target: Int?, linkAdjust: Int64, isLegacy: Bool = false) {
+        (self.type, self.isNullable, self.target, self.linkAdjust, self.isLegacy) = (type, isNullable, target, linkAdjust, isLegacy)
+    }
 }
 
 /// One array of values (a column in a cluster leaf, or a leaf of a collection's B+tree) decoded per element,
@@ -21,8 +28,9 @@ public final class RealmLeaf {
         case floats(RealmArray)
         case doubles(RealmArray)
         case shortStrings(RealmArray)
-        /// `ArraySmallBlobs`: end offsets, the bytes, null flags (strings carry a trailing zero).
-        case smallBlobs(offsets: RealmArray, blob: RealmArray, nulls: RealmArray?)
+        /// `ArraySmallBlobs`: end offsets, the bytes, null flags (strings carry a trailing zero). `nullFlag` is the
+        /// flag's value for null: 1, or 0 in a legacy string array (`ArrayStringLong`).
+        case smallBlobs(offsets: RealmArray, blob: RealmArray, nulls: RealmArray?, nullFlag: Int64)
         /// `ArrayBigBlobs`: one ref per value to a blob, 0 for null.
         case bigBlobs(RealmArray)
         case enumStrings(RealmArray, [RealmValue])
@@ -34,12 +42,40 @@ public final class RealmLeaf {
         indirect case mixed(RealmMixedLeaf)
         /// `ArrayRef`: per object 0 or the ref of a collection.
         case collections(RealmArray)
+        /// A legacy timestamp column's two B+trees, read leaf by leaf: the seconds (nullable ints) and nanoseconds.
+        indirect case pairedTimestamps(seconds: RealmLeaf, nanoseconds: RealmLeaf)
+        /// A legacy column Strata cannot decode (the old Mixed): every value reads as null, and `unreadable` says why.
+        case unreadable(String)
     }
 
     let form: Form
     let element: RealmElement
     public let count: Int
     let reader: RealmFileReader
+    /// The index in the underlying array of this leaf's element 0: a window of a longer leaf starts past 0.
+    let base: Int
+
+    /// What a leaf of a column Strata cannot decode is (`old Mixed`), nil for every other leaf.
+    public var unreadable: String? {
+        if case .unreadable(let what) = form { what } else { nil }
+    }
+
+    /// Elements `start ..< start + count` of `leaf`, read as `leaf` reads them.
+    init(window leaf: RealmLeaf, start: Int, count: Int) {
+        (form, element, reader) = (leaf.form, leaf.element, leaf.reader)
+        base = leaf.base + start
+        self.count = count
+    }
+
+    /// A legacy timestamp leaf made of windows of the same length of its seconds and nanoseconds leaves.
+    init(seconds: RealmLeaf, nanoseconds: RealmLeaf, element: RealmElement) {
+        (form, self.element, reader, base, count) = (.pairedTimestamps(seconds: seconds, nanoseconds: nanoseconds), element, seconds.reader, 0, seconds.count)
+    }
+
+    /// A leaf of `count` values that cannot be decoded, each read as null.
+    init(unreadable what: String, count: Int, element: RealmElement, reader: RealmFileReader) {
+        (form, self.element, self.reader, base, self.count) = (.unreadable(what), element, reader, 0, count)
+    }
 
     /// Reads the leaf at `ref` as holding elements of `element`'s type.
     convenience init(_ ref: UInt64, element: RealmElement, collection: Bool = false, walk: inout RealmNodeWalk) throws {
@@ -50,6 +86,7 @@ public final class RealmLeaf {
     init(array: RealmArray, element: RealmElement, collection: Bool = false, walk: inout RealmNodeWalk) throws {
         reader = walk.reader
         self.element = element
+        base = 0
         if collection {
             guard array.header.hasRefs || array.header.width == 0 else { throw array.error("a collection column has no refs") }
             form = .collections(array)
@@ -69,8 +106,15 @@ public final class RealmLeaf {
             }
         case .bool:
             try Self.expectBits(array, "a bool column")
-            form = .bools(array)
-            count = array.count
+            if element.isLegacy && element.isNullable {
+                // Realm core 5 kept bools in integer columns: a nullable one has the null sentinel first.
+                guard array.count >= 1 else { throw array.error("a nullable bool array has no null sentinel") }
+                form = .nullableIntegers(array)
+                count = array.count - 1
+            } else {
+                form = element.isLegacy ? .integers(array) : .bools(array)
+                count = array.count
+            }
         case .float, .double:
             let size = element.type == .float ? 4 : 8
             guard array.header.widthType == .multiply || array.count == 0, array.header.width == size || array.count == 0 else {
@@ -82,7 +126,7 @@ public final class RealmLeaf {
             (form, count) = try Self.stringForm(array, element: element, walk: &walk)
         case .binary:
             if array.header.hasRefs {
-                (form, count) = try Self.blobForm(array, walk: &walk)
+                (form, count) = try Self.blobForm(array, element: element, walk: &walk)
             } else {
                 throw array.error("a binary array has no refs")
             }
@@ -126,6 +170,8 @@ public final class RealmLeaf {
             guard array.count % 2 == 0 else { throw array.error("a typed link array has an odd \(array.count) elements") }
             form = .typedLinks(array)
             count = array.count / 2
+        case .mixed where element.isLegacy:
+            throw array.error("an old Mixed column is read as unreadable values, not as a leaf")
         case .mixed:
             let mixed = try RealmMixedLeaf(array, walk: &walk)
             form = .mixed(mixed)
@@ -153,11 +199,11 @@ public final class RealmLeaf {
             }
             return (.shortStrings(array), array.count)
         }
-        return try blobForm(array, walk: &walk)
+        return try blobForm(array, element: element, walk: &walk)
     }
 
     /// Small blobs (refs, no context flag) or big blobs (refs and context flag).
-    static func blobForm(_ array: RealmArray, walk: inout RealmNodeWalk) throws -> (Form, Int) {
+    static func blobForm(_ array: RealmArray, element: RealmElement, walk: inout RealmNodeWalk) throws -> (Form, Int) {
         if array.header.contextFlag { return (.bigBlobs(array), array.count) }
         guard array.count >= 2 else { throw array.error("a small-blob array has \(array.count) slots, not [offsets, blob, nulls]") }
         let offsets = try walk.leaf(try array.ref(at: 0, "offsets"))
@@ -173,20 +219,23 @@ public final class RealmLeaf {
             }
             nulls = array
         }
-        return (.smallBlobs(offsets: offsets, blob: blob, nulls: nulls), offsets.count)
+        // Realm core 5's medium strings (`ArrayStringLong`) flag a value with 1; its binaries, like today's arrays, flag a null.
+        let nullFlag: Int64 = element.isLegacy && (element.type == .string || element.type == .oldStringEnum) ? 0 : 1
+        return (.smallBlobs(offsets: offsets, blob: blob, nulls: nulls, nullFlag: nullFlag), offsets.count)
     }
 
     // MARK: - Values
 
     /// Element `index`; refs it holds (big blobs, collections) are read through `walk`.
-    public func value(at index: Int, walk: inout RealmNodeWalk) throws -> RealmValue {
-        guard index >= 0, index < count else { throw RealmReadError(.damaged, "\(reader.name): element \(index) is past the end of a \(count)-element \(element.type) array") }
+    public func value(at position: Int, walk: inout RealmNodeWalk) throws -> RealmValue {
+        guard position >= 0, position < count else { throw RealmReadError(.damaged, "\(reader.name): element \(position) is past the end of a \(count)-element \(element.type) array") }
+        let index = base + position
         switch form {
         case .integers(let array):
-            return .int(try array.integer(at: index))
+            return Self.integer(try array.integer(at: index), as: element)
         case .nullableIntegers(let array):
             let value = try array.integer(at: index + 1)
-            return value == (try array.integer(at: 0)) ? .null : .int(value)
+            return value == (try array.integer(at: 0)) ? .null : Self.integer(value, as: element)
         case .bools(let array):
             let value = try array.integer(at: index)
             return value == 3 && element.isNullable ? .null : .bool(value != 0)
@@ -198,7 +247,7 @@ public final class RealmLeaf {
             let value = UInt64(littleEndian: try array.cell(at: index).loadUnaligned(as: UInt64.self))
             return element.isNullable && value == 0x7ff8_0000_0000_00aa ? .null : .double(Double(bitPattern: value))
         case .shortStrings, .smallBlobs, .bigBlobs, .enumStrings:
-            return try bytesValue(at: index, walk: &walk)
+            return try bytesValue(at: position, walk: &walk)
         case .timestamps(let seconds, let nanoseconds):
             let value = try seconds.integer(at: index + 1)
             if value == (try seconds.integer(at: 0)) { return .null }
@@ -239,6 +288,22 @@ public final class RealmLeaf {
             return try mixed.value(at: index, walk: &walk)
         case .collections:
             throw RealmReadError(.damaged, "\(reader.name): a collection column read as one value")
+        case .pairedTimestamps(let seconds, let nanoseconds):
+            guard case .int(let value) = try seconds.value(at: position, walk: &walk) else { return .null }
+            guard case .int(let nanos) = try nanoseconds.value(at: position, walk: &walk) else { return .null }
+            return .timestamp(RealmTimestamp(seconds: value, nanoseconds: Int32(truncatingIfNeeded: nanos)))
+        case .unreadable:
+            return .null
+        }
+    }
+
+    /// An integer of an integer array as the element's type: a legacy bool (0 or 1), an old DateTime (seconds since
+    /// 1970, which realm core 5's upgrade made timestamps of), else an int.
+    private static func integer(_ value: Int64, as element: RealmElement) -> RealmValue {
+        switch element.type {
+        case .bool: .bool(value != 0)
+        case .oldDateTime: .timestamp(RealmTimestamp(seconds: value, nanoseconds: 0))
+        default: .int(value)
         }
     }
 
@@ -246,13 +311,13 @@ public final class RealmLeaf {
     public func collectionRef(at index: Int) throws -> UInt64? {
         guard case .collections(let array) = form else { return nil }
         if array.header.width == 0 { return nil }
-        return try array.refOrTagged(at: index).ref
+        return try array.refOrTagged(at: base + index).ref
     }
 
     /// A string or binary element.
     private func bytesValue(at index: Int, walk: inout RealmNodeWalk) throws -> RealmValue {
         if case .enumStrings(let array, let values) = form {
-            let position = try array.integer(at: index)
+            let position = try array.integer(at: base + index)
             guard position >= 0, position < values.count else {
                 throw array.error("enumerated string \(index) is key \(position), past the \(values.count) keys")
             }
@@ -276,10 +341,11 @@ public final class RealmLeaf {
 
     /// Calls `body` with the bytes of element `index` of a string or binary leaf (nil for null), valid only during
     /// the call. A string leaf's blob forms store each value with a trailing zero, which is dropped.
-    public func withElementBytes<T>(at index: Int, walk: inout RealmNodeWalk, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
-        guard index >= 0, index < count else {
-            throw RealmReadError(.damaged, "\(reader.name): element \(index) is past the end of a \(count)-element \(element.type) array")
+    public func withElementBytes<T>(at position: Int, walk: inout RealmNodeWalk, _ body: (UnsafeRawBufferPointer?) throws -> T) throws -> T {
+        guard position >= 0, position < count else {
+            throw RealmReadError(.damaged, "\(reader.name): element \(position) is past the end of a \(count)-element \(element.type) array")
         }
+        let index = base + position
         let terminated = element.type == .string || element.type == .oldStringEnum
         func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
             terminated && bytes.count > 0 ? UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 1)]) : bytes
@@ -287,8 +353,8 @@ public final class RealmLeaf {
         switch form {
         case .shortStrings(let array):
             return try body(try array.shortString(at: index, nullable: element.isNullable))
-        case .smallBlobs(let offsets, let blob, let nulls):
-            if let nulls, try nulls.integer(at: index) != 0 { return try body(nil) }
+        case .smallBlobs(let offsets, let blob, let nulls, let nullFlag):
+            if let nulls, try nulls.integer(at: index) == nullFlag { return try body(nil) }
             let start = index == 0 ? 0 : try offsets.integer(at: index - 1)
             let end = try offsets.integer(at: index)
             guard start >= 0, start <= end, end <= blob.count else {

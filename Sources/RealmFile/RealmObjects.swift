@@ -47,6 +47,7 @@ extension RealmFileReader {
     public func forEachLeaf(in table: RealmTable, columns: [RealmColumn], walk: inout RealmNodeWalk,
                             _ body: (inout RealmNodeWalk, [Int64], [RealmLeaf]) throws -> Void) throws
     {
+        if header.isLegacyLayout { return try forEachLegacyLeaf(in: table, columns: columns, walk: &walk, body) }
         guard let root = table.clusterRoot else { return }
         var elements: [RealmElement] = []
         for column in columns {
@@ -83,6 +84,10 @@ extension RealmFileReader {
                                    _ body: (inout RealmNodeWalk, RealmLeaf) throws -> Void) throws
     {
         guard let ref else { return }
+        if column.legacy != nil {
+            for leaf in try legacyElementLeaves(ref, column: column, walk: &walk) { try body(&walk, leaf) }
+            return
+        }
         let element = RealmElement(type: column.type, isNullable: column.isNullable, target: column.targetTable, linkAdjust: 0)
         try forEachBPlusTreeLeaf(ref, element: element, walk: &walk, body)
     }

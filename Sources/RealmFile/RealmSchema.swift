@@ -54,6 +54,8 @@ public struct RealmColumn: Sendable, Equatable {
     public let targetTable: Int?
     /// The position in the spec (for the enum-keys array).
     public let specIndex: Int
+    /// How a column of a file of format 2–9 is stored; nil in formats 10–24.
+    public var legacy: RealmLegacyColumn? = nil
 
     /// The slot of this column's array in a cluster leaf.
     public var leafSlot: Int { Int(key & 0xFFFF) + 1 }
@@ -82,6 +84,9 @@ public struct RealmTable: Sendable, Equatable {
     let enumKeys: [Int: UInt64]
     /// The table's spec (0 for tables made in tests).
     var specRef: UInt64 = 0
+    /// Formats 2–9: the array of the table's column refs (one per column, and one more after each indexed
+    /// column for its search index); nil for a table of formats 10–24, or an old one without columns.
+    public var legacyColumns: UInt64? = nil
 
     /// The spec positions of the enumerated string columns (their values are indexes into a key list).
     public var enumKeysColumns: Set<Int> { Set(enumKeys.keys) }
@@ -129,8 +134,10 @@ extension RealmFileReader {
             try claim(ref, label)
             try claim(table.specRef, label)
             try claim(table.clusterRoot, label)
+            try claim(table.legacyColumns, label)
             tables.append(table)
         }
+        if header.isLegacyLayout { tables = try withLegacyPrimaryKeys(tables) }
         var version: Int64?
         if let metadata = tables.first(where: { $0.name == "metadata" }),
            let column = metadata.columns.first(where: { $0.name == "version" && $0.type == .int && !$0.collection.isCollection })
@@ -143,6 +150,7 @@ extension RealmFileReader {
     }
 
     private func table(_ slot: RealmGroupTop.Table, ref: UInt64, tableCount: Int) throws -> RealmTable {
+        if header.isLegacyLayout { return try legacyTable(slot, ref: ref, tableCount: tableCount) }
         let what = "table \(slot.name.isEmpty ? String(slot.index) : slot.name)"
         let top = try array(at: ref)
         guard top.header.hasRefs, top.count >= 12 else {
