@@ -157,16 +157,19 @@ struct KeyMaps {
     /// Calls `body` with the ISO 8601 text of a timestamp (`ISODate.format(unixSeconds:nanoseconds:)`), made in a
     /// buffer on the stack: a million dates convert without a string each.
     static func withISOText<T>(_ time: RealmTimestamp, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-        var seconds = time.seconds
-        var nanoseconds = Int64(time.nanoseconds)
+        // Whole seconds carried out of the nanoseconds (a damaged file may hold any 32-bit value there), leaving
+        // 0 ..< 10⁹ of them, as ISODate.format does.
+        var nanoseconds = Int64(time.nanoseconds) % 1_000_000_000
+        var carry = Int64(time.nanoseconds) / 1_000_000_000
         if nanoseconds < 0 {
             nanoseconds += 1_000_000_000
-            seconds = seconds == .min ? seconds : seconds - 1
+            carry -= 1
         }
-        let days = seconds >= 0 ? seconds / 86_400 : -((-(seconds + 1)) / 86_400) - 1
-        let secondOfDay = seconds - days * 86_400
+        let (seconds, overflow) = time.seconds.addingReportingOverflow(carry)
+        var (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        if secondOfDay < 0 { (days, secondOfDay) = (days - 1, secondOfDay + 86_400) }
         let (year, month, day) = ISODate.civilDate(fromDays: days)
-        guard (0...9999).contains(year) else {
+        guard !overflow, (0...9999).contains(year) else {
             var text = ISODate.format(unixSeconds: time.seconds, nanoseconds: Int64(time.nanoseconds))
             return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
         }

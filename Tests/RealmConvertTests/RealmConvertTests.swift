@@ -59,6 +59,20 @@ import StrataCore
         }
     }
 
+    /// A damaged file's timestamp may hold any nanoseconds, and seconds at the ends of Int64: text as
+    /// ISODate.format makes it, never a crash (a damaged all-types.realm once stopped `strata classes` with
+    /// "Negative value is not representable").
+    @Test func timestampsOutsideRealmsRangesAreTextToo() {
+        let nanoseconds: [Int32] = [.min, .max, -1_000_000_000, 1_000_000_000, 1_999_999_999, -1_999_999_999, -1, 999_999_999]
+        for seconds: Int64 in [.min, .max, .min + 1, .max - 1, 0, -1, 1_700_000_000, -62_135_596_800, 253_402_300_799] {
+            for nanos in nanoseconds {
+                let time = RealmTimestamp(seconds: seconds, nanoseconds: nanos)
+                let fast = KeyMaps.withISOText(time) { String(decoding: $0, as: UTF8.self) }
+                #expect(fast == ISODate.format(unixSeconds: seconds, nanoseconds: Int64(nanos)), "\(seconds) \(nanos)")
+            }
+        }
+    }
+
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Realm/Files")
 

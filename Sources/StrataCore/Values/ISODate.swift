@@ -174,9 +174,11 @@ public enum ISODate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The floor of `value / divisor` and the remainder in `0 ..< divisor` (`divisor` > 0), for every `value`:
+    /// Int64.min included, whose negation does not exist.
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
-        return (quotient, value - quotient * divisor)
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
     private static func padded(_ value: Int64, _ width: Int) -> String {
