@@ -10,6 +10,9 @@ struct RealmElement {
     /// Decoded as realm core 5 and earlier wrote it (file formats 2–9): bools and old DateTimes as integer arrays,
     /// a medium string array's null flags inverted (`ArrayStringLong`: 1 means a value).
     var isLegacy = false
+    /// An old DateTime's unit in its integers: 1 for seconds (realm-cocoa, realm-java), 1000 for milliseconds
+    /// (realm-js, which converted them itself when realm core upgraded the column).
+    var oldDateTimeUnit: Int64 = 1
 
     init(type: RealmColumnType, isNullable: Bool, target: Int?, linkAdjust: Int64, isLegacy: Bool = false) {
         (self.type, self.isNullable, self.target, self.linkAdjust, self.isLegacy) = (type, isNullable, target, linkAdjust, isLegacy)
@@ -44,8 +47,12 @@ public final class RealmLeaf {
         case collections(RealmArray)
         /// A legacy timestamp column's two B+trees, read leaf by leaf: the seconds (nullable ints) and nanoseconds.
         indirect case pairedTimestamps(seconds: RealmLeaf, nanoseconds: RealmLeaf)
-        /// A legacy column Strata cannot decode (the old Mixed): every value reads as null, and `unreadable` says why.
+        /// A legacy column Strata cannot decode (a subtable of several columns): every value reads as null, and
+        /// `unreadable` says why.
         case unreadable(String)
+        /// A legacy Mixed column (realm core 5 `MixedColumn`): per row a type and a 63-bit payload, strings and
+        /// binaries in a side column by index, timestamps in another.
+        indirect case legacyMixed(types: RealmLeaf, data: RealmArray, side: RealmLegacyMixedSide)
     }
 
     let form: Form
@@ -60,9 +67,9 @@ public final class RealmLeaf {
         if case .unreadable(let what) = form { what } else { nil }
     }
 
-    /// Elements `start ..< start + count` of `leaf`, read as `leaf` reads them.
-    init(window leaf: RealmLeaf, start: Int, count: Int) {
-        (form, element, reader) = (leaf.form, leaf.element, leaf.reader)
+    /// Elements `start ..< start + count` of `leaf`, read as `leaf` reads them (or as `element` says).
+    init(window leaf: RealmLeaf, start: Int, count: Int, element: RealmElement? = nil) {
+        (form, self.element, reader) = (leaf.form, element ?? leaf.element, leaf.reader)
         base = leaf.base + start
         self.count = count
     }
@@ -70,6 +77,23 @@ public final class RealmLeaf {
     /// A legacy timestamp leaf made of windows of the same length of its seconds and nanoseconds leaves.
     init(seconds: RealmLeaf, nanoseconds: RealmLeaf, element: RealmElement) {
         (form, self.element, reader, base, count) = (.pairedTimestamps(seconds: seconds, nanoseconds: nanoseconds), element, seconds.reader, 0, seconds.count)
+    }
+
+    /// A legacy Mixed leaf: windows of the same length of its types and data leaves.
+    init(mixedTypes types: RealmLeaf, data: RealmLeaf, side: RealmLegacyMixedSide, element: RealmElement) throws {
+        guard case .collections(let array) = data.form else { throw RealmReadError(.damaged, "\(types.reader.name): an old Mixed column's data has no refs") }
+        (form, self.element, reader, base, count) = (.legacyMixed(types: types, data: array, side: side), element, types.reader, data.base, types.count)
+    }
+
+    /// Why element `position` cannot be read (`subtable in an old Mixed`), or nil when it can.
+    public func unreadable(at position: Int, walk: inout RealmNodeWalk) throws -> String? {
+        switch form {
+        case .unreadable(let what): return what
+        case .legacyMixed(let types, _, _):
+            let type = try types.value(at: position, walk: &walk)
+            return type == .int(5) ? "subtable in an old Mixed" : type == .int(6) ? "Mixed in an old Mixed" : nil
+        default: return nil
+        }
     }
 
     /// A leaf of `count` values that cannot be decoded, each read as null.
@@ -294,6 +318,9 @@ public final class RealmLeaf {
             return .timestamp(RealmTimestamp(seconds: value, nanoseconds: Int32(truncatingIfNeeded: nanos)))
         case .unreadable:
             return .null
+        case .legacyMixed(let types, let data, let side):
+            guard case .int(let type) = try types.value(at: position, walk: &walk) else { return .null }
+            return try side.value(type: type, raw: try data.integer(at: index))
         }
     }
 
@@ -302,6 +329,9 @@ public final class RealmLeaf {
     private static func integer(_ value: Int64, as element: RealmElement) -> RealmValue {
         switch element.type {
         case .bool: .bool(value != 0)
+        case .oldDateTime where element.oldDateTimeUnit == 1000:
+            // Truncated toward zero, so that the nanoseconds' sign follows the seconds'.
+            .timestamp(RealmTimestamp(seconds: value / 1000, nanoseconds: Int32(value % 1000) * 1_000_000))
         case .oldDateTime: .timestamp(RealmTimestamp(seconds: value, nanoseconds: 0))
         default: .int(value)
         }

@@ -29,7 +29,16 @@ extension RealmFileReader {
                 guard legacy.slot < refs.count, let root = try refs.refOrTagged(at: legacy.slot).ref else {
                     throw refs.error("table \(table.name) has no ref for column \(column.name) (slot \(legacy.slot))")
                 }
-                let leaves = try legacyLeaves(root, element: element, collection: column.collection.isCollection, walk: &walk)
+                if legacy.storedType == .mixed {
+                    lists.append(try legacyMixedLeaves(root, element: element, walk: &walk))
+                    continue
+                }
+                var leaves = try legacyLeaves(root, element: element, collection: column.collection.isCollection, walk: &walk)
+                if legacy.storedType == .oldDateTime, try Self.holdsMilliseconds(leaves, walk: &walk) {
+                    var milliseconds = element
+                    milliseconds.oldDateTimeUnit = 1000
+                    leaves = leaves.map { RealmLeaf(window: $0, start: 0, count: $0.count, element: milliseconds) }
+                }
                 let total = leaves.reduce(0) { $0 + $1.count }
                 guard total == table.objectCount else {
                     throw refs.error("column \(column.name) of table \(table.name) has \(total) values for \(table.objectCount) rows")
@@ -69,6 +78,17 @@ extension RealmFileReader {
             for column in lists.indices { offset[column] += done }
             row += done
         }
+    }
+
+    /// True when an old DateTime column holds milliseconds, as realm-js wrote them (realm-cocoa and realm-java wrote
+    /// seconds): a value beyond ±10¹¹, which as seconds would be past the year 5000, means milliseconds.
+    static func holdsMilliseconds(_ leaves: [RealmLeaf], walk: inout RealmNodeWalk) throws -> Bool {
+        for leaf in leaves {
+            for index in 0..<leaf.count {
+                if case .timestamp(let time) = try leaf.value(at: index, walk: &walk), time.seconds.magnitude >= 100_000_000_000 { return true }
+            }
+        }
+        return false
     }
 
     /// How the values of a legacy column are decoded: its stored type, an enum column's keys, a link's target.
@@ -119,6 +139,34 @@ extension RealmFileReader {
         }
     }
 
+    /// An old Mixed column's leaves: its types and data runs paired, with its side columns of binaries (strings too)
+    /// and timestamps read whole (values point into them by index).
+    private func legacyMixedLeaves(_ root: UInt64, element: RealmElement, walk: inout RealmNodeWalk) throws -> [RealmLeaf] {
+        try walk.descend(into: root) { walk, top in
+            guard top.header.hasRefs, (2...4).contains(top.count) else { throw top.error("an old Mixed column is not [types, data, binaries?, timestamps?]") }
+            func plain(_ type: RealmColumnType, nullable: Bool) -> RealmElement {
+                RealmElement(type: type, isNullable: nullable, target: nil, linkAdjust: 0, isLegacy: true)
+            }
+            let types = try legacyLeaves(try top.ref(at: 0, "mixed types"), element: plain(.int, nullable: false), collection: false, walk: &walk)
+            let data = try legacyLeaves(try top.ref(at: 1, "mixed data"), element: plain(.int, nullable: false), collection: true, walk: &walk)
+            func values(_ slot: Int, _ element: RealmElement) throws -> [RealmValue] {
+                guard slot < top.count, let ref = try top.refOrTagged(at: slot).ref else { return [] }
+                return try legacyLeaves(ref, element: element, collection: false, walk: &walk).flatMap { leaf in
+                    try (0..<leaf.count).map { try leaf.value(at: $0, walk: &walk) }
+                }
+            }
+            let side = RealmLegacyMixedSide(binaries: try values(2, plain(.binary, nullable: true)), timestamps: try values(3, plain(.timestamp, nullable: true)))
+            let rows = types.reduce(0) { $0 + $1.count }
+            guard rows == data.reduce(0, { $0 + $1.count }) else { throw top.error("an old Mixed column has \(rows) types and a different number of values") }
+            var leaves: [RealmLeaf] = []
+            try forEachRun(of: [types, data], rows: rows) { _, windows in
+                leaves.append(try RealmLeaf(mixedTypes: windows[0], data: windows[1], side: side, element: element))
+                return windows[0].count
+            }
+            return leaves
+        }
+    }
+
     private func collectLegacyLeaves(_ ref: UInt64, element: RealmElement, collection: Bool, walk: inout RealmNodeWalk,
                                      into leaves: inout [RealmLeaf]) throws
     {
@@ -151,5 +199,44 @@ extension RealmFileReader {
         }
         let element = RealmElement(type: .link, isNullable: false, target: column.targetTable, linkAdjust: 0, isLegacy: true)
         return try legacyLeaves(ref, element: element, collection: false, walk: &walk)
+    }
+}
+
+/// The side columns of an old Mixed column, and how a row's type and payload become a value (realm core 5
+/// `column_mixed_tpl.hpp`): the payload is stored shifted left by one and tagged; the sign bit of an int or a
+/// double is in the type (IntNeg, DoubleNeg); strings and binaries are the index of a value of the binary side
+/// column (a string with its trailing zero), timestamps of the timestamp side column.
+public final class RealmLegacyMixedSide: Sendable {
+    let binaries: [RealmValue]
+    let timestamps: [RealmValue]
+
+    init(binaries: [RealmValue], timestamps: [RealmValue]) {
+        (self.binaries, self.timestamps) = (binaries, timestamps)
+    }
+
+    func value(type: Int64, raw: Int64) throws -> RealmValue {
+        let payload = Int64(bitPattern: UInt64(bitPattern: raw) >> 1)
+        let signBit = Int64(bitPattern: 1 << 63)
+        func side(_ values: [RealmValue], _ what: String) throws -> RealmValue {
+            guard payload >= 0, payload < values.count else {
+                throw RealmReadError(.damaged, "an old Mixed \(what) is value \(payload) of its side column, past its \(values.count) values")
+            }
+            return values[Int(payload)]
+        }
+        switch type {
+        case 0: return .int(payload)
+        case 12: return .int(payload | signBit)
+        case 1: return .bool(payload != 0)
+        case 2:
+            guard case .binary(let bytes) = try side(binaries, "string") else { return .null }
+            return .string(String(decoding: bytes.last == 0 ? bytes.dropLast() : bytes[...], as: UTF8.self))
+        case 4: return try side(binaries, "binary")
+        case 7: return .timestamp(RealmTimestamp(seconds: payload, nanoseconds: 0))
+        case 8: return try side(timestamps, "timestamp")
+        case 9: return .float(Float(bitPattern: UInt32(truncatingIfNeeded: payload)))
+        case 10: return .double(Double(bitPattern: UInt64(bitPattern: payload)))
+        case 11: return .double(Double(bitPattern: UInt64(bitPattern: payload | signBit)))
+        default: return .null  // 5, a subtable; 6, a Mixed: `unreadable(at:walk:)` says so
+        }
     }
 }

@@ -16,9 +16,9 @@ public struct RealmLegacyColumn: Sendable, Equatable {
     /// The position of the column's ref in the table's columns array.
     public let slot: Int
     /// The type as stored: `.bool` and `.oldDateTime` are integer columns, `.oldStringEnum` indexes into its keys,
-    /// `.oldTable` is a list of primitives kept as a one-column subtable, `.mixed` the old Mixed (not decoded).
+    /// `.oldTable` is a list of primitives kept as a one-column subtable, `.mixed` the old Mixed.
     public let storedType: RealmColumnType
-    /// Why the column's values cannot be read (`old Mixed`, `subtable of 3 columns`); nil when they can.
+    /// Why the column's values cannot be read (`subtable of 3 columns`); nil when they can.
     public let unreadable: String?
     /// For a list of primitives (`.oldTable`): the type its one column stores.
     public var elementType: RealmColumnType? = nil
@@ -64,7 +64,8 @@ extension RealmFileReader {
                     throw top.error("link column \(name) of \(what) points at table \(table), past the \(tableCount) tables")
                 }
                 target = Int(table)
-                if entry.type == .linkList { (type, collection) = (.link, .list) }
+                // A link can always be nil (realm core before format 4 did not set the nullable attribute on links).
+                if entry.type == .linkList { (type, collection) = (.link, .list) } else { nullable = true }
             case .oldStringEnum:
                 type = .string
                 guard let keys = try spec.enumKeys?.refOrTagged(at: entry.enumOrdinal).ref else {
@@ -87,8 +88,6 @@ extension RealmFileReader {
                     unreadable = "subtable of \(element?.entries.count ?? 0) columns"
                     type = .mixed
                 }
-            case .mixed:
-                unreadable = "old Mixed"
             case .backlink:
                 continue
             default:
@@ -210,7 +209,7 @@ extension RealmFileReader {
         return try RealmLeaf(array: node, element: element, collection: collection, walk: &walk).count
     }
 
-    /// Sets the primary keys the `pk` table names (`pk_table` without `class_`, `pk_property`).
+    /// Sets the primary keys the `pk` table names (`pk_table`, the class name with or without `class_`; `pk_property`).
     func withLegacyPrimaryKeys(_ tables: [RealmTable]) throws -> [RealmTable] {
         guard let pk = tables.first(where: { $0.name == "pk" }),
               let tableColumn = pk.columns.first(where: { $0.name == "pk_table" && $0.type == .string }),
@@ -218,7 +217,10 @@ extension RealmFileReader {
         else { return tables }
         var keys: [String: String] = [:]
         try forEachObject(in: pk, columns: [tableColumn, propertyColumn]) { _, values in
-            if case .string(let table) = values[0], case .string(let property) = values[1] { keys["class_" + table] = property }
+            // realm-java before 0.85 wrote the table's own name, later SDKs the class name.
+            if case .string(let table) = values[0], case .string(let property) = values[1] {
+                keys[table.hasPrefix("class_") ? table : "class_" + table] = property
+            }
         }
         return tables.map { table in
             guard let property = keys[table.name], let index = table.columns.firstIndex(where: { $0.name == property && !$0.collection.isCollection })

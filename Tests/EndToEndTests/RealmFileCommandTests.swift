@@ -177,19 +177,22 @@ import Testing
         #expect(try workspace.listing() == ["app.realm"])
     }
 
-    /// Files of formats 2–9 (Realm Core 5 and earlier): refused with their number, until issue 18 reads them.
-    @Test func anOldFormatIsRefusedWithItsNumber() throws {
+    /// Files of formats 2–9 (realm core 5 and earlier) are read like the others: listed, converted, left as they were.
+    @Test func anOldFormatIsReadAndLeftAsItWas() throws {
         let legacy = Self.fixtures.appendingPathComponent("Real/legacy")
         let names = try FileManager.default.contentsOfDirectory(atPath: legacy.path).filter { $0.hasSuffix(".realm") }.sorted()
         #expect(names.count >= 10)
         for name in names {
             let workspace = try Workspace()
             let realm = try Self.copy("Real/legacy/" + name, into: workspace)
+            let before = try workspace.fingerprint("app.realm").0
             let result = try StrataProcess.run(["classes", realm])
-            #expect(result.status == 1, "\(name)")
-            #expect(result.stderr.hasPrefix("strata: \(realm): realm file format ") && result.stderr.hasSuffix("is not supported yet; support is coming\n"),
-                    "\(name): \(result.stderr)")
-            #expect(try workspace.listing() == ["app.realm"])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            #expect(result.stderr == "", "\(name)")
+            let converted = try StrataProcess.run(["convert", realm, workspace.file("out.sqlite")])
+            #expect(converted.status == 0, "\(name): \(converted.stderr)")
+            #expect(try workspace.fingerprint("app.realm").0 == before, "\(name) changed")
+            #expect(try workspace.listing() == ["app.realm", "out.sqlite"])
         }
     }
 

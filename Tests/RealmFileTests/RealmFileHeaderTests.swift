@@ -59,7 +59,7 @@ import Testing
         #expect(try reader.groupTop() == .empty)
     }
 
-    @Test(arguments: [10, 11, 20, 21, 22, 23, 24])
+    @Test(arguments: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 22, 23, 24])
     func everySupportedFormatIsRead(format: Int) throws {
         let (file, top) = RealmTestFileBuilder.sample(format: UInt8(format))
         let reader = try Self.read(file)
@@ -67,20 +67,12 @@ import Testing
         #expect(reader.header.topRef == top)
     }
 
-    @Test(arguments: 2...9)
-    func olderFormatsAreRefusedAsComing(format: Int) throws {
-        let (file, _) = RealmTestFileBuilder.sample(format: UInt8(format))
-        let error = try #require(Self.failure(file))
-        #expect(error.kind == .unsupportedFormat(format))
-        #expect(error.message == "app.realm: realm file format \(format) (realm core 5 or earlier) is not supported yet; support is coming")
-    }
-
     @Test(arguments: [0, 1, 12, 19, 25, 26, 100, 255])
     func otherFormatsAreRefusedWithTheirNumber(format: Int) throws {
         let (file, _) = RealmTestFileBuilder.sample(format: UInt8(format))
         let error = try #require(Self.failure(file))
         #expect(error.kind == .unsupportedFormat(format))
-        #expect(error.message == "app.realm: realm file format \(format) is not supported (strata reads formats 10, 11 and 20 to 24)")
+        #expect(error.message == "app.realm: realm file format \(format) is not supported (strata reads formats 2 to 11 and 20 to 24)")
     }
 
     struct Case: Sendable, CustomTestStringConvertible {

@@ -9,8 +9,15 @@ import Testing
     /// The generated fixtures, then the real files of apps and SDK tests (`Real/…`).
     static var files: [String] {
         let real = RealmFixtureFileTests.root.deletingLastPathComponent().appendingPathComponent("Real")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: real.path)) ?? []).filter { $0.hasSuffix(".realm") }.sorted()
-        return RealmFixtureFileTests.fixtures.filter { !$0.hasSuffix("encrypted.realm") } + names.map { "../Real/" + $0 }
+        func realms(_ folder: URL) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".realm") }.sorted()
+        }
+        // The legacy files (formats 2–9) that realm core 5 could read into JSON.
+        let legacy = realms(real.appendingPathComponent("legacy")).filter {
+            FileManager.default.fileExists(atPath: real.appendingPathComponent("legacy/" + $0.dropLast(6) + ".json").path)
+        }
+        return RealmFixtureFileTests.fixtures.filter { !$0.hasSuffix("encrypted.realm") } + realms(real).map { "../Real/" + $0 }
+            + legacy.map { "../Real/legacy/" + $0 }
     }
 
     @Test func thereAreRealFiles() { #expect(Self.files.filter { $0.hasPrefix("../Real/") }.count >= 15) }
@@ -22,7 +29,8 @@ import Testing
             with: Data(contentsOf: url.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any])
         let reader = try RealmFileReader(contentsOf: url.path, name: name)
         let schema = try reader.schema()
-        let tables = try #require(json["tables"] as? [[String: Any]])
+        var tables = try #require(json["tables"] as? [[String: Any]])
+        if reader.header.isLegacyLayout { tables = Self.legacyNormalized(tables, upgradedDates: json["oldDateTimeColumns"] as? [[String: Any]] ?? []) }
         #expect(schema.tables.map(\.name) == tables.compactMap { $0["name"] as? String })
         for expected in tables {
             let tableName = try #require(expected["name"] as? String)
@@ -55,6 +63,91 @@ import Testing
             }
         }
         #expect(schema.schemaVersion == (tables.first { $0["name"] as? String == "metadata" }?["objects"] as? [[String: Any]])?.first?["version"] as? Int64)
+    }
+
+    /// realm core 5's view of a legacy file (Generator/legacy/README.md) in the layout of the newer fixtures, as
+    /// Strata reads such files: rows as object keys (`_row` → `_key`, `row` → `key` in links), the spec position
+    /// as the column key, an old DateTime as a timestamp of whole seconds (of milliseconds when its values are
+    /// beyond ±10¹¹, as realm-js wrote them), a one-column subtable (`!ARRAY_VALUE`) as a list of its values; a
+    /// subtable of several columns, alone or in an old Mixed, cannot be read: a null Mixed. `upgradedDates` are the
+    /// old DateTime columns that realm core's upgrade of the file made timestamps (`oldDateTimeColumns`).
+    static func legacyNormalized(_ tables: [[String: Any]], upgradedDates: [[String: Any]]) -> [[String: Any]] {
+        tables.map { table in
+            var table = table
+            let upgraded = Set(upgradedDates.filter { $0["table"] as? String == table["name"] as? String }.compactMap { $0["column"] as? String })
+            var columns = table["columns"] as? [[String: Any]] ?? []
+            var kinds: [String: LegacyKind] = [:]
+            let objects = table["objects"] as? [[String: Any]] ?? []
+            for index in columns.indices {
+                var column = columns[index]
+                let name = column["name"] as? String ?? ""
+                column["colKey"] = column["colIndex"]
+                var kind = LegacyKind()
+                if column["type"] as? String == "oldDateTime" || upgraded.contains(name) {
+                    column["type"] = "timestamp"
+                    kind.milliseconds = objects.contains { (legacySeconds($0[name]) ?? 0).magnitude >= 100_000_000_000 }
+                }
+                if column["type"] as? String == "table" {
+                    let inner = column["subtableColumns"] as? [[String: Any]] ?? []
+                    if inner.count == 1, let only = inner.first, only["name"] as? String == "!ARRAY_VALUE" {
+                        column["type"] = only["type"] as? String == "oldDateTime" ? "timestamp" : only["type"]
+                        column["collection"] = "list"
+                        column["nullable"] = only["nullable"]
+                        kind.list = true
+                    } else {
+                        (column["type"], column["nullable"]) = ("mixed", true)
+                        kind.unreadable = true
+                    }
+                }
+                kinds[name] = kind
+                columns[index] = column
+            }
+            table["columns"] = columns
+            table["objects"] = objects.map { object in
+                var converted: [String: Any] = [:]
+                for (key, stored) in object {
+                    if key == "_row" { converted["_key"] = stored; continue }
+                    let kind = kinds[key] ?? LegacyKind()
+                    if kind.unreadable {
+                        converted[key] = NSNull()
+                    } else if kind.list, let rows = stored as? [[String: Any]] {
+                        converted[key] = rows.map { legacyValue($0["!ARRAY_VALUE"] ?? NSNull(), milliseconds: kind.milliseconds) }
+                    } else {
+                        converted[key] = legacyValue(stored, milliseconds: kind.milliseconds)
+                    }
+                }
+                return converted
+            }
+            return table
+        }
+    }
+
+    struct LegacyKind {
+        var list = false, unreadable = false, milliseconds = false
+    }
+
+    /// The seconds of an old DateTime or a timestamp value as realm core dumped it.
+    static func legacySeconds(_ stored: Any?) -> Int64? {
+        guard let object = stored as? [String: Any] else { return nil }
+        return (object["$oldDateTime"] as? NSNumber)?.int64Value ?? ((object["$timestamp"] as? [String: Any])?["seconds"] as? NSNumber)?.int64Value
+    }
+
+    static func legacyValue(_ stored: Any, milliseconds: Bool = false) -> Any {
+        switch stored {
+        case let object as [String: Any]:
+            if object["$oldDateTime"] != nil || milliseconds && object["$timestamp"] != nil, let seconds = legacySeconds(object) {
+                let (whole, part) = milliseconds ? (seconds / 1000, (seconds % 1000) * 1_000_000) : (seconds, 0)
+                return ["$timestamp": ["seconds": whole, "nanoseconds": part]]
+            }
+            if let link = object["$link"] as? [String: Any], let row = link["row"] { return ["$link": ["table": link["table"] ?? "", "key": row]] }
+            if let type = object["type"] as? String, object.count == 2 {
+                if type == "table" || type == "mixed" { return NSNull() }
+                return ["type": type == "oldDateTime" ? "timestamp" : type, "value": object["value"].map { legacyValue($0) } ?? NSNull()]
+            }
+            return object.mapValues { legacyValue($0) }
+        case let array as [Any]: return array.map { legacyValue($0) }
+        default: return stored
+        }
     }
 
     static func collectionName(_ kind: RealmCollectionKind) -> String? {
