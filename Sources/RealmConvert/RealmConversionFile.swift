@@ -78,6 +78,7 @@ public enum RealmConversionFile {
 
     /// - Parameter creating: `file` does not exist yet (in a private folder); else it is the empty file
     ///   `AtomicFile.createTemporary` made.
+    /// - Parameter creating: … ; a copy made for reading (`creating`) marks values that cannot be read as `<unreadable: …>`.
     private static func write(_ converter: RealmConverter, to file: String, destination: String, creating: Bool = false,
                               progress: (Int, Int) -> Void = { _, _ in }, shouldStop: () -> Bool = { false }) throws -> RealmConverter.Summary
     {
@@ -93,7 +94,8 @@ public enum RealmConversionFile {
             let total = converter.objectCount
             var summary: RealmConverter.Summary?
             try connection.transaction(.exclusive) {
-                summary = try converter.write(into: connection, progress: { progress($0, total) }, shouldStop: shouldStop)
+                summary = try converter.write(into: connection, progress: { progress($0, total) }, shouldStop: shouldStop,
+                                              markingUnreadable: creating)
             }
             return summary!
         } catch let error as SQLiteError {

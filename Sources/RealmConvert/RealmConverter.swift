@@ -16,10 +16,21 @@ public struct RealmConverter {
         public let collectionRows: Int
         /// Each table written with its rows, classes first.
         public let tables: [Table]
+        /// The properties with values that could not be read (a subtable of several columns in a file of format 2–9),
+        /// written as NULL, or as `<unreadable: …>` text in a copy made for reading.
+        public var unreadable: [Unreadable] = []
 
         public struct Table: Sendable, Equatable {
             public let name: String
             public let rows: Int
+        }
+
+        public struct Unreadable: Sendable, Equatable {
+            public let className: String
+            public let property: String
+            public let values: Int
+            /// What they are: `subtable of 3 columns`, `subtable in an old Mixed`.
+            public let what: String
         }
     }
 
@@ -71,8 +82,10 @@ public struct RealmConverter {
     ///   - progress: called with the objects written so far, every few thousand objects.
     ///   - shouldStop: checked as often; true stops the conversion with `StrataError.interrupted`.
     /// - Throws: `RealmReadError` for damage found while reading, `SQLiteError` from the inserts.
+    /// - Parameter markingUnreadable: write a value that cannot be read as the text `<unreadable: what>` (for a copy
+    ///   a person browses) instead of NULL.
     public func write(into connection: Connection, progress: (Int) -> Void = { _ in },
-                      shouldStop: () -> Bool = { false }) throws -> Summary
+                      shouldStop: () -> Bool = { false }, markingUnreadable: Bool = false) throws -> Summary
     {
         for statement in mapping.createStatements() + RealmFacts.createSQL { try connection.execute(statement) }
         if let version = schema.schemaVersion {
@@ -91,8 +104,10 @@ public struct RealmConverter {
         var done = 0
         var tables: [Summary.Table] = []
         var collectionTables: [Summary.Table] = []
+        var unreadable: [Summary.Unreadable] = []
         for info in mapping.classes {
-            let (objects, collections) = try writeClass(info, keys: keys, into: connection, walk: &walk) {
+            let (objects, collections) = try writeClass(info, keys: keys, into: connection, walk: &walk, marking: markingUnreadable,
+                                                        unreadable: &unreadable) {
                 done += 1
                 if done % 4096 == 0 {
                     if shouldStop() { throw StrataError.interrupted }
@@ -107,7 +122,7 @@ public struct RealmConverter {
         progress(done)
         return Summary(classes: mapping.classes.filter { !$0.isInternal }.count, objects: classObjectCount,
                        collectionRows: collectionTables.reduce(0) { $0 + $1.rows },
-                       tables: tables + collectionTables)
+                       tables: tables + collectionTables, unreadable: unreadable)
     }
 
     /// The rows of `RealmFacts`' tables: every class and collection table with its kind, and the file's format.
@@ -135,8 +150,16 @@ public struct RealmConverter {
     }
 
     private func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, into connection: Connection,
-                            walk: inout RealmNodeWalk, tick: () throws -> Void) throws -> (Int, [Summary.Table])
+                            walk: inout RealmNodeWalk, marking: Bool, unreadable: inout [Summary.Unreadable],
+                            tick: () throws -> Void) throws -> (Int, [Summary.Table])
     {
+        // Per value column: how many of its values could not be read, and what they were.
+        var unread = [(count: Int, what: String)](repeating: (0, ""), count: info.columns.count)
+        defer {
+            for (index, entry) in unread.enumerated() where entry.count > 0 {
+                unreadable.append(.init(className: info.name, property: info.columns[index].column.name, values: entry.count, what: entry.what))
+            }
+        }
         var names = [info.keyName]
         var columns: [RealmColumn] = info.keyColumn.map { [$0] } ?? []
         for value in info.columns {
@@ -170,6 +193,16 @@ public struct RealmConverter {
                             if let bytes { try insert.bindText(bytes, at: parameter) } else { try insert.bind(.null, at: parameter) }
                         }
                         parameter += 1
+                        continue
+                    }
+                    if let what = try leaf.unreadable(at: row, walk: &walk) {
+                        unread[index] = (unread[index].count + 1, what)
+                        try insert.bind(marking ? .text("<unreadable: \(what)>") : .null, at: parameter)
+                        parameter += 1
+                        if value.typeName != nil {
+                            try insert.bind(.null, at: parameter)
+                            parameter += 1
+                        }
                         continue
                     }
                     let realm = try leaf.value(at: row, walk: &walk)

@@ -88,6 +88,9 @@ extension RealmFileReader {
                     unreadable = "subtable of \(element?.entries.count ?? 0) columns"
                     type = .mixed
                 }
+            case .mixed:
+                // Like today's Mixed, it may hold nothing: a value it cannot be read is written as NULL.
+                nullable = true
             case .backlink:
                 continue
             default:

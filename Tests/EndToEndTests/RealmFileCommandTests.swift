@@ -196,6 +196,34 @@ import Testing
         }
     }
 
+    /// A format-9 file whose subtables of several columns cannot be read: the class still opens, the browser and
+    /// query show `<unreadable: …>`, convert writes NULL and says how many values of which property, in text and JSON.
+    @Test func unreadableValuesAreMarkedAndCounted() throws {
+        let workspace = try Workspace()
+        let realm = try Self.copy("Files/format-09/all-types.realm", into: workspace)
+        let query = try StrataProcess.run(["query", realm, "LegacyTypes where oldDate > '2017-07-14T09:00:00Z'", "--format", "csv"])
+        #expect(query.status == 0, "\(query.stderr)")
+        #expect(query.stdout.contains("<unreadable: subtable of 3 columns>"), "\(query.stdout)")
+        #expect(query.stdout.contains("<unreadable: subtable in an old Mixed>"), "\(query.stdout)")
+        let out = workspace.file("out.sqlite")
+        let converted = try StrataProcess.run(["convert", realm, out])
+        #expect(converted.status == 0)
+        #expect(converted.stderr.hasPrefix("""
+            strata: warning: LegacyTypes.anyValue: 1 value could not be read (subtable in an old Mixed) and was written as NULL
+            strata: warning: LegacyTypes.points: 10 values could not be read (subtable of 3 columns) and were written as NULL
+            wrote \(out):
+            """), "\(converted.stderr)")
+        let rows = try Connection(path: out, mode: .readOnly).rows("SELECT anyValue, anyValue_type, points FROM LegacyTypes ORDER BY _key")
+        #expect(rows.map { $0[0] } == [.integer(42), .integer(1), .real(1.5), .real(2.25), .text("mixed string"), .blob([0, 1, 2, 255]),
+                                      .text("2023-11-14T22:13:20.000Z"), .text("2023-11-14T22:13:20.123456789Z"), .null, .integer(-7)])
+        #expect(rows.map { $0[2] } == Array(repeating: .null, count: 10))
+        let json = try StrataProcess.run(["convert", realm, workspace.file("again.sqlite"), "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let unreadable = try #require(document["unreadable"] as? [[String: Any]])
+        #expect(unreadable.map { "\($0["class"] ?? "").\($0["property"] ?? "") \($0["values"] ?? "") \($0["what"] ?? "")" }
+                == ["LegacyTypes.anyValue 1 subtable in an old Mixed", "LegacyTypes.points 10 subtable of 3 columns"])
+    }
+
     /// Truncations and flipped bytes of a real file: a one-line error or an answer, never a crash, never a hang.
     @Test func damagedRealmsGiveOneLineErrors() throws {
         let workspace = try Workspace()

@@ -25,12 +25,20 @@ struct ConvertCommand {
                                                       shouldStop: { watcher.wasInterrupted })
         bar?.finish()
         let seconds = Platform.monotonicSeconds() - started
+        for entry in summary.unreadable {
+            context.stderr.write("strata: warning: \(entry.className).\(entry.property): \(entry.values) value\(entry.values == 1 ? "" : "s") "
+                + "could not be read (\(entry.what)) and \(entry.values == 1 ? "was" : "were") written as NULL\n")
+        }
         if parsed.flag(Options.json) {
             let tables = summary.tables.map { JSONValue.object([("name", .string($0.name)), ("rows", .int(Int64($0.rows)))]) }
+            let unreadable = summary.unreadable.map {
+                JSONValue.object([("class", .string($0.className)), ("property", .string($0.property)), ("values", .int(Int64($0.values))),
+                                  ("what", .string($0.what))])
+            }
             let document = JSONValue.object([
                 ("input", .string(input)), ("output", .string(output)), ("classes", .int(Int64(summary.classes))),
                 ("objects", .int(Int64(summary.objects))), ("collectionRows", .int(Int64(summary.collectionRows))),
-                ("tables", .array(tables)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
+                ("tables", .array(tables)), ("unreadable", .array(unreadable)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
             ])
             context.stdout.write(document.serialized(pretty: true) + "\n")
         } else {
