@@ -60,7 +60,10 @@ struct RealmMapping {
     init(schema: RealmSchema) throws {
         var classes: [ClassTable] = []
         // Classes first, then Realm's internal tables (metadata, pk, sync state), under their own names, hidden.
-        let classTables = schema.classes + schema.tables.filter { $0.className == nil }
+        // The primary keys of files of formats 2–9 are rows of their `pk` table: made PRIMARY KEYs, it is not copied,
+        // so that an old file converts to the tables a new one with the same model does.
+        let internalTables = schema.tables.filter { $0.className == nil && !(schema.fileFormat <= 9 && $0.name == "pk") }
+        let classTables = schema.classes + internalTables
         // SQLite's names are case-insensitive, and Strata's own tables and SQLite's are taken: a name that is taken
         // gets underscores added (Realm's are case-sensitive: `Dog` and `dog` may both be classes), one that SQLite
         // reserves the prefix realm_.
