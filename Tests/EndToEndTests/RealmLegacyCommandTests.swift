@@ -2,11 +2,12 @@ import Foundation
 import SQLiteKit
 import Testing
 
-/// `.realm` files of formats 2–9 through the built binary: the same data written by realm core 0.x, 2, 4 and 5
-/// (Tests/Fixtures/Realm/Files/format-02, -03, -07, -09) and by realm core 13 (format-23) converts to the same
+/// `.realm` files of formats 2–9 through the built binary: the same data written by realm core 0.92, 0.97, 1.5, 2.9,
+/// 3.2 and 5.23 (Tests/Fixtures/Realm/Files/format-02, -03, -05, -07, -08, -09) and by realm core 13 (format-23) converts to the same
 /// `strata schema` and the same rows.
 @Suite struct RealmLegacyCommandTests {
-    static let pairs: [(String, String)] = ["format-02", "format-03", "format-07", "format-09"].flatMap { folder in
+    static let folders = ["format-02", "format-03", "format-05", "format-07", "format-08", "format-09"]
+    static let pairs: [(String, String)] = folders.flatMap { folder in
         ["enum-strings", "big-values"].map { (folder, $0) }
     }
 
@@ -74,7 +75,7 @@ import Testing
     }
 
     /// Every legacy fixture opens with every read command, and its file is left as it was.
-    @Test(arguments: ["format-02", "format-03", "format-07", "format-09"])
+    @Test(arguments: folders)
     func everyReadCommandReadsAnOldFile(_ folder: String) throws {
         let workspace = try Workspace()
         let realm = try RealmFileCommandTests.copy("Files/\(folder)/all-types.realm", into: workspace)

@@ -69,7 +69,8 @@ import Testing
     /// Strata reads such files: rows as object keys (`_row` → `_key`, `row` → `key` in links), the spec position
     /// as the column key, an old DateTime as a timestamp of whole seconds (of milliseconds when its values are
     /// beyond ±10¹¹, as realm-js wrote them), a one-column subtable (`!ARRAY_VALUE`) as a list of its values; a
-    /// subtable of several columns, alone or in an old Mixed, cannot be read: a null Mixed. `upgradedDates` are the
+    /// subtable of several columns, alone or in an old Mixed, cannot be read: a null Mixed (an old Mixed is nullable
+    /// for that). `upgradedDates` are the
     /// old DateTime columns that realm core's upgrade of the file made timestamps (`oldDateTimeColumns`).
     static func legacyNormalized(_ tables: [[String: Any]], upgradedDates: [[String: Any]]) -> [[String: Any]] {
         tables.map { table in
@@ -87,6 +88,8 @@ import Testing
                     column["type"] = "timestamp"
                     kind.milliseconds = objects.contains { (legacySeconds($0[name]) ?? 0).magnitude >= 100_000_000_000 }
                 }
+                // An old Mixed may hold a value Strata cannot read, which it makes nil: nullable, as today's Mixed is.
+                if column["type"] as? String == "mixed" { column["nullable"] = true }
                 if column["type"] as? String == "table" {
                     let inner = column["subtableColumns"] as? [[String: Any]] ?? []
                     if inner.count == 1, let only = inner.first, only["name"] as? String == "!ARRAY_VALUE" {
