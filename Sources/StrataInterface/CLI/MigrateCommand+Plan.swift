@@ -1,4 +1,3 @@
-import SQLiteKit
 import StrataCore
 import StrataMigrate
 import StrataRender
@@ -7,15 +6,9 @@ import StrataRender
 /// lint's warnings. Changes nothing.
 extension MigrateCommand {
     func plan() throws {
-        // Lint's findings of each file the plan runs up, by file name.
-        let files = try MigrationDirectory.load(directory)
-        let timeout = try parsed.timeoutMilliseconds()
-        let connection = try DatabaseFile.openForReading(file, timeout: timeout)
         let target = try target()
-        let plan: MigrationPlan
-        do { plan = try Migrator(connection: connection, files: files).plan(to: target, translated: true) } catch let error as SQLiteError {
-            throw DatabaseFile.describe(error, path: file, timeout: timeout)
-        }
+        let plan = try readingMigrator { try $0.plan(to: target, translated: true) }
+        // Lint's findings of each file the plan runs up, by file name.
         let findings = Dictionary(grouping: try plan.steps.filter { $0.direction == .up }.flatMap { try MigrationLint.check($0.file) }, by: \.file)
         for warning in plan.warnings { context.stderr.write("strata: warning: \(warning)\n") }
         if parsed.flag(Options.json) {

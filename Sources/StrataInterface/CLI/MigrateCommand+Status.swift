@@ -1,4 +1,3 @@
-import SQLiteKit
 import StrataCore
 import StrataMigrate
 import StrataRender
@@ -7,13 +6,7 @@ import StrataRender
 extension MigrateCommand {
     func status() throws {
         if let paths = try manyFiles() { return try statusMany(paths) }
-        let files = try MigrationDirectory.load(directory)
-        let timeout = try parsed.timeoutMilliseconds()
-        let connection = try DatabaseFile.openForReading(file, timeout: timeout)
-        let status: MigrationStatus
-        do { status = try Migrator(connection: connection, files: files).status() } catch let error as SQLiteError {
-            throw DatabaseFile.describe(error, path: file, timeout: timeout)
-        }
+        let status = try readingMigrator { try $0.status() }
         if parsed.flag(Options.json) {
             func list(_ files: [MigrationFile]) -> JSONValue {
                 .array(files.map { .object([("version", .int(Int64($0.version))), ("file", .string($0.fileName))]) })

@@ -1,4 +1,3 @@
-import SQLiteKit
 import StrataCore
 import StrataMigrate
 import StrataRender
@@ -6,13 +5,7 @@ import StrataRender
 /// `strata migrate validate FILE`: drift of files or schema (exit 4), missing files, integrity and links (exit 1).
 extension MigrateCommand {
     func validate() throws {
-        let files = try MigrationDirectory.load(directory)
-        let timeout = try parsed.timeoutMilliseconds()
-        let connection = try DatabaseFile.openForReading(file, timeout: timeout)
-        let validation: MigrationValidation
-        do { validation = try Migrator(connection: connection, files: files).validate() } catch let error as SQLiteError {
-            throw DatabaseFile.describe(error, path: file, timeout: timeout)
-        }
+        let validation = try readingMigrator { try $0.validate() }
         let status = validation.status
         let schemaDrift = validation.schemaDrift
         let broken = validation.brokenLinks.count

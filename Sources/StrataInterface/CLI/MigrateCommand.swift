@@ -1,3 +1,4 @@
+import SQLiteKit
 import StrataCore
 import StrataMigrate
 import StrataRender
@@ -14,6 +15,17 @@ struct MigrateCommand {
     /// `--dir`, else `Migrations` beside the file.
     var directory: String {
         parsed.value(Options.migrationsDir) ?? (Platform.directory(of: file) == "." ? "Migrations" : Platform.directory(of: file) + "/Migrations")
+    }
+
+    /// Runs `body` with a migrator of FILE opened read-only and the migrations of `directory`: what `status`,
+    /// `validate` and `plan` read. SQLite's errors are worded for FILE.
+    func readingMigrator<T>(_ body: (Migrator) throws -> T) throws -> T {
+        let files = try MigrationDirectory.load(directory)
+        let timeout = try parsed.timeoutMilliseconds()
+        let connection = try DatabaseFile.openForReading(file, timeout: timeout)
+        do { return try body(Migrator(connection: connection, files: files)) } catch let error as SQLiteError {
+            throw DatabaseFile.describe(error, path: file, timeout: timeout)
+        }
     }
 
     /// `--to VERSION`, nil when not given.
