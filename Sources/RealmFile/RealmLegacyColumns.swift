@@ -155,7 +155,8 @@ extension RealmFileReader {
                     try (0..<leaf.count).map { try leaf.value(at: $0, walk: &walk) }
                 }
             }
-            let side = RealmLegacyMixedSide(binaries: try values(2, plain(.binary, nullable: true)), timestamps: try values(3, plain(.timestamp, nullable: true)))
+            let side = RealmLegacyMixedSide(binaries: try values(2, plain(.binary, nullable: true)), timestamps: try values(3, plain(.timestamp, nullable: true)),
+                                            name: name)
             let rows = types.reduce(0) { $0 + $1.count }
             guard rows == data.reduce(0, { $0 + $1.count }) else { throw top.error("an old Mixed column has \(rows) types and a different number of values") }
             var leaves: [RealmLeaf] = []
@@ -209,9 +210,11 @@ extension RealmFileReader {
 public final class RealmLegacyMixedSide: Sendable {
     let binaries: [RealmValue]
     let timestamps: [RealmValue]
+    /// The file's name, for messages.
+    let name: String
 
-    init(binaries: [RealmValue], timestamps: [RealmValue]) {
-        (self.binaries, self.timestamps) = (binaries, timestamps)
+    init(binaries: [RealmValue], timestamps: [RealmValue], name: String) {
+        (self.binaries, self.timestamps, self.name) = (binaries, timestamps, name)
     }
 
     func value(type: Int64, raw: Int64) throws -> RealmValue {
@@ -219,7 +222,7 @@ public final class RealmLegacyMixedSide: Sendable {
         let signBit = Int64(bitPattern: 1 << 63)
         func side(_ values: [RealmValue], _ what: String) throws -> RealmValue {
             guard payload >= 0, payload < values.count else {
-                throw RealmReadError(.damaged, "an old Mixed \(what) is value \(payload) of its side column, past its \(values.count) values")
+                throw RealmReadError(.damaged, "\(name): an old Mixed \(what) is value \(payload) of its side column, past its \(values.count) values")
             }
             return values[Int(payload)]
         }
