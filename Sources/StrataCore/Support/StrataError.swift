@@ -9,6 +9,8 @@ public enum ExitStatus: Int32, Sendable {
     case pending = 3
     /// `migrate`: an applied migration's file changed since (drift).
     case drift = 4
+    /// `check`: problems were found in the file.
+    case problems = 5
     /// Ctrl-C stopped the work (128 + SIGINT, as shells report it).
     case interrupted = 130
 }
@@ -49,6 +51,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case drift
     /// Migrations are waiting to be applied (exit 3).
     case pending
+    /// `strata check` found problems in the file (exit 5).
+    case problemsFound
     /// A failure with no more specific code.
     case failed
 
@@ -103,6 +107,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .interrupted: self = .interrupted
         case .drift: self = .drift
         case .pending: self = .pending
+        case .problems: self = .problemsFound
         case .success, .failure: self = .failed
         }
     }

@@ -69,7 +69,7 @@ extension MigrateCommand {
             case .success: 0
             case .pending: 1
             case .drift: 2
-            case .failure, .usage: 3
+            case .failure, .usage, .problems: 3
             case .interrupted: 4
             }
         }
@@ -328,7 +328,7 @@ extension MigrateCommand {
             case .pending: "pending"
             case .drift: "drift"
             case .interrupted: "interrupted"
-            case .failure, .usage: "failed"
+            case .failure, .usage, .problems: "failed"
             }
         }
     }
@@ -370,7 +370,7 @@ extension MigrateCommand {
                 case .pending: "\(status.pending.count) pending"
                 case .drift: "drift: \(status.drifted.joined(separator: ", ")) changed since applied"
                 case .interrupted: "interrupted"
-                case .failure, .usage: "failed"
+                case .failure, .usage, .problems: "failed"
                 }
                 table.append([status.path, status.version.map(String.init) ?? "-", state])
             }

@@ -20,6 +20,7 @@ enum Options {
     static let migrationsDir = OptionSpec("dir", short: "d", value: "DIR",
                                           help: "the migrations directory (default: Migrations beside FILE)")
     static let json = OptionSpec("json", help: "print JSON, for scripts and CI")
+    static let quickCheck = OptionSpec("quick", help: "quick_check instead of integrity_check, and no row-by-row link checks: for large files")
 
     static let arg = OptionSpec("arg", value: "VALUE", help: "the value of $0, then $1, …; repeat for each parameter")
     static let sqlArg = OptionSpec("arg", value: "VALUE", help: "the value of ?1, then ?2, …; repeat for each parameter (a number binds as a number, anything else as text)")

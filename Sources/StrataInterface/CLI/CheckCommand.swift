@@ -1,0 +1,190 @@
+import RealmConvert
+import RealmFile
+import SQLiteKit
+import StrataCore
+import StrataQuery
+import StrataRender
+
+/// `strata check FILE`: a store from a bug report, checked before it is trusted. Exit 0 when clean (warnings
+/// allowed), 5 when problems were found, 1 when the file could not be checked at all. Never writes: the database is
+/// opened read-only (a hot journal is reported, not rolled back), a `.realm` file is only read.
+struct CheckCommand {
+    let parsed: ParsedArguments
+    let context: CLIContext
+
+    /// What was checked and found: the same for a database and a `.realm` file.
+    struct Report {
+        var kind: String
+        var outcomes: [DatabaseCheck.Outcome] = []
+        var findings: [DatabaseCheck.Finding] = []
+
+        var problems: Int { findings.filter { $0.severity == .problem }.count }
+        var warnings: Int { findings.filter { $0.severity == .warning }.count }
+
+        mutating func add(_ name: String, _ found: [DatabaseCheck.Finding], covered: String) {
+            findings += found
+            outcomes.append(.init(name: name, found: found, covered: covered))
+        }
+    }
+
+    var file: String { parsed.required(Arguments.file) }
+
+    func run() throws {
+        try DatabaseFile.checkReadable(file, allowingRealm: true)
+        let report = RealmConversionFile.isRealm(file) ? try checkRealm() : try checkDatabase()
+        write(report)
+        if report.problems > 0 { throw StrataError("", status: .problems) }
+    }
+
+    // MARK: - SQLite and Core Data
+
+    private func checkDatabase() throws -> Report {
+        var report = Report(kind: "sqlite")
+        report.add("journal", journalFindings(), covered: "journal and WAL files")
+        let opened: (DatabaseSession, warnings: [String])
+        do {
+            opened = try DatabaseSession.open(file, timeout: try parsed.timeoutMilliseconds(), model: try parsed.modelChoice(), note: { _ in })
+        } catch let error as StrataError where [.hotJournal, .corrupt].contains(error.code) {
+            // Found, not unreadable: the file needs recovery, or is damaged where the schema is.
+            report.add(error.code == .hotJournal ? "journal" : "integrity",
+                       [DatabaseCheck.Finding(check: error.code == .hotJournal ? "journal" : "integrity", severity: .problem, message: error.message)],
+                       covered: "opening the file")
+            return report
+        }
+        let (session, warnings) = opened
+        report.kind = session.schema.isCoreData ? "coreData" : "sqlite"
+        // A view that cannot be read is the views check's problem; the schema reader's other warnings are kept.
+        let views = Set(session.schema.classes.filter { $0.kind == .view }.map { $0.tableName + ": " })
+        let schemaWarnings = warnings.filter { warning in !views.contains { warning.hasPrefix($0) } }
+        report.add("schema", schemaWarnings.map { DatabaseCheck.Finding(check: "schema", severity: .warning, message: $0) },
+                   covered: "\(session.schema.classes.count) classes")
+        var check = DatabaseCheck(connection: session.connection, schema: session.schema, path: file)
+        let watcher = InterruptWatcher()
+        watcher.watch(session.connection.interruptHandle)
+        defer { watcher.stopWatching(session.connection.interruptHandle) }
+        do { try check.run(quick: parsed.flag(Options.quickCheck)) } catch let error as SQLiteError where ResultCode.interrupt ~= error.code {
+            throw StrataError.interrupted
+        }
+        report.outcomes += check.outcomes
+        report.findings += check.findings
+        return report
+    }
+
+    /// A rollback journal left by a writer that crashed (hot: SQLite rolls it back at the next write), or a `-wal`
+    /// with transactions and no `-shm` (a store copied without it, or a crash): what the next writer recovers.
+    private func journalFindings() -> [DatabaseCheck.Finding] {
+        var found: [DatabaseCheck.Finding] = []
+        if Platform.readPrefix(file + "-journal", count: 8) == [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7] {
+            found.append(.init(check: "journal", severity: .problem,
+                               message: "\(file)-journal holds an unfinished transaction of a writer that crashed: the next writer rolls it back "
+                                   + "(strata --write \(file) < /dev/null does that; do not delete the journal)"))
+        }
+        if Platform.fileKind(file + "-wal") == .regular, Platform.fileSize(file + "-wal") ?? 0 > 0, Platform.fileKind(file + "-shm") == .missing {
+            found.append(.init(check: "journal", severity: .warning,
+                               message: "\(file)-wal holds \(Platform.fileSize(file + "-wal") ?? 0) bytes of transactions and there is no -shm: "
+                                   + "the file was copied without it, or its app stopped; keep the -wal beside the file (it holds the latest changes)"))
+        }
+        return found
+    }
+
+    // MARK: - .realm
+
+    /// The reader's structure walk (every ref inside the file, no cycles, the nodes no more than the file holds),
+    /// then every table read to its end, its count checked.
+    private func checkRealm() throws -> Report {
+        var report = Report(kind: "realm")
+        let reader: RealmFileReader
+        do {
+            reader = try RealmFileReader(contentsOf: file)
+        } catch let error as RealmReadError where error.kind == .damaged {
+            report.add("structure", [.init(check: "structure", severity: .problem, message: error.message)], covered: "the header")
+            return report
+        } catch let error as RealmReadError {
+            throw StrataError(error.message)
+        }
+        var structure: [DatabaseCheck.Finding] = []
+        var nodes = 0
+        if reader.header.topRef != 0 {
+            do { nodes = try reader.checkTree(from: reader.header.topRef) } catch let error as RealmReadError {
+                structure.append(.init(check: "structure", severity: .problem, message: error.message))
+            }
+        }
+        report.add("structure", structure, covered: "\(nodes) nodes, format \(reader.header.fileFormat)")
+        guard structure.isEmpty else { return report }
+        var tables: [DatabaseCheck.Finding] = []
+        var classes = 0
+        do {
+            let schema = try reader.schema()
+            classes = schema.classes.count
+            var walk = RealmNodeWalk(reader: reader)
+            for table in schema.tables {
+                var count = 0
+                do {
+                    try reader.forEachObject(in: table, walk: &walk) { _, _ in count += 1 }
+                    if count != table.objectCount {
+                        tables.append(.init(check: "objects", severity: .problem,
+                                            message: "\(table.className ?? table.name) says it has \(table.objectCount) objects; \(count) were read",
+                                            className: table.className ?? table.name))
+                    }
+                } catch let error as RealmReadError {
+                    tables.append(.init(check: "objects", severity: .problem, message: "\(table.className ?? table.name): \(error.message)",
+                                        className: table.className ?? table.name))
+                }
+            }
+        } catch let error as RealmReadError {
+            tables.append(.init(check: "objects", severity: .problem, message: error.message))
+        }
+        report.add("objects", tables, covered: "\(classes) classes")
+        return report
+    }
+
+    // MARK: - Output
+
+    private func write(_ report: Report) {
+        if parsed.flag(Options.json) {
+            let document = JSONValue.object([
+                ("file", .string(file)), ("kind", .string(report.kind)), ("quick", .bool(parsed.flag(Options.quickCheck))),
+                ("checks", .array(report.outcomes.map {
+                    .object([("name", .string($0.name)), ("status", .string($0.status.rawValue)), ("detail", .string($0.detail))])
+                })),
+                ("findings", .array(report.findings.map { finding in
+                    var members: [(String, JSONValue)] = [("check", .string(finding.check)), ("severity", .string(finding.severity.rawValue)),
+                                                          ("message", .string(finding.message))]
+                    if let name = finding.className { members.append(("class", .string(name))) }
+                    if let key = finding.key { members.append(("key", .string(key))) }
+                    if let fix = finding.fix { members.append(("fix", .string(fix))) }
+                    return .object(members)
+                })),
+                ("problems", .int(Int64(report.problems))), ("warnings", .int(Int64(report.warnings))),
+                ("exitStatus", .int(report.problems > 0 ? 5 : 0)),
+            ])
+            context.stdout.write(document.serialized(pretty: true) + "\n")
+            return
+        }
+        // The checks' names line up whatever was found: the longest is `migrations`.
+        let width = max(10, report.findings.map(\.check.count).max() ?? 0)
+        for finding in report.findings {
+            context.stdout.write("\(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) "
+                                 + "\(finding.check.padding(toLength: width, withPad: " ", startingAt: 0))  \(finding.message)\n")
+        }
+        let checks = report.outcomes.map { outcome in
+            switch outcome.status {
+            case .ok: "\(outcome.name) ok"
+            case .skipped: "\(outcome.name) skipped"
+            case .problems, .warnings:
+                "\(outcome.name) " + Self.counted(report.findings.filter { $0.check == outcome.name })
+            }
+        }
+        let verdict = report.findings.isEmpty ? "ok" : Self.counted(report.findings)
+        context.stdout.write("\(file): \(verdict) (\(checks.joined(separator: ", ")))\n")
+    }
+
+    /// `2 problems, 1 warning`.
+    static func counted(_ findings: [DatabaseCheck.Finding]) -> String {
+        let problems = findings.filter { $0.severity == .problem }.count, warnings = findings.count - problems
+        var parts: [String] = []
+        if problems > 0 { parts.append("\(problems) problem\(problems == 1 ? "" : "s")") }
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        return parts.joined(separator: ", ")
+    }
+}
