@@ -69,6 +69,9 @@ import Testing
             (["query", db, "`\(target)`", "--format", "vertical"], 0, "L\\u{9b}2J\\u{202e}txet"),
             (["get", db, table, "1"], 0, "owner\\e]0;x\\u{7}"),
             (["get", db, table, "1", "--format", "json"], 0, nil),
+            // check names the classes and objects its findings are about.
+            (["check", db], 0, nil),
+            (["check", db, "--json"], 0, nil),
             (["set", db, table, "2", "\(note)=\u{1B}[2Jnew\u{9B}"], 0, nil),
             (["delete", db, target, "2", "--yes"], 0, nil),
             // Errors that quote a name, an input or the file name.

@@ -88,7 +88,7 @@ import Testing
     }
 
     /// Runs strata, killing it after `timeout`: the result, or nil when it had to be killed.
-    static func run(_ arguments: [String], input: String?) throws -> StrataProcess.Result? {
+    static func run(_ arguments: [String], input: String?, timeout: TimeInterval = timeout) throws -> StrataProcess.Result? {
         let (process, out, err) = try StrataProcess.start(arguments, environment: [:], input: input)
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: StrataProcess.Result?
