@@ -125,6 +125,11 @@ import Darwin
                     continue
                 }
             }
+            // The later run removed what the killed one left beside the file (its temporary file and journals).
+            let remaining = try FileManager.default.contentsOfDirectory(atPath: run).filter { name in
+                !expectedFiles.contains(name) && name != (target as NSString).lastPathComponent && name.contains(".strata-")
+            }
+            #expect(remaining.isEmpty, "\(name) trial \(trial): left beside the file after the later run: \(remaining)")
             let final = try fingerprint(target, scratch: scratch)
             if final != after {
                 figures.corrupt += 1

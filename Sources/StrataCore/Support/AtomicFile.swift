@@ -14,7 +14,24 @@ public enum AtomicFile {
     }
 
     private static func temporaryPath(in directory: String, for path: String) -> String {
-        directory + "/." + Platform.fileName(of: path) + ".strata-\(Platform.processID)-\(Platform.randomSeed() % 1_000_000_000)"
+        removeOrphans(in: directory, for: path)
+        return directory + "/." + Platform.fileName(of: path) + ".strata-\(Platform.processID)-\(Platform.randomSeed() % 1_000_000_000)"
+    }
+
+    /// Removes the temporary files of `path` that a strata killed midway left (`.NAME.strata-PID-N` whose process is
+    /// gone), with their journals: nothing else removes them. A file of a run still going is left alone.
+    static func removeOrphans(in directory: String, for path: String) {
+        let prefix = "." + Platform.fileName(of: path) + ".strata-"
+        for name in Platform.directoryEntries(directory) ?? [] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let id = Int32(rest[..<dash]), id != Platform.processID,
+                  !Platform.processExists(id) else { continue }
+            let digits = rest[rest.index(after: dash)...]
+            // The file itself, or its -journal, -wal or -shm.
+            let number = digits.prefix { $0.isASCII && $0.isNumber }
+            guard !number.isEmpty, ["", "-journal", "-wal", "-shm"].contains(String(digits.dropFirst(number.count))) else { continue }
+            _ = Platform.removeFile(directory + "/" + name)
+        }
     }
 
     /// Refuses destinations that would lose data or cannot be written, before any work is done.

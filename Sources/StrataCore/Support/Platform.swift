@@ -364,6 +364,11 @@ public enum Platform {
 
     public static var processID: Int32 { getpid() }
 
+    /// True while a process with this id exists (one of another user's counts as existing).
+    public static func processExists(_ id: Int32) -> Bool {
+        id > 0 && (kill(id, 0) == 0 || errno == EPERM)
+    }
+
     /// 64 bits from the system's random source, for seeds nobody chose.
     public static func randomSeed() -> UInt64 {
         var generator = SystemRandomNumberGenerator()

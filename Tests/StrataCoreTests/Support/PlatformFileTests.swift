@@ -60,3 +60,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/elsewhere"))
     }
 }
+
+/// A strata killed midway leaves its temporary file beside the output; the next one removes it, and leaves a running
+/// one's alone.
+@Suite struct OrphanTemporaryTests {
+    @Test func theNextRunRemovesAKilledRunsTemporaryFiles() throws {
+        let folder = try PlatformFileTests.Folder()
+        // A process that has ended: its id names no process now.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let dead = ended.processIdentifier
+        let names = [".out.sqlite.strata-\(dead)-123", ".out.sqlite.strata-\(dead)-123-journal", ".out.sqlite.strata-1-55",
+                     ".other.sqlite.strata-\(dead)-9", ".out.sqlite.strata-\(dead)-x", "out.sqlite"]
+        for name in names { FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data("x".utf8)) }
+        let temporary = AtomicFile.temporaryPath(for: folder.path + "/out.sqlite")
+        #expect(temporary.hasPrefix(folder.path + "/.out.sqlite.strata-\(Platform.processID)-"))
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        // Process 1 is running; another output's file and a name not made by strata are not touched.
+        #expect(left == [".out.sqlite.strata-1-55", ".other.sqlite.strata-\(dead)-9", ".out.sqlite.strata-\(dead)-x", "out.sqlite"])
+    }
+}
