@@ -1,0 +1,38 @@
+// libFuzzer target: the command line — the input split into arguments (at NUL bytes when it has any, else at line
+// breaks), tokenized, then parsed for every command (`open`, `query`, `migrate plan`, `help`, …), and the options that
+// read a value at once (`--timeout`, `--model` with `--model-version`, `--format`) read from what parsed. Any input
+// must end in parsed arguments or a StrataError of one line (as the CLI shows it) with the usage status: never a
+// crash, a hang or another error.
+import StrataCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let separator = bytes.contains(0) ? UInt8(0) : UInt8(ascii: "\n")
+    let arguments = bytes.split(separator: separator, omittingEmptySubsequences: false)
+        .map { String(decoding: $0, as: UTF8.self) }
+    sink &+= ArgumentTokenizer.tokens(arguments).count
+    for command in Commands.all {
+        do {
+            let parsed = try ArgumentParser.parse(arguments, for: command, helpCommand: size % 2 == 0 ? nil : "help")
+            sink &+= parsed.rest.count &+ parsed.format.rawValue.utf8.count
+            if command.option(named: Options.timeout.name) != nil { sink &+= Int(try parsed.timeoutMilliseconds()) }
+            if case .file(let path, _) = try parsed.modelChoice() { sink &+= path.utf8.count }
+        } catch let error as StrataError {
+            guard error.status == .usage, !error.message.isEmpty,
+                  !TerminalText.escaped(error.message).contains(where: \.isNewline)
+            else {
+                fail(arguments, "\(command.displayName): status \(error.status), message \(String(reflecting: error.message))")
+            }
+        } catch {
+            fail(arguments, "\(command.displayName) threw \(type(of: error)), not a StrataError: \(error)")
+        }
+    }
+    return 0
+}
+
+private func fail(_ arguments: [String], _ message: String) -> Never {
+    fatalError("\(String(reflecting: Array(arguments.prefix(20)))): \(message)")
+}
+
+nonisolated(unsafe) private var sink = 0

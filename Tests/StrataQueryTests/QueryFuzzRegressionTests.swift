@@ -1,0 +1,19 @@
+import Testing
+@testable import StrataQuery
+@testable import StrataCore
+
+/// Inputs the `query` fuzz target (Fuzz/Targets/query.swift) stopped on, kept so that what they showed stays true.
+@Suite struct QueryFuzzRegressionTests {
+    /// A backquoted name holding a vertical tab (a line break to Swift): the message quotes the name as written,
+    /// and the CLI shows it escaped, on one line. The target first took the raw message for a message of two lines.
+    @Test func aNameWithALineBreakIsRefusedOnOneLineAsShown() throws {
+        let fixture = try QueryFixture.tasks()
+        let text = "Task where `@links.TaskList.it\u{0B}ems`.@count > 0"
+        let error = try #require(throws: QueryError.self) { try fixture.compile(text) }
+        #expect(error.kind == .semantic)
+        #expect(error.message.hasPrefix("unknown property '@links.TaskList.it\u{0B}ems' in class Task"))
+        let shown = TerminalText.escaped(error.message)
+        #expect(!shown.contains { $0.isNewline }, "\(shown)")
+        #expect(error.line == 1 && error.column >= 1 && error.offset <= text.count)
+    }
+}
