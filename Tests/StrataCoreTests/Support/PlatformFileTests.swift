@@ -74,7 +74,7 @@ import Testing
         let dead = ended.processIdentifier
         let names = [".out.sqlite.strata-\(dead)-123", ".out.sqlite.strata-\(dead)-123-journal", ".out.sqlite.strata-1-55",
                      ".other.sqlite.strata-\(dead)-9", ".out.sqlite.strata-\(dead)-x", "out.sqlite"]
-        for name in names { FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data("x".utf8)) }
+        for name in names { _ = FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data("x".utf8)) }
         let temporary = AtomicFile.temporaryPath(for: folder.path + "/out.sqlite")
         #expect(temporary.hasPrefix(folder.path + "/.out.sqlite.strata-\(Platform.processID)-"))
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
