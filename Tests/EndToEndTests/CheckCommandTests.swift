@@ -74,6 +74,18 @@ import Testing
         #expect((document["checks"] as? [[String: Any]])?.map { $0["name"] as? String ?? "" }.contains("integrity") == true)
     }
 
+    /// A check lists at most 100 findings and counts the rest in one more line.
+    @Test func manyFindingsAreCounted() throws {
+        let workspace = try Workspace()
+        let tables = (0..<120).map { "CREATE TABLE C\($0) (id INTEGER PRIMARY KEY, list INTEGER REFERENCES TaskList(id));" }.joined(separator: "\n")
+        try workspace.database("app.sqlite", Self.base + tables)
+        let result = try StrataProcess.run(["check", workspace.file("app.sqlite")])
+        #expect(result.status == 0)
+        let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("warning indexes") }
+        #expect(warnings.count == 101, "\(warnings.count)")
+        #expect(warnings.last == Substring(Self.line("warning", "indexes", "and 20 more of the same kind")))
+    }
+
     /// A damaged page is integrity_check's; --quick runs quick_check and skips the row-by-row link checks.
     @Test func aDamagedPageIsAProblem() throws {
         let workspace = try Workspace()

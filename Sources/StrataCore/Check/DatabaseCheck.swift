@@ -305,8 +305,8 @@ public struct DatabaseCheck {
     }
 
     private mutating func record(_ name: String, _ found: [Finding], more: Int = 0, covered: String) {
-        var found = Array(found.prefix(Self.findingsPerCheck))
         let extra = more + max(0, found.count - Self.findingsPerCheck)
+        var found = Array(found.prefix(Self.findingsPerCheck))
         if extra > 0, let last = found.last {
             found.append(Finding(check: name, severity: last.severity, message: "and \(extra) more of the same kind"))
         }
