@@ -15,7 +15,11 @@ import Testing
     @Test(arguments: LintCode.allCases)
     func theManualListsTheCodeWithItsSeverity(_ code: LintCode) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let page = try String(contentsOf: root.appendingPathComponent("man/strata.1"), encoding: .utf8)
+        // Every manual page (strata.1, strata-query.7, strata-migrations.5): a topic may live in any of them.
+        let manual = root.appendingPathComponent("man")
+        let page = try FileManager.default.contentsOfDirectory(atPath: manual.path).sorted()
+            .filter { $0.range(of: #"^strata.*\.[1-9]$"#, options: .regularExpression) != nil }
+            .map { try String(contentsOf: manual.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
         // Each item runs up to the next .It, or to the end of its list.
         let items = page.components(separatedBy: "\n.It ").dropFirst().map { $0.components(separatedBy: "\n.El").first ?? "" }
         let body = try #require(items.first { $0.hasPrefix(code.rawValue + "\n") }, "the man page has no .It \(code.rawValue)")

@@ -29,7 +29,11 @@ import Testing
     func manPageCoversTheCommand(_ name: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let page = try String(contentsOf: root.appendingPathComponent("man/strata.1"), encoding: .utf8)
+        // Every manual page (strata.1, strata-query.7, strata-migrations.5): a topic may live in any of them.
+        let manual = root.appendingPathComponent("man")
+        let page = try FileManager.default.contentsOfDirectory(atPath: manual.path).sorted()
+            .filter { $0.range(of: #"^strata.*\.[1-9]$"#, options: .regularExpression) != nil }
+            .map { try String(contentsOf: manual.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
         let command = try #require(Commands.named(name))
         #expect(page.contains(name), "man page does not mention the command \(name)")
         for option in command.options {
