@@ -11,6 +11,23 @@ import PackageDescription
 //                              ├─▶ RealmConvert ──▶ RealmFile (Realm's file format, byte level: no dependencies),
 //                              │                    StrataRender, StrataCore
 //                              └─▶ CReadline
+// The browser's line editor. GNU readline on Linux, libedit on macOS (the system's own); on Linux, libedit instead
+// with STRATA_LINE_EDITOR=libedit (Debian's libedit-dev), which is how CI tests the macOS editor's code path.
+// Either way the module is CReadline: Sources/CReadline for readline, Sources/CEditLine for libedit.
+#if os(macOS)
+let lineEditor = Context.environment["STRATA_LINE_EDITOR"] ?? "libedit"
+#else
+let lineEditor = Context.environment["STRATA_LINE_EDITOR"] ?? "readline"
+#endif
+let readlineTarget: Target = switch lineEditor {
+case "readline":
+    .systemLibrary(name: "CReadline", path: "Sources/CReadline", providers: [.apt(["libreadline-dev"]), .brew(["readline"])])
+case "libedit":
+    .systemLibrary(name: "CReadline", path: "Sources/CEditLine", providers: [.apt(["libedit-dev"])])
+default:
+    fatalError("STRATA_LINE_EDITOR is '\(lineEditor)': it must be readline or libedit")
+}
+
 let package = Package(
     name: "Strata",
     platforms: [.macOS(.v13)],
@@ -25,10 +42,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .systemLibrary(
-            name: "CReadline",
-            providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
-        ),
+        readlineTarget,
         // Inflate for Core Data's model cache: zlib1g-dev on Debian, the SDK's libz on macOS.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The SIGINT handler: C, because a signal handler may do almost nothing Swift can promise.

@@ -6,7 +6,7 @@ import Testing
         let result = try StrataProcess.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout.range(of: #"^strata \d+\.\d+\.\d+ \(SQLite 3\.\d+\.\d+\)\n$"#, options: .regularExpression) != nil)
+        #expect(result.stdout.range(of: #"^strata \d+\.\d+\.\d+ \(SQLite 3\.\d+\.\d+, (GNU readline \d+\.\d+|libedit)\)\n$"#, options: .regularExpression) != nil)
     }
 
     @Test func noArgumentsBrowsesTheInMemoryDemo() throws {

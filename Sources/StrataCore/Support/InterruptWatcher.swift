@@ -1,13 +1,5 @@
 import SQLiteKit
 
-#if canImport(Glibc)
-import Glibc
-
-#elseif canImport(Darwin)
-import Darwin
-
-#endif
-
 /// While alive, turns Ctrl-C (SIGINT) into `sqlite3_interrupt` on the watched connections instead of
 /// killing the process, so running statements stop cleanly and the caller reports it.
 public final class InterruptWatcher: @unchecked Sendable {

@@ -1,11 +1,12 @@
+// The C library, for this module and every module that imports it: the one place that names Glibc, Musl or Darwin.
 #if canImport(Glibc)
-import Glibc
+@_exported import Glibc
 
 #elseif canImport(Musl)
-import Musl
+@_exported import Musl
 
 #elseif canImport(Darwin)
-import Darwin
+@_exported import Darwin
 
 #endif
 

@@ -1,3 +1,4 @@
+import CReadline
 import SQLiteKit
 import StrataCore
 import StrataRender
@@ -46,7 +47,8 @@ public struct CLI {
         }
         switch first {
         case "--version", "-V", "version":
-            context.stdout.write("strata \(Version.number) (SQLite \(Connection.sqliteVersion))\n")
+            // The libraries a bug report needs: SQLite, and the line editor the browser was built with.
+            context.stdout.write("strata \(Version.number) (SQLite \(Connection.sqliteVersion), \(String(cString: strata_rl_editor())))\n")
             return
         case "--help", "-h":
             context.stdout.write(HelpFormatter.overview())

@@ -41,6 +41,11 @@ public enum HelpFormatter {
                 return (left, option.help)
             })
         }
+        if command.name == Commands.open.name, let browser = try? REPLCommands.help("", width: 76) {
+            // The browser's own commands, as its `help` lists them.
+            text += "\nIn the browser (at the strata> prompt; 'help COMMAND' there explains one):\n"
+                + browser.split(separator: "\n").dropFirst().map { "  " + $0 + "\n" }.joined()
+        }
         if !command.examples.isEmpty {
             text += "\nExamples:\n" + command.examples.map { "  " + $0 + "\n" }.joined()
         }

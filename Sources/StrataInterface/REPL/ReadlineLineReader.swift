@@ -1,14 +1,6 @@
 import CReadline
 import StrataCore
 
-#if canImport(Glibc)
-import Glibc
-
-#elseif canImport(Darwin)
-import Darwin
-
-#endif
-
 /// Line editing on a terminal through GNU readline (libedit on macOS): history kept in a file, and tab
 /// completion from a `Completer`.
 ///

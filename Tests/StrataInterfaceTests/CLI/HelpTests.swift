@@ -41,4 +41,20 @@ import Testing
                     "man page does not document --\(option.name)")
         }
     }
+
+    /// `strata help open` lists every browser command, and the manual's BROWSER section has an item for each.
+    @Test(arguments: REPLCommands.all.map(\.name))
+    func theBrowserCommandIsInTheHelpAndTheManual(_ name: String) throws {
+        let command = try #require(REPLCommands.all.first { $0.name == name })
+        let help = HelpFormatter.help(for: Commands.open)
+        #expect(help.contains("\n    \((command.name + " " + command.arguments).trimmingSpaces)"), "strata help open does not list \(name)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("man/strata.1"), encoding: .utf8)
+        let browser = try #require(page.components(separatedBy: "\n.Sh BROWSER\n").dropFirst().first?
+            .components(separatedBy: "\n.Sh ").first)
+        let items = browser.split(separator: "\n").filter { $0.hasPrefix(".It ") }
+        #expect(items.contains { $0.contains("Cm \(name) ") || $0.hasSuffix("Cm \(name)") },
+                "the manual's BROWSER section has no .It for \(name)")
+    }
 }
