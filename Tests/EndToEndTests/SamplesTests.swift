@@ -120,7 +120,7 @@ import Testing
     }
 
     /// `strata migrate NAME.sqlite --create --dir Samples/NAME/Migrations` in an empty folder, then `check`, then
-    /// `migrate status` (up to date at the last version), then every example query.
+    /// `migrate status` (up to date at the last version), `migrate lint`, then every example query.
     @Test(arguments: migrated)
     func aSampleBuildsFromNothingAndAnswersItsQueries(_ sample: String) throws {
         let workspace = try Workspace()
@@ -142,11 +142,16 @@ import Testing
         let text = try StrataProcess.run(["migrate", "status", workspace.file(database), "--dir", migrations.path])
         #expect(text.status == 0 && !text.stdout.contains("pending"), "\(sample): \(text.stdout)")
 
+        // The migrations lint without errors or destructive steps (warnings are allowed: exit 0).
+        let lint = try StrataProcess.run(["migrate", "lint", migrations.path])
+        #expect(lint.status == 0, "\(sample): \(lint.stdout) \(lint.stderr)")
+
         try Self.expectExamples(of: sample, in: workspace.path, label: sample)
     }
 
     /// The `.realm` beside a sample's migrations: `strata check` finds it clean, `strata convert` writes
-    /// `NAME.sqlite`, and the queries marked `# realm: same` answer exactly as on the migrated database.
+    /// `NAME.sqlite`, and the queries marked `# realm: same` answer exactly as on the migrated database, on the
+    /// conversion and on the `.realm` read directly; every class of the conversion has the migrated database's objects.
     @Test(arguments: withRealm.map { $0.sample + "/" + $0.file })
     func aSampleRealmConvertsToTheSameAnswers(_ path: String) throws {
         let sample = String(path.prefix { $0 != "/" })
@@ -158,6 +163,12 @@ import Testing
         let convert = try StrataProcess.run(["convert", realm, workspace.file(sample + ".sqlite")])
         try #require(convert.status == 0, "\(path): \(convert.stderr)")
         try Self.expectExamples(of: sample, in: workspace.path, onlyRealm: true, label: path)
+
+        // Read directly, the .realm answers alike too (a read command knows a Realm file by its header, whatever
+        // its name).
+        let direct = try Workspace()
+        try FileManager.default.copyItem(atPath: realm, toPath: direct.file(sample + ".sqlite"))
+        try Self.expectExamples(of: sample, in: direct.path, onlyRealm: true, label: path + " (read directly)")
 
         // Every class of the conversion holds exactly the objects of the migrated database's class.
         let migrated = try Workspace()
