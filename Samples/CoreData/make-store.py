@@ -29,6 +29,7 @@ finds that the model matches the store. NSStoreModelVersionHashesDigest is a sta
 hashes), as the project's fixtures write it: Core Data's own digest is not documented.
 """
 
+import base64
 import datetime
 import hashlib
 import os
@@ -508,7 +509,6 @@ def write_store(path, layout):
     hashes = version_hashes(layout)
     joined = b"".join(hashes[n] for n in sorted(hashes))
     digest = hashlib.sha256(joined).digest() + hashlib.sha256(hashlib.sha256(joined).digest()).digest()
-    import base64
     metadata = plistlib.dumps({
         "NSStoreType": "SQLite", "NSPersistenceFrameworkVersion": FRAMEWORK_VERSION,
         "NSStoreModelVersionIdentifiers": [MODEL_IDENTIFIER],
