@@ -1,13 +1,13 @@
 // realmtasksgen: writes Samples/RealmTasks/RealmTasks.realm, the RealmTasks sample's data as a Realm app
 // would have stored it, with realm-core's storage API: the same lists, tasks and tags as the database that
-// `strata migrate RealmTasks.sqlite --create --dir Samples/RealmTasks/Migrations` builds (version 5).
+// `strata migrate RealmTasks.sqlite --create --dir Samples/RealmTasks/Migrations` builds (version 4).
 //
 // Not part of `swift build`. Build and run (see README.md beside this file for building realm-core):
 //   REALM_CORE=/work/scratch/realm-core Tests/Fixtures/Realm/Generator/realmtasksgen.sh
 // which compiles this file against $REALM_CORE/build/src/realm/librealm.a and writes the file.
 //
 // Layout, as the object store makes it (see "Object-store layout" in README.md): tables `class_<Name>`
-// with their primary key columns, a `metadata` table holding the schema version (5), in-Realm history.
+// with their primary key columns, a `metadata` table holding the schema version (4), in-Realm history.
 //   TaskList  id int (primary key), name string
 //   Task      id int (primary key), name string, isCompleted bool, priority int, createdAt timestamp,
 //             list TaskList? (a link: Realm's links are optional), tags list<Tag>
@@ -37,7 +37,7 @@ using namespace realm;
 
 namespace {
 
-constexpr int64_t schema_version = 5;
+constexpr int64_t schema_version = 4;
 
 struct ListRow {
     int64_t id;
@@ -54,30 +54,18 @@ struct TaskRow {
     std::vector<const char*> tags;
 };
 
-// The rows of Samples/RealmTasks/Migrations 1 to 5, as version 5 leaves them.
-const std::vector<ListRow> lists = {{1, "Inbox"}, {2, "Groceries"}, {3, "Work"}};
+// The rows of Samples/RealmTasks/Migrations 1 to 4, as version 4 leaves them.
+const std::vector<ListRow> lists = {{1, "Inbox"}, {2, "Groceries"}};
 
-const std::vector<const char*> tags = {"home", "errand", "urgent", "work", "waiting"};
+const std::vector<const char*> tags = {"home", "errand", "urgent"};
 
+// Version 4 gave every task the default creation date of its rebuild.
 const std::vector<TaskRow> tasks = {
-    {1, "Call Bob", false, 0, "2026-01-04T09:12:00Z", 1, {"urgent"}},
-    {2, "File taxes", true, 1, "2026-01-05T19:40:00Z", 1, {}},
-    {3, "Milk", false, 0, "2026-01-06T08:05:00Z", 2, {"errand", "home"}},
-    {4, "Bread", false, 0, "2026-01-06T08:05:30Z", 2, {"errand"}},
-    {5, "Coffee", true, 0, "2026-01-06T08:06:10Z", 2, {}},
-    {6, "Eggs", false, 0, "2026-01-09T17:30:00Z", 2, {}},
-    {7, "Olive oil", true, 0, "2026-01-09T17:31:00Z", 2, {}},
-    {8, "Renew passport", false, 2, "2026-01-11T10:00:00Z", 1, {"urgent", "errand"}},
-    {9, "Book dentist", true, 1, "2026-01-12T08:45:00Z", 1, {}},
-    {10, "Write the release notes", false, 2, "2026-01-12T13:20:00Z", 3, {"work"}},
-    {11, "Review Ana's migration", false, 1, "2026-01-13T09:05:00Z", 3, {"work", "waiting"}},
-    {12, "Fix the flaky CSV test", true, 1, "2026-01-13T15:40:00Z", 3, {"work"}},
-    {13, "Plan the Q2 roadmap", false, 0, "2026-01-14T11:00:00Z", 3, {"work"}},
-    {14, "Expense report", true, 0, "2026-01-15T16:25:00Z", 3, {"work"}},
-    {15, "Buy a birthday card", false, 1, "2026-01-16T12:10:00Z", 1, {"errand"}},
-    {16, "Apples", false, 0, "2026-01-17T18:00:00Z", 2, {}},
-    {17, "Answer the security review", false, 3, "2026-01-19T08:30:00Z", 3, {"work", "urgent"}},
-    {18, "Water the plants", true, 0, "2026-01-19T19:15:00Z", 1, {"home"}},
+    {1, "Call Bob", false, 0, "2026-01-01T00:00:00Z", 1, {"urgent"}},
+    {2, "File taxes", true, 1, "2026-01-01T00:00:00Z", 1, {}},
+    {3, "Milk", false, 0, "2026-01-01T00:00:00Z", 2, {"errand", "home"}},
+    {4, "Bread", false, 0, "2026-01-01T00:00:00Z", 2, {"errand"}},
+    {5, "Coffee", true, 0, "2026-01-01T00:00:00Z", 2, {}},
 };
 
 Timestamp utc(const char* text)
