@@ -15,7 +15,8 @@ import Testing
         let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
         let examples = document.hasSuffix(".md") ? Example.markdown(text) : Example.manual(text)
         #expect(examples.count >= 10, "\(document) has only \(examples.count) example lines")
-        let world = try World()
+        // A document that writes the demo database itself (the README's tour) starts without one.
+        let world = try World(demo: !examples.contains { $0.command.hasPrefix("strata demo demo.sqlite") })
         for example in examples {
             guard let expected = example.expectedStatus else { continue }
             let result = try world.run(example.command)
@@ -139,7 +140,8 @@ final class World {
     let workspace: Workspace
     let root = ManualExampleTests.root
 
-    init() throws {
+    /// - Parameter demo: whether to write demo.sqlite.
+    init(demo: Bool = true) throws {
         workspace = try Workspace()
         let files = FileManager.default
         try files.copyItem(atPath: root.appendingPathComponent("Samples").path, toPath: workspace.file("Samples"))
@@ -150,8 +152,7 @@ final class World {
         for empty in ["todo.sqlite", "tenants/a.sqlite", "tenants/b.sqlite"] {
             #expect(files.createFile(atPath: workspace.file(empty), contents: nil))
         }
-        let setup = [
-            "strata demo demo.sqlite",
+        let setup = (demo ? ["strata demo demo.sqlite"] : []) + [
             "strata migrate app.sqlite --create --dir Samples/RealmTasks/Migrations",
             "python3 '\(root.appendingPathComponent("Benchmarks/lib/gen_chinook.py").path)' --rows 2000 chinook.sqlite",
         ]
