@@ -44,7 +44,8 @@ static inline const char *strata_rl_line_buffer(void) { return rl_line_buffer; }
 static void strata_rl_sigint(int signal_number) {
     (void)signal_number;
     (void)write(STDOUT_FILENO, "\n", 1);
-#ifndef STRATA_LIBEDIT
+    // GNU readline and Debian's libedit can replace the line; macOS's libedit has no rl_replace_line.
+#if !defined(__APPLE__)
     rl_on_new_line();
     rl_replace_line("", 0);
     rl_redisplay();

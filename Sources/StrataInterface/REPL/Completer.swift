@@ -20,6 +20,27 @@ public struct Completer: Sendable {
         "FALSEPREDICATE", "==", "!=", "<", "<=", ">", ">=", "@count", "@size", "@min", "@max", "@sum", "@avg",
     ]
 
+    /// The text that replaces the typed word when Tab offers `candidates`: the one candidate; else their common
+    /// beginning, compared without case and spelled as typed for as far as it was typed, so that Tab never shortens
+    /// or recases what was typed (`Su` against SUBQUERY, Subject and SupportRepId stays `Su`). The editor's own
+    /// rule differs: libedit compares case, GNU readline only when told to ignore it.
+    public static func replacement(_ candidates: [String], typed: String) -> String {
+        guard let first = candidates.first else { return typed }
+        if candidates.count == 1 { return first }
+        func same(_ a: Character, _ b: Character) -> Bool { a == b || a.lowercased() == b.lowercased() }
+        var common = Array(first)
+        for candidate in candidates.dropFirst() {
+            let other = Array(candidate)
+            var length = 0
+            while length < min(common.count, other.count) && same(common[length], other[length]) { length += 1 }
+            common.removeSubrange(length...)
+        }
+        let word = Array(typed)
+        guard common.count > word.count else { return typed }
+        guard zip(common, word).allSatisfy(same) else { return String(common) }
+        return typed + String(common[word.count...])
+    }
+
     /// The words that complete `word`, the last word of `line` (the text before the cursor).
     public func candidates(line: String, word: String) -> [String] {
         let before = line.dropLast(word.count).split(whereSeparator: { $0 == " " || $0 == "(" || $0 == "," }).map(String.init)

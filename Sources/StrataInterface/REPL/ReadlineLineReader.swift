@@ -10,7 +10,6 @@ public final class ReadlineLineReader: LineReader {
 
     /// The completion source readline's C callbacks reach; readline is process-global, and so is this.
     nonisolated(unsafe) static var completer: Completer?
-    nonisolated(unsafe) static var pending: [String] = []
 
     /// - Parameter warn: told once, in one line, when the history file cannot be made: the browser then goes on
     ///   without one.
@@ -23,7 +22,9 @@ public final class ReadlineLineReader: LineReader {
         self.historyPath = usable
         Self.completer = completer
         using_history()
-        if let usable { read_history(usable) }
+        // The file is read and written here, not by the library: GNU readline and libedit write history files in
+        // different formats, and libedit's append_history writes entries again that are already in the file.
+        if let usable { for line in HistoryFile.load(usable) { add_history(line) } }
         strata_rl_ignore_case()
         strata_rl_set_completion { text, start, _ in
             // Offer our words only: no file names when nothing matches.
@@ -32,17 +33,23 @@ public final class ReadlineLineReader: LineReader {
             let word = String(cString: text)
             let line = strata_rl_line_buffer().map { String(cString: $0) } ?? ""
             let before = String(decoding: line.utf8.prefix(Int(start)), as: UTF8.self) + word
-            ReadlineLineReader.pending = ReadlineLineReader.completer?.candidates(line: before, word: word) ?? []
-            return rl_completion_matches(text) { _, state in
-                if state == 0 { ReadlineLineReader.pendingIndex = 0 }
-                guard ReadlineLineReader.pendingIndex < ReadlineLineReader.pending.count else { return nil }
-                defer { ReadlineLineReader.pendingIndex += 1 }
-                return strdup(ReadlineLineReader.pending[ReadlineLineReader.pendingIndex])
-            }
+            let candidates = ReadlineLineReader.completer?.candidates(line: before, word: word) ?? []
+            return ReadlineLineReader.matchArray(candidates, typed: word)
         }
     }
 
-    nonisolated(unsafe) static var pendingIndex = 0
+    /// What a completion function gives the line editor: the text that replaces the word, then the candidates
+    /// to list, then NULL, each from malloc (the editor frees them); nil for no candidate.
+    static func matchArray(_ candidates: [String], typed: String) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        guard !candidates.isEmpty else { return nil }
+        let words = [Completer.replacement(candidates, typed: typed)] + (candidates.count == 1 ? [] : candidates)
+        guard let array = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (words.count + 1))?
+            .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: words.count + 1) else { return nil }
+        for (index, word) in words.enumerated() { array[index] = strdup(word) }
+        array[words.count] = nil
+        return array
+    }
+
 
     public var isInteractive: Bool { true }
 
@@ -57,10 +64,7 @@ public final class ReadlineLineReader: LineReader {
     public func remember(_ line: String) {
         guard !line.isEmpty else { return }
         add_history(line)
-        if let historyPath {
-            append_history(1, historyPath)
-            history_truncate_file(historyPath, Int32(HistoryFile.limit))
-        }
+        if let historyPath { HistoryFile.append(line, to: historyPath) }
     }
 
     /// Creates the folders of the history file's path as given, as `mkdir -p` would (mode 0700), and the file
@@ -73,7 +77,7 @@ public final class ReadlineLineReader: LineReader {
             directory += "/" + part
             if mkdir(directory, 0o700) != 0 && errno != EEXIST { return "cannot make \(directory): \(Platform.errorText())" }
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return "cannot open \(path): \(Platform.errorText())" }
         close(descriptor)
         return nil

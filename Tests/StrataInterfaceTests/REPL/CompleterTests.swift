@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteKit
 import Testing
 import StrataTestSupport
@@ -65,5 +66,63 @@ import StrataTestSupport
         let completer = Completer(schema: schema, commands: [])
         #expect(completer.candidates(line: "T", word: "T") == ["Tb"])
         #expect(completer.candidates(line: "Tb where n", word: "n") == ["NOT", "NONE", "nil", "name"])
+    }
+}
+
+/// What replaces the typed word on Tab, the same with GNU readline and libedit.
+@Suite struct CompletionReplacementTests {
+    @Test(arguments: [
+        (["Subject"], "subj", "Subject"),                                // one match: its own spelling
+        (["SUBQUERY", "Subject", "SupportRepId"], "Su", "Su"),            // never shortened to "S"
+        (["NOT", "NONE", "nil", "name"], "n", "n"),                      // nor recased
+        (["RealmTestClass0", "RealmTestClass1"], "real", "realmTestClass"), // extended, in the case typed
+        (["`my table`", "`my tab2`"], "my", "`my tab"),                  // candidates quoted: their own beginning
+        (["a", "b"], "", ""),
+        (["Ünïcode", "ünïcodeX"], "ü", "ünïcode"),
+    ] as [([String], String, String)])
+    func replacesTheTypedWord(_ candidates: [String], _ typed: String, _ expected: String) {
+        #expect(Completer.replacement(candidates, typed: typed) == expected)
+    }
+}
+
+/// The history file is read and written by Strata, one entry a line, whatever the line editor.
+@Suite struct HistoryFileContentTests {
+    func scratch() throws -> String {
+        let folder = NSTemporaryDirectory() + "strata-history-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func linesAppendAndLoadBack() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/history"
+        #expect(HistoryFile.load(path) == [])
+        for line in ["Tag", "TaskList SORT(name DESC)", "quit"] { HistoryFile.append(line, to: path) }
+        #expect(HistoryFile.load(path) == ["Tag", "TaskList SORT(name DESC)", "quit"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "Tag\nTaskList SORT(name DESC)\nquit\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode.map { $0 & 0o777 } == 0o600)
+    }
+
+    @Test func aFileOverTheLimitIsCutBackToItsNewestLines() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/history"
+        let lines = (1...(HistoryFile.limit + 250)).map { "line \($0)" }
+        try ("_HiStOrY_V2_\n" + lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let loaded = HistoryFile.load(path)
+        #expect(loaded == Array(lines.suffix(HistoryFile.limit)))
+        #expect(HistoryFile.load(path) == loaded)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["history"])
+    }
+
+    @Test func aFIFOInItsPlaceIsNeitherReadNorWaitedOn() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/history"
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(HistoryFile.load(path) == [])
+        HistoryFile.append("Tag", to: path)   // no reader: returns at once
     }
 }
