@@ -39,17 +39,29 @@ static inline const char *strata_rl_line_buffer(void) { return rl_line_buffer; }
 #include <signal.h>
 #include <unistd.h>
 
-/// Ctrl-C at the prompt: drop the line being typed and show a fresh prompt, as shells do.
+/// Set by a Ctrl-C at the prompt, cleared by `strata_rl_take_interrupt`.
+static volatile sig_atomic_t strata_rl_interrupted = 0;
+
+/// Ctrl-C at the prompt: drop the line being typed and show a fresh prompt, as shells do. GNU readline goes on
+/// reading, so the line is replaced here; libedit ends `readline` instead (it returns NULL, as at the end of input),
+/// and the caller, seeing the flag, prompts again.
 /// (Readline calls in a signal handler are what readline-based tools do; the prompt is idle then.)
 static void strata_rl_sigint(int signal_number) {
     (void)signal_number;
+    strata_rl_interrupted = 1;
     (void)write(STDOUT_FILENO, "\n", 1);
-    // GNU readline and Debian's libedit can replace the line; macOS's libedit has no rl_replace_line.
-#if !defined(__APPLE__)
+#ifndef STRATA_LIBEDIT
     rl_on_new_line();
     rl_replace_line("", 0);
     rl_redisplay();
 #endif
+}
+
+/// Whether Ctrl-C was pressed since the last call.
+static inline int strata_rl_take_interrupt(void) {
+    int was = strata_rl_interrupted;
+    strata_rl_interrupted = 0;
+    return was;
 }
 
 /// Installs the prompt's Ctrl-C handler and keeps readline from installing its own.

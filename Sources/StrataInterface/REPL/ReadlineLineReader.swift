@@ -39,10 +39,11 @@ public final class ReadlineLineReader: LineReader {
     }
 
     /// What a completion function gives the line editor: the text that replaces the word, then the candidates
-    /// to list, then NULL, each from malloc (the editor frees them); nil for no candidate.
+    /// (one candidate too: libedit reads a third entry to tell one match from several), then NULL, each from malloc
+    /// (the editor frees them); nil for no candidate.
     static func matchArray(_ candidates: [String], typed: String) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         guard !candidates.isEmpty else { return nil }
-        let words = [Completer.replacement(candidates, typed: typed)] + (candidates.count == 1 ? [] : candidates)
+        let words = [Completer.replacement(candidates, typed: typed)] + candidates
         guard let array = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (words.count + 1))?
             .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: words.count + 1) else { return nil }
         for (index, word) in words.enumerated() { array[index] = strdup(word) }
@@ -56,9 +57,16 @@ public final class ReadlineLineReader: LineReader {
     public func readLine(prompt: String) -> String? {
         // Ctrl-C at the prompt clears the line; while a command runs, the REPL's own watcher takes it.
         strata_rl_install_sigint()
-        guard let pointer = readline(prompt) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
+        _ = strata_rl_take_interrupt()
+        while true {
+            guard let pointer = readline(prompt) else {
+                // libedit ends the line at Ctrl-C as at the end of input: only the end of input leaves.
+                if strata_rl_take_interrupt() != 0 { continue }
+                return nil
+            }
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
     }
 
     public func remember(_ line: String) {
