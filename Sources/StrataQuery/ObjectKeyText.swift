@@ -37,9 +37,13 @@ enum ObjectKeyText {
         }
         let isRowID = if case .rowid = info.objectKey { true } else { false }
         return try zip(info.objectKey.names, parts).map { column, part in
-            let type = isRowID ? PropertyType.int : info.property(named: column)?.type ?? .any
+            let property = info.property(named: column)
+            var type = isRowID ? PropertyType.int : property?.type ?? .any
+            // A link part holds its target's key: a whole number in a column of integer affinity (its declared
+            // type names INT), else text (a Realm object's string or ObjectId key).
+            if type == .object { type = property?.declaredType.uppercased().contains("INT") == true ? .int : .string }
             switch type {
-            case .int, .object:
+            case .int:
                 guard let number = Int64(part.text) else {
                     throw StrataError("'\(part.text)' is not a key of \(info.name): \(column) is a whole number")
                 }
