@@ -56,7 +56,8 @@ extension CompletionScript {
             """
         for command in table.commands {
             for (index, values) in Self.argumentCases(command) {
-                let pattern = Self.fishPattern(command.name + ":") + (index.map(String.init) ?? "*")
+                // Inside the quotes, where fish's case reads * as a wildcard.
+                let pattern = String(Self.fishPattern(command.name + ":").dropLast()) + (index.map(String.init) ?? "*") + "'"
                 text += "        case \(pattern)\n            printf '%s\\n' \(Self.kindName(values))\(Self.fishList(values))\n"
             }
         }
