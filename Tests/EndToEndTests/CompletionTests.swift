@@ -280,6 +280,70 @@ import Testing
         #expect(try Self.fishCompletions("strata classes my", in: workspace) == ["my db.sqlite"])
         #expect(!FileManager.default.fileExists(atPath: workspace.file("pwned")))
     }
+
+    // MARK: - At a real prompt
+
+    /// Each shell at a prompt in a pseudo-terminal (tmux), its script loaded as an installed one would be (zsh:
+    /// autoloaded from $fpath by compinit), completing what a person types and presses Tab after.
+    @Test(arguments: PromptShell.allCases)
+    func completesAtARealPrompt(_ shell: PromptShell) throws {
+        guard let tmux = TerminalTests.tmux, Shell.find(shell.rawValue) != nil else {
+            #expect(!TerminalTests.required && ProcessInfo.processInfo.environment["STRATA_REQUIRE_SHELLS"] != "1",
+                    "tmux or \(shell.rawValue) is not installed")
+            return
+        }
+        let workspace = try Self.completionWorkspace()
+        try Tmux.configure(workspace)
+        defer { _ = try? Tmux.run(tmux, ["kill-server"], in: workspace) }
+        let script = try StrataProcess.run(["completion", shell.rawValue]).stdout
+        let binaries = URL(fileURLWithPath: StrataProcess.binary).deletingLastPathComponent().path
+        let start: String
+        let prompt: String
+        switch shell {
+        case .bash:
+            try script.write(toFile: workspace.file("strata.bash"), atomically: true, encoding: .utf8)
+            try "PS1='$ '\nsource \(Tmux.quoted(workspace.file("strata.bash")))\n".write(toFile: workspace.file("bashrc"), atomically: true, encoding: .utf8)
+            (start, prompt) = ("bash --rcfile \(Tmux.quoted(workspace.file("bashrc"))) -i", "$")
+        case .zsh:
+            try FileManager.default.createDirectory(atPath: workspace.file("functions"), withIntermediateDirectories: false)
+            try script.write(toFile: workspace.file("functions/_strata"), atomically: true, encoding: .utf8)
+            try "PS1='%% '\nfpath=(\(Tmux.quoted(workspace.file("functions"))) $fpath)\nautoload -U compinit\ncompinit -u -D\n"
+                .write(toFile: workspace.file(".zshrc"), atomically: true, encoding: .utf8)
+            (start, prompt) = ("ZDOTDIR=\(Tmux.quoted(workspace.path)) zsh -i", "%")
+        case .fish:
+            try script.write(toFile: workspace.file("strata.fish"), atomically: true, encoding: .utf8)
+            let setup = "source \(Tmux.quoted(workspace.file("strata.fish"))); function fish_prompt; echo '> '; end"
+            (start, prompt) = ("fish --no-config -i -C \(Tmux.quoted(setup))", ">")
+        }
+        let command = "cd \(Tmux.quoted(workspace.path)) && env HOME=\(Tmux.quoted(workspace.path)) PATH=\(Tmux.quoted(binaries)):\"$PATH\" TERM=xterm-256color " + start
+        _ = try Tmux.run(tmux, ["new-session", "-d", "-s", "c", "-x", "120", "-y", "30", command], in: workspace)
+        func screen() throws -> [String] { Tmux.lines(try Tmux.run(tmux, ["capture-pane", "-p", "-t", "c"], in: workspace)) }
+        func waitFor(_ line: String) throws {
+            let deadline = Date().addingTimeInterval(15)
+            while Date() < deadline {
+                if try screen().last == line { return }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            Issue.record("\(shell.rawValue): expected the line '\(line)'; the screen shows:\n\(try screen().joined(separator: "\n"))")
+        }
+        try waitFor(prompt)
+        for (typed, completed) in [("strata sch", "strata schema"),
+                                   ("strata query demo.sqlite --format=nd", "strata query demo.sqlite --format=ndjson"),
+                                   ("strata schema my\\ db.sqlite My", #"strata schema my\ db.sqlite My\ \"Quoted\"\ Class\ \$HOME"#),
+                                   ("strata migrate --dir Mig", "strata migrate --dir Migrations/")] {
+            _ = try Tmux.run(tmux, ["send-keys", "-t", "c", "-l", typed], in: workspace)
+            _ = try Tmux.run(tmux, ["send-keys", "-t", "c", "Tab"], in: workspace)
+            try waitFor(prompt + " " + completed)
+            _ = try Tmux.run(tmux, ["send-keys", "-t", "c", "C-u"], in: workspace)
+            try waitFor(prompt)
+        }
+        #expect(!FileManager.default.fileExists(atPath: workspace.file("pwned")))
+    }
+}
+
+/// The shells there are completion scripts for.
+enum PromptShell: String, CaseIterable, Sendable {
+    case bash, zsh, fish
 }
 
 /// Runs shells for the completion and install tests, with the built strata first on PATH.
