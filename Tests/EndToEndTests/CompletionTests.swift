@@ -45,6 +45,14 @@ import Testing
         let listed = try StrataProcess.run(["classes", tasks, "--format", "json"]).stdout
         let names = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]]).compactMap { $0["name"] as? String }
         #expect(try StrataProcess.run(["completion", "classes", tasks]).stdout == names.map { $0 + "\n" }.joined())
+
+        // A .realm file, read as every read command reads one.
+        let realm = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Realm/Files/all-types.realm").path
+        let realmListed = try StrataProcess.run(["classes", realm, "--format", "json"]).stdout
+        let realmNames = try #require(try JSONSerialization.jsonObject(with: Data(realmListed.utf8)) as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(!realmNames.isEmpty)
+        #expect(try StrataProcess.run(["completion", "classes", realm]).stdout == realmNames.map { $0 + "\n" }.joined())
     }
 
     @Test func namesThatWouldBreakALineAreLeftOut() throws {

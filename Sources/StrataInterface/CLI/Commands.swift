@@ -405,10 +405,11 @@ public enum Commands {
             Prints a script for the shell on stdout. It completes the commands and migrate's subcommands, the \
             options (long and short) of the command on the line, the values of options that have a fixed set \
             (--format), file names where a file goes, directories for --dir, and the class names of the \
-            database file already on the line where a class goes or a query starts; these it reads by running \
-            'strata completion classes FILE', which prints FILE's class names one a line, as strata classes \
-            lists them (a name with a newline or a tab is left out), and nothing else: when FILE cannot be read \
-            it prints nothing and exits with status 1. Names are quoted for the shell, never run. The script is \
+            database file already on the line where a class goes or a query starts, which it asks of \
+            'strata completion classes FILE'. That prints FILE's class names one a line, as strata classes \
+            lists them (a name with a newline or a tab is left out), and nothing else; when FILE cannot be read \
+            (missing, not a database, a FIFO, locked for more than half a second) it prints nothing and exits \
+            with status 1. Names are quoted for the shell, never run. The script is \
             generated from the same table as this help: a new command or option completes with no other change. \
             make install installs all three; to try one, source <(strata completion bash).
             """,

@@ -30,7 +30,7 @@ struct CompletionCommand {
             return
         }
         guard let shell = CompletionScript.Shell(rawValue: topic) else {
-            throw StrataError.usage("unknown shell '\(topic)' for 'completion'; expected one of: \(Self.topics.joined(separator: ", "))"
+            throw StrataError.usage("unknown shell '\(topic)' for 'completion': expected bash, zsh or fish, or classes FILE"
                                     + Suggestion.hint(for: topic, in: Self.topics))
         }
         if let file { throw StrataError.usage("unexpected argument '\(file)' for 'completion \(topic)' (see 'strata help completion')") }

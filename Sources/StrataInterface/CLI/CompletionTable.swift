@@ -76,7 +76,6 @@ struct CompletionTable: Sendable {
     static let strata = CompletionTable(Commands.all)
 
     init(_ specs: [CommandSpec]) {
-        commands = specs.map(Self.command)
         var words: [Word] = []
         var subcommands: [Word] = []
         for spec in specs {
@@ -89,12 +88,13 @@ struct CompletionTable: Sendable {
         }
         commandWords = words
         subcommandWords = subcommands
+        commands = specs.map { Self.command($0, commandWords: words.map(\.word)) }
         defaultCommand = Commands.open.name
         topLevelOptions = [Option(long: "version", short: "V", values: nil, help: "print strata's version and SQLite's")]
     }
 
-    private static func command(_ spec: CommandSpec) -> Command {
-        let arguments = spec.arguments.map(values(of:))
+    private static func command(_ spec: CommandSpec, commandWords: [String]) -> Command {
+        let arguments = spec.arguments.map { values(of: $0, commandWords: commandWords) }
         let file = spec.arguments.firstIndex { $0.name == Arguments.file.name }
         return Command(name: spec.name, summary: spec.summary,
                        options: spec.options.map { Option(long: $0.name, short: $0.short, values: values(of: $0), help: $0.help) },
@@ -102,14 +102,14 @@ struct CompletionTable: Sendable {
                        fileArgument: arguments.contains { $0 == .classes || $0 == .query } ? file : nil)
     }
 
-    /// What a positional argument is, from its name.
-    static func values(of argument: ArgumentSpec) -> Values {
+    /// What a positional argument is, from its name; help's COMMAND is one of `commandWords`.
+    static func values(of argument: ArgumentSpec, commandWords: [String]) -> Values {
         switch argument.name {
         case "FILE", "IN", "OUT": return .files
         case "DIR": return .directories
         case "CLASS": return .classes
         case "QUERY": return .query
-        case "COMMAND": return .words(Commands.all.filter { !$0.name.hasPrefix(Commands.migrate.name + "-") }.map(\.name))
+        case "COMMAND": return .words(commandWords)
         case "SUBCOMMAND": return .words(Commands.migrateSubcommands)
         case CompletionCommand.topic.name: return .words(CompletionCommand.topics)
         default:

@@ -95,6 +95,9 @@ import Testing
         let fish = Self.script(.fish, table: table)
         #expect(fish.contains("case 'frobnicate:--wibble-dir' 'frobnicate:-W'\n            printf '%s\\n' directories"))
         #expect(fish.contains("'frobnicate' 'frobnicate a file'"))
+        // help's topics are the table's commands.
+        #expect(table.commandWords.last?.word == "frobnicate")
+        #expect(table.command(named: "help")?.arguments.first == .words(table.commandWords.map(\.word)))
         for shell in CompletionScript.Shell.allCases {
             #expect(!Self.script(shell).contains("frobnicate"))
         }
