@@ -11,6 +11,9 @@
 # SHELL'), where bash-completion, zsh and fish look for them. uninstall removes the same list of files,
 # computed from the same variables and the same man/ folder; it leaves directories alone, since it cannot
 # tell those it made from those that were there.
+#
+# Each directory is a variable of its own: Debian's zsh, for one, reads /usr/local/share/zsh/site-functions
+# but for PREFIX=/usr wants zshcompletiondir=/usr/share/zsh/vendor-completions.
 
 PREFIX ?= /usr/local
 DESTDIR ?=

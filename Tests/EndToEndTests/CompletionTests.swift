@@ -59,7 +59,7 @@ import Testing
         let workspace = try Workspace()
         let file = try workspace.database("odd.sqlite", """
             CREATE TABLE "two
-            lines" (x); CREATE TABLE "a\ttab" (x); CREATE TABLE "it's ""quoted"" $HOME" (x); CREATE TABLE "$(touch pwned)" (x);
+            lines" (x); CREATE TABLE "cr\r\nlf" (x); CREATE TABLE "a\ttab" (x); CREATE TABLE "it's ""quoted"" $HOME" (x); CREATE TABLE "$(touch pwned)" (x);
             """)
         let result = try StrataProcess.run(["completion", "classes", file])
         #expect(result.status == 0)

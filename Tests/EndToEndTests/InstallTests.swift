@@ -75,7 +75,7 @@ import Testing
         let loader = "/usr/share/bash-completion/bash_completion"
         if FileManager.default.fileExists(atPath: loader) {
             let loaded = try Shell.run("bash", ["--norc", "--noprofile", "-c",
-                                                #"source "$1"; BASH_COMPLETION_USER_DIR="$2" __load_completion strata && complete -p strata"#,
+                                                #"source "$1"; export BASH_COMPLETION_USER_DIR="$2"; if declare -F _comp_load >/dev/null; then _comp_load strata; else __load_completion strata; fi && complete -p strata"#,
                                                 "bash", loader, usr + "/share/bash-completion"], in: stage.path,
                                        environment: ["XDG_DATA_DIRS": usr + "/share"])
             #expect(loaded.stdout.contains("complete -F _strata strata"), "\(loaded.stdout)\(loaded.stderr)")

@@ -54,7 +54,7 @@ struct CompletionCommand {
             throw StrataError("")
         }
         var text = ""
-        for name in names where !name.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r\n" || $0 == "\r" }) {
+        for name in names where !name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\t" }) {
             text += name + "\n"
         }
         context.dataOut.write(text)

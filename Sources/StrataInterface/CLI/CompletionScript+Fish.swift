@@ -10,9 +10,9 @@ extension CompletionScript {
             function __strata_words --argument-names which
                 switch $which
                     case commands
-                        printf '%s\\t%s\\n' \(Self.fishPairs(table.commandWords.map { ($0.word, Self.description($0.summary)) }))
+                        printf '%s\\t%s\\n' \(Self.fishPairs(table.commandWords.map { ($0.word, Self.description($0.summary, firstClause: false)) }))
                     case subcommands
-                        printf '%s\\t%s\\n' \(Self.fishPairs(table.subcommandWords.map { ($0.word, Self.description($0.summary)) }))
+                        printf '%s\\t%s\\n' \(Self.fishPairs(table.subcommandWords.map { ($0.word, Self.description($0.summary, firstClause: false)) }))
                 end
             end
 

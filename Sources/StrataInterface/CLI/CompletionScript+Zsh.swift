@@ -108,7 +108,7 @@ extension CompletionScript {
 
     /// Words with their summaries, as `_describe` takes them, quoted.
     private static func describedWords(_ words: [CompletionTable.Word]) -> String {
-        quotedWords(words.map { $0.word.replacingOccurrences(of: ":", with: "\\:") + ":" + description($0.summary) })
+        quotedWords(words.map { $0.word.replacingOccurrences(of: ":", with: "\\:") + ":" + description($0.summary, firstClause: false) })
     }
 
     /// Every spelling of the options with its help, as `_describe` takes them (it groups the spellings of one

@@ -42,10 +42,11 @@ struct CompletionScript {
         "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 
-    /// A help line short enough to stand beside a completion: its first clause, at most 60 characters.
-    static func description(_ help: String) -> String {
+    /// A help line short enough to stand beside a completion: at most 60 characters, and of an option's help
+    /// (`firstClause`) only the first clause.
+    static func description(_ help: String, firstClause: Bool = true) -> String {
         var text = help
-        for separator in ["; ", ": ", " (", ", or "] {
+        for separator in ["; ", ": ", " (", ", or "] where firstClause {
             if let range = text.range(of: separator) { text = String(text[..<range.lowerBound]) }
         }
         text = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
