@@ -1,4 +1,6 @@
 extension CompletionScript {
+    // MARK: - The data, from the table
+
     /// The bash script: data functions generated from the table, then the engine. Needs bash 4 (compopt);
     /// works with or without the bash-completion package, which loads it from
     /// share/bash-completion/completions/strata.
@@ -98,6 +100,8 @@ extension CompletionScript {
         let list = words(values)
         return list.isEmpty ? "" : "; _strata_list=(\(quotedWords(list)))"
     }
+
+    // MARK: - The engine
 
     /// The part of the bash script that is the same for every command table.
     static let bashEngine = #"""

@@ -1,4 +1,6 @@
 extension CompletionScript {
+    // MARK: - The data, from the table
+
     /// The fish script, for share/fish/vendor_completions.d/strata.fish or ~/.config/fish/completions.
     /// fish filters what it offers by the token typed and escapes what it inserts.
     var fish: String {
@@ -104,6 +106,8 @@ extension CompletionScript {
     private static func fishPattern(_ text: String) -> String {
         fishQuoted(text).replacingOccurrences(of: "*", with: "\\*").replacingOccurrences(of: "?", with: "\\?")
     }
+
+    // MARK: - The engine
 
     /// The part of the fish script that is the same for every command table.
     static let fishEngine = #"""

@@ -1,4 +1,6 @@
 extension CompletionScript {
+    // MARK: - The data, from the table
+
     /// The zsh script: an autoloadable `_strata` for a directory of `fpath` (share/zsh/site-functions), which
     /// also registers itself with `compdef` when sourced. Needs the completion system (compinit).
     var zsh: String {
@@ -122,6 +124,8 @@ extension CompletionScript {
         let list = words(values)
         return list.isEmpty ? "" : "; reply=(\(quotedWords(list)))"
     }
+
+    // MARK: - The engine
 
     /// The part of the zsh script that is the same for every command table.
     static let zshEngine = #"""
