@@ -1,4 +1,6 @@
 import Foundation
+import SQLiteKit
+import StrataCore
 import Testing
 @testable import StrataInterface
 
@@ -110,6 +112,23 @@ import Testing
         #expect(CompletionScript.fishQuoted("a\\b'c") == "'a\\\\b\\'c'")
         #expect(CompletionScript.description("output format: table, json (default table)") == "output format")
         #expect(CompletionScript.description(String(repeating: "word ", count: 30)).count <= 60)
+    }
+
+    /// `completion classes` prints names byte for byte to a pipe, for the script to quote, and escaped on a
+    /// terminal, as every name strata shows there.
+    @Test func classNamesReachATerminalEscaped() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("strata-classes-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let connection = try Connection(path: path, mode: .create)
+            try connection.execute("CREATE TABLE \"red\u{1b}[31mtext\" (x); CREATE TABLE Plain (x);")
+        }
+        let piped = StringSink(), terminal = StringSink(), err = StringSink()
+        #expect(CLI(context: CLIContext(stdout: piped, stderr: err)).run(["completion", "classes", path]) == .success)
+        #expect(piped.text == "Plain\nred\u{1b}[31mtext\n")
+        #expect(CLI(context: CLIContext(stdout: terminal, stderr: err, stdoutIsTerminal: true)).run(["completion", "classes", path]) == .success)
+        #expect(terminal.text.hasPrefix("Plain\nred") && !terminal.text.contains("\u{1b}"))
+        #expect(err.text.isEmpty)
     }
 
     // MARK: - The shells accept the scripts
