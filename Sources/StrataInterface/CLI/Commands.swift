@@ -396,12 +396,35 @@ public enum Commands {
         examples: ["strata migrate validate app.sqlite --json"],
         run: { try MigrateCommand(parsed: $0, context: $1).validate() })
 
+    public static let completion = CommandSpec(
+        name: "completion",
+        summary: "print a completion script for bash, zsh or fish, generated from these commands",
+        arguments: [CompletionCommand.topic, CompletionCommand.file],
+        options: [Options.help],
+        discussion: """
+            Prints a script for the shell on stdout. It completes the commands and migrate's subcommands, the \
+            options (long and short) of the command on the line, the values of options that have a fixed set \
+            (--format), file names where a file goes, directories for --dir, and the class names of the \
+            database file already on the line where a class goes or a query starts, which it asks of \
+            'strata completion classes FILE'. That prints FILE's class names one a line, as strata classes \
+            lists them (a name with a newline or a tab is left out), and nothing else; when FILE cannot be read \
+            (missing, not a database, a FIFO, locked for more than half a second) it prints nothing and exits \
+            with status 1. Names are quoted for the shell, never run. The script is \
+            generated from the same table as this help: a new command or option completes with no other change. \
+            make install installs all three; to try one, source <(strata completion bash).
+            """,
+        examples: ["strata completion bash > ~/.local/share/bash-completion/completions/strata",
+                   "strata completion zsh > ~/.zfunc/_strata",
+                   "strata completion fish > ~/.config/fish/completions/strata.fish",
+                   "strata completion classes app.sqlite"],
+        run: { try CompletionCommand(parsed: $0, context: $1).run() })
+
     /// `strata migrate SUBCOMMAND …` is `strata migrate-SUBCOMMAND …`.
     static let migrateSubcommands = ["status", "plan", "validate", "baseline", "new", "lint"]
 
     /// Every command, in the order help lists them.
     public static let all: [CommandSpec] = [open, classes, schema, query, sql, get, set, insert, delete, update, demo, convert, check, migrate, migrateStatus, migratePlan,
-                                            migrateValidate, migrateBaseline, migrateNew, migrateLint, helpCommand]
+                                            migrateValidate, migrateBaseline, migrateNew, migrateLint, completion, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 }
