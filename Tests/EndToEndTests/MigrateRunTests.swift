@@ -124,6 +124,28 @@ import Darwin
         #expect(first.stderr == "strata: 1_bad.sql:1: no such table: Nope; nothing was changed (still at version 0)\n")
     }
 
+    /// `--create --step`: the new file keeps what was committed, as the message says (it vanished with its
+    /// temporary file); failing at the first migration, no file is made.
+    @Test func aStepwiseRunOnANewFileKeepsTheFile() throws {
+        let workspace = try MigrateCommandTests.workspace([
+            "1_ok.sql": "CREATE TABLE Tag (name TEXT PRIMARY KEY);\n", "2_bad.sql": "INSERT INTO Nope VALUES (1);\n",
+        ])
+        let db = workspace.file("new.sqlite")
+        let result = try StrataProcess.run(["migrate", db, "--create", "--step", "--dir", workspace.file("Migrations")])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasSuffix("1_ok.sql was applied and kept (--step commits each migration): the file is at version 1\n"),
+                "\(result.stderr)")
+        #expect(try Connection(path: db, mode: .readOnly).scalar("PRAGMA user_version").int64 == 1)
+        #expect(try workspace.listing().filter { $0.hasPrefix(".new") || $0.hasPrefix("new") } == ["new.sqlite"])
+        let failing = try MigrateCommandTests.workspace(["1_bad.sql": "INSERT INTO Nope VALUES (1);\n"])
+        let nothing = try StrataProcess.run(["migrate", failing.file("new.sqlite"), "--create", "--step", "--dir",
+                                             failing.file("Migrations")])
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr.hasSuffix("nothing was changed (still at version 0)\n"), "\(nothing.stderr)")
+        let made = try failing.listing().filter { $0.contains("new") }
+        #expect(made.isEmpty, "\(made)")
+    }
+
     // MARK: - Dry runs read only (item 12)
 
     /// Files beside a database as a crashed writer leaves them: made by a writer in this process and

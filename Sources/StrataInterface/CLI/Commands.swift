@@ -283,8 +283,9 @@ public enum Commands {
             Options.json, Options.timeout, Options.help,
         ],
         discussion: """
-            Migrations are files named <version>_<name>.sql in the directory; versions are whole numbers from 1 \
-            up, in order, gaps allowed. The database's version is PRAGMA user_version; the history table \
+            Migrations are files named <version>_<name>.sql, or <version>_<name>.strata in Realm's vocabulary \
+            (add class, add property, rename, change property, update, …; see 'man strata-migrations'), in the \
+            directory; versions are whole numbers from 1 up, in order, gaps allowed. The database's version is PRAGMA user_version; the history table \
             strata_migrations records each migration applied with its file's SHA-256 checksum. Every pending \
             migration up to --to runs in one BEGIN IMMEDIATE transaction together with the version bump and the \
             history rows, and PRAGMA foreign_key_check must find no new broken link before it commits: the \

@@ -86,6 +86,12 @@ extension MigrateCommand {
                 }
             } catch let failure as StepwiseFailure {
                 kept = failure.kept
+                // --create with --step: the new file keeps what was committed, as the error says, instead of
+                // vanishing with its temporary file.
+                if creating && !dryRun, let made = copy, !failure.kept.applied.isEmpty {
+                    try AtomicFile.moveIntoPlace(made, to: file, force: false)
+                    copy = nil
+                }
                 throw failure.error
             } catch let error as SQLiteError {
                 throw DatabaseFile.describe(error, path: file, timeout: timeout)
