@@ -164,7 +164,8 @@ struct StrataLineParser {
                 let path = try path()
                 try expect("->")
                 let target = try word()
-                guard accept("?") else { throw fail("a link added to objects that exist must be optional: -> \(target)?", at: position - 1) }
+                // As in Realm, a link is always optional: deleting its target leaves it nil.
+                guard accept("?") else { throw fail("a link is always optional, as in Realm (deleting its target leaves it nil): write -> \(target)?", at: position - 1) }
                 try end()
                 return .addLink(className: path.className, name: path.name, target: target)
             case "list":

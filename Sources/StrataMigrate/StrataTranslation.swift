@@ -76,7 +76,17 @@ extension StrataOperation {
         case .addClass(let name, let properties):
             return [MigrationStatement(sql: "CREATE TABLE \(quoteIdentifier(name)) (" + properties.map { Self.column($0) }.joined(separator: ", ") + ")")]
         case .deleteClass(let name):
-            return [MigrationStatement(sql: "DROP TABLE \(quoteIdentifier(try table(name).tableName))")]
+            let info = try table(name)
+            // A link or list of another class that points here would point at nothing: refused, named.
+            for other in schema.classes where other.name != info.name && other.listOwner == nil {
+                if let pointing = other.properties.first(where: { ($0.type == .object || $0.type == .list) && $0.target == info.name }) {
+                    throw NameError(message: "\(other.name).\(pointing.name) points at \(info.name): delete property \(other.name).\(pointing.name) first",
+                                    name: name)
+                }
+            }
+            // The class's own lists go with it.
+            let lists = info.lists.values.filter { $0.kind == .strataList }.map(\.table).sorted()
+            return (lists + [info.tableName]).map { MigrationStatement(sql: "DROP TABLE \(quoteIdentifier($0))") }
         case .renameClass(let from, let to):
             return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(try table(from).tableName)) RENAME TO \(quoteIdentifier(to))")]
         case .addProperty(let owner, let property):
@@ -84,6 +94,11 @@ extension StrataOperation {
             return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(info.tableName)) ADD COLUMN " + Self.column(property, strict: info.isStrict))]
         case .deleteProperty(let owner, let name):
             let info = try table(owner)
+            // A list is a table of its own (Owner_property): deleting the list drops it.
+            if let list = info.properties.first(where: { $0.type == .list && $0.name.lowercased() == name.lowercased() }),
+               let storage = info.lists[list.name], storage.kind == .strataList {
+                return [MigrationStatement(sql: "DROP TABLE \(quoteIdentifier(storage.table))")]
+            }
             try column(name, of: info)
             return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(info.tableName)) DROP COLUMN \(quoteIdentifier(name))")]
         case .renameProperty(let owner, let from, let to):

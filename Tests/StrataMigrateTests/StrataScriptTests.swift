@@ -36,7 +36,7 @@ import Testing
 
     @Test(arguments: [
         ("add property Task.priority int", "1_a.strata:1:14: a required property needs a default"),
-        ("add link Task.project -> Project", "1_a.strata:1:26: a link added to objects that exist must be optional"),
+        ("add link Task.project -> Project", "1_a.strata:1:26: a link is always optional, as in Realm"),
         ("change property Task.priority double", "1_a.strata:1:31: expected 'to'"),
         ("change property Task.id to int primary key", "1_a.strata:1:17: change property cannot make a primary key"),
         ("add class T (x widget)", "1_a.strata:1:16: unknown type 'widget'"),
@@ -156,6 +156,36 @@ import Testing
         #expect(try other.rows("SELECT name FROM pragma_table_info('Task') ORDER BY cid").map { $0[0] } == [.text("id"), .text("title")])
         #expect(try other.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('Project_tasks', 'Task_title')").int64 == 0)
         #expect(try other.scalar("PRAGMA user_version").int64 == 1)
+    }
+
+    /// A list is deleted with its table; a class with its own lists; a class that another class's link or list
+    /// points at is refused, naming what points at it.
+    @Test func deletingAListOrAClassTakesItsListTables() throws {
+        let db = try Connection(path: "", mode: .memory)
+        let files = [
+            ("1_create.strata", """
+                add class Tag (name string primary key)
+                add class Note (id int primary key, content string)
+                add list Note.tags -> Tag
+                add list Tag.aliases -> Tag
+                """),
+            ("2_untag.strata", "delete property Note.tags"),
+            ("3_drop.strata", "delete class Tag"),
+        ]
+        _ = try apply(Array(files.prefix(2)), to: db)
+        func tables() throws -> [SQLiteValue] {
+            try db.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'strata%' ORDER BY name").map { $0[0] }
+        }
+        #expect(try tables() == [.text("Note"), .text("Tag"), .text("Tag_aliases")])
+        _ = try apply(files, to: db)
+        #expect(try tables() == [.text("Note")])
+        let refused = try Connection(path: "", mode: .memory)
+        do {
+            _ = try apply([files[0], ("2_drop.strata", "delete class Tag")], to: refused)
+            Issue.record("no error")
+        } catch let error as StrataError {
+            #expect(error.message.hasPrefix("2_drop.strata:1:14 failed: Note.tags points at Tag: delete property Note.tags first"), "\(error.message)")
+        }
     }
 
     @Test func aFailingOperationLeavesEverythingAsItWas() throws {
