@@ -9,12 +9,15 @@ import Testing
         .deletingLastPathComponent()
 
     static let documents = ["README.md", "man/strata.1", "man/strata-query.7", "man/strata-migrations.5"]
+        + ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Samples").path)) ?? []).sorted()
+            .map { "Samples/\($0)/README.md" }
+            .filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
 
     @Test(arguments: documents)
     func everyExampleRunsWithTheStatusItShows(_ document: String) throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
         let examples = document.hasSuffix(".md") ? Example.markdown(text) : Example.manual(text)
-        #expect(examples.count >= 10, "\(document) has only \(examples.count) example lines")
+        #expect(examples.count >= (document.hasPrefix("Samples/") ? 2 : 10), "\(document) has only \(examples.count) example lines")
         // A document that writes the demo database itself (the README's tour) starts without one.
         let world = try World(demo: !examples.contains { $0.command.hasPrefix("strata demo demo.sqlite") })
         for example in examples {
@@ -163,9 +166,11 @@ final class World {
         let coreData = root.appendingPathComponent("Samples/CoreData")
         if files.fileExists(atPath: coreData.appendingPathComponent("Recipes.sqlite").path) {
             try files.copyItem(atPath: coreData.appendingPathComponent("Recipes.sqlite").path, toPath: workspace.file("Recipes.sqlite"))
+            // The model beside the store, as in the sample, and in App/ as in an app's project.
             try files.createDirectory(atPath: workspace.file("App"), withIntermediateDirectories: true)
-            try files.copyItem(atPath: coreData.appendingPathComponent("Recipes.xcdatamodeld").path,
-                               toPath: workspace.file("App/Recipes.xcdatamodeld"))
+            for place in ["Recipes.xcdatamodeld", "App/Recipes.xcdatamodeld"] {
+                try files.copyItem(atPath: coreData.appendingPathComponent("Recipes.xcdatamodeld").path, toPath: workspace.file(place))
+            }
         }
     }
 
