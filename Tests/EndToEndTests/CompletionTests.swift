@@ -354,7 +354,8 @@ enum PromptShell: String, CaseIterable, Sendable {
     case bash, zsh, fish
 }
 
-/// Runs shells for the completion and install tests, with the built strata first on PATH.
+/// Runs programs (shells, mandoc, example lines) for the completion, install and manual tests, in a folder that is
+/// also their HOME, with the built strata first on PATH.
 enum Shell {
     struct Output {
         var status: Int32

@@ -176,24 +176,11 @@ final class World {
 
     struct WorldError: Error { let message: String }
 
-    /// Runs a line with /bin/sh in the folder, the built `strata` first on PATH, no input, at most 60 seconds.
+    /// Runs a line with /bin/sh in the folder (its HOME too), the built `strata` first on PATH, no input, at most
+    /// 60 seconds.
     func run(_ command: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["timeout", "-k", "5", "60", "/bin/sh", "-c", command]
-        process.currentDirectoryURL = URL(fileURLWithPath: workspace.path)
-        var environment = ProcessInfo.processInfo.environment
-        let binaryFolder = URL(fileURLWithPath: StrataProcess.binary).deletingLastPathComponent().path
-        environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["NO_COLOR"] = "1"
-        environment["HOME"] = workspace.path
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let result = StrataProcess.finish(process, out, err)
+        let result = try Shell.run("timeout", ["-k", "5", "60", "/bin/sh", "-c", command], in: workspace.path,
+                                   environment: ["NO_COLOR": "1"])
         return (result.status, String(result.stdout.suffix(1_000)) + String(result.stderr.suffix(1_000)))
     }
 }

@@ -45,15 +45,7 @@ import Testing
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let result = StrataProcess.finish(process, out, err)
+        let result = try Shell.run(tool, arguments, in: NSTemporaryDirectory())
         return (result.status, result.stdout + result.stderr)
     }
 }
