@@ -31,9 +31,25 @@ struct RunFailure: Error {
         let sqlite = cause as? SQLiteError
         let written = sqlite.map(DatabaseFile.code(of:)).flatMap { [.diskFull, .ioError].contains($0) ? $0 : nil }
         var failure = RunFailure(what, version: version, code: written ?? .statementFailed, failedToWrite: written != nil)
-        failure.site = ErrorSite(file: step.file.fileName, line: line, statement: sqlite?.sql, version: step.file.version,
+        failure.site = ErrorSite(file: step.file.fileName, line: line, statement: sqlite?.sql.map(Self.withoutLeadingComments), version: step.file.version,
                                  direction: step.direction.rawValue)
         return failure
+    }
+
+    /// A statement as a pipeline shows it: without the comments and blank lines before it (the ones `migrate new`
+    /// writes, say), which SQLite keeps as part of the statement's text.
+    static func withoutLeadingComments(_ sql: String) -> String {
+        var rest = Substring(sql)
+        while true {
+            rest = rest.drop { $0.isWhitespace }
+            if rest.hasPrefix("--") {
+                rest = rest.drop { $0 != "\n" }
+            } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
+                rest = rest[end.upperBound...]
+            } else {
+                return String(rest)
+            }
+        }
     }
 
     func settled(_ unfinished: String?) -> RunFailure {

@@ -24,6 +24,10 @@ import Testing
         Failure(migrations: ["1_a.sql": "SELECT 1;\n", "2_bad.sql": "CREATE TABLE X (a);\n\nINSERT INTO Nope VALUES (1);\n"],
                 arguments: ["migrate", "$DB", "--json"], code: "statementFailed",
                 site: ["file": "2_bad.sql", "line": "3", "statement": "INSERT INTO Nope VALUES (1)", "version": "2", "direction": "up"]),
+        // The comments before a statement (as `migrate new` writes them) are not part of it.
+        Failure(migrations: ["1_c.sql": "-- strata:up\n-- what it does\n/* more */\nINSERT INTO Nope VALUES (1);\n"],
+                arguments: ["migrate", "$DB", "--json"], code: "statementFailed",
+                site: ["file": "1_c.sql", "line": "4", "statement": "INSERT INTO Nope VALUES (1)", "version": "1", "direction": "up"]),
         Failure(migrations: ["1_p.strata": "add property Task.p int?\nsql { INSERT INTO Nope VALUES (1) }\n"],
                 arguments: ["migrate", "$DB", "--json"], code: "statementFailed",
                 site: ["file": "1_p.strata", "line": "2", "statement": "INSERT INTO Nope VALUES (1)", "version": "1", "direction": "up"]),
