@@ -159,6 +159,9 @@ public struct QueryParser {
         try expectSymbol("(")
         var columns: [ShownColumn] = []
         repeat {
+            if isKeyword("SUBQUERY") {
+                throw syntax("SHOW takes key paths and aggregates, not SUBQUERY: filter with it after WHERE, or show a count such as tags.@count")
+            }
             let path = try parseKeyPath()
             if isKeyword("AS") {
                 position += 1

@@ -113,6 +113,9 @@ private func shows(_ query: String, _ columns: [String], _ rows: [String]) -> Sh
                        message: "'list.name' is a string, not a link: it has no properties", line: 1, column: 11),
         QueryErrorCase(query: "Task where show == 1", kind: .syntax,
                        message: "'show' is a keyword; write `show` in backticks to use it as a property name", line: 1, column: 12),
+        QueryErrorCase(query: "Task SHOW(name, SUBQUERY(tags, $t, $t.name == 'x').@count AS n)", kind: .syntax,
+                       message: "SHOW takes key paths and aggregates, not SUBQUERY: filter with it after WHERE, or show a count such as tags.@count",
+                       line: 1, column: 17),
         QueryErrorCase(query: "Task SORT(x) SHOW(name AS y)", kind: .semantic,
                        message: "unknown property 'x' in class Task", line: 1, column: 11),
     ]
