@@ -83,6 +83,12 @@ struct CoreDataMapping {
                 problems.append("\(table).\(column): a column the model does not know (shown as \(entities[index].name).\(column))")
             }
         }
+        // The indexes of a table that entities share: each entity shows those on its own columns (an index on a
+        // column of Recipe's is not Ingredient's); an index on an expression stays with every entity of the table.
+        for index in entities.indices {
+            let columns = Set(entities[index].properties.compactMap { $0.column?.uppercased() } + ["Z_PK", "Z_ENT", "Z_OPT"])
+            entities[index].indexes.removeAll { !$0.hasExpressions && !$0.columns.allSatisfy { columns.contains($0.uppercased()) } }
+        }
         let replaced = Set(entities.map { $0.tableName.uppercased() })
         classes.removeAll { replaced.contains($0.tableName.uppercased()) && $0.kind != .view }
         for index in classes.indices {
