@@ -53,7 +53,15 @@ enum XcodeModelXML {
         // reads a NULL for one without data and crashes (found by Fuzz/run xcmodel).
         var rest = data[...]
         while let first = rest.first, first == 0x20 || first == 0x0A || first == 0x0D || first == 0x09 { rest = rest.dropFirst() }
-        if rest.starts(with: Data("<?xml ".utf8)), let end = rest.range(of: Data("?>".utf8)) { rest = rest[end.upperBound...] }
+        if rest.starts(with: Data("<?xml ".utf8)), let end = rest.range(of: Data("?>".utf8)) {
+            // The declaration ends at its own "?>": one with a "<" or ">" in it ends in a later instruction's
+            // (`<?xml ><?x?>`), which would pass unseen, and Foundation's XMLParser on Linux crashes on an
+            // instruction without data.
+            if rest[(rest.startIndex + 2)..<end.lowerBound].contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+                throw ModelReadError("\(source) 1: a malformed xml declaration; refused")
+            }
+            rest = rest[end.upperBound...]
+        }
         if let instruction = rest.range(of: Data("<?".utf8)) {
             let line = data[..<instruction.lowerBound].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             throw ModelReadError("\(source) \(line): a processing instruction other than the xml declaration, which xcode never writes; refused")

@@ -25,7 +25,10 @@ import Testing
 
     /// A processing instruction without data made Foundation's XMLParser read a NULL; only the XML declaration
     /// that Xcode writes is let through.
-    @Test(arguments: ["<?xm?>\n<model type=\"c\"/>", "<?xml version=\"1.0\"?>\n<model><?pi?></model>", "<model/><?x y?>"])
+    /// `<?xml ><?xA?>` (found by `Fuzz/run xcmodel` in this session): a declaration without its own `?>` hid the
+    /// instruction after it, and the parser crashed.
+    @Test(arguments: ["<?xm?>\n<model type=\"c\"/>", "<?xml version=\"1.0\"?>\n<model><?pi?></model>", "<model/><?x y?>",
+                      "<?xml ><?xA?>\n", "<?xml version=\"1.0\" <?x?>\n<model/>"])
     func aProcessingInstructionIsRefused(_ text: String) {
         #expect(throws: ModelReadError.self) { try ManagedObjectModel(xcdatamodelContents: Data(text.utf8)) }
     }
