@@ -57,6 +57,15 @@ static void strata_rl_sigint(int signal_number) {
 #endif
 }
 
+/// Whether `readline` returns NULL at Ctrl-C (libedit), not only at the end of input (GNU readline).
+static inline int strata_rl_ends_line_at_interrupt(void) {
+#ifdef STRATA_LIBEDIT
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 /// Whether Ctrl-C was pressed since the last call.
 static inline int strata_rl_take_interrupt(void) {
     int was = strata_rl_interrupted;

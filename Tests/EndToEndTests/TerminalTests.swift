@@ -296,6 +296,17 @@ import Testing
         #expect(after.0 == before.0 && after.1 == before.1)
     }
 
+    /// Ctrl-D right after a Ctrl-C at the prompt leaves at once (with GNU readline it was taken for the Ctrl-C that
+    /// libedit ends the line with, and ignored).
+    @Test(.enabled(if: tmux != nil)) func ctrlDAfterCtrlCLeaves() throws {
+        let (terminal, db) = try Terminal.withTasks()
+        let name = try terminal.start([db])
+        try terminal.type(name, "half a line")
+        try terminal.send(name, "C-c")
+        try terminal.wait(name, "a fresh prompt") { $0.last == "strata>" && $0.dropLast().last?.contains("half a line") == true }
+        #expect(try terminal.leave(name) == 0)
+    }
+
     @Test(.enabled(if: tmux != nil)) func deleteAtATerminalSaysWhatCascadesAndAsks() throws {
         let (terminal, db) = try Terminal.withTasks()
         let before = try terminal.workspace.fingerprint("app.sqlite")

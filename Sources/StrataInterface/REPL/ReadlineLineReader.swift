@@ -51,17 +51,17 @@ public final class ReadlineLineReader: LineReader {
         return array
     }
 
-
     public var isInteractive: Bool { true }
 
     public func readLine(prompt: String) -> String? {
         // Ctrl-C at the prompt clears the line; while a command runs, the REPL's own watcher takes it.
         strata_rl_install_sigint()
-        _ = strata_rl_take_interrupt()
         while true {
+            _ = strata_rl_take_interrupt()
             guard let pointer = readline(prompt) else {
-                // libedit ends the line at Ctrl-C as at the end of input: only the end of input leaves.
-                if strata_rl_take_interrupt() != 0 { continue }
+                // libedit ends the line at Ctrl-C as at the end of input: only the end of input leaves. (GNU readline
+                // goes on reading after Ctrl-C, so its NULL is always the end of input, Ctrl-D after a Ctrl-C too.)
+                if strata_rl_ends_line_at_interrupt() != 0 && strata_rl_take_interrupt() != 0 { continue }
                 return nil
             }
             defer { free(pointer) }
