@@ -15,7 +15,19 @@ public struct ByteBuffer {
     public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
     public var count: Int { bytes.count }
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    /// Empties the buffer, keeping its room unless a huge value grew it past 4 MiB (that room is given back).
+    public mutating func removeAll() {
+        if bytes.capacity > 1 << 22 {
+            bytes = []
+            bytes.reserveCapacity(1 << 16)
+        } else {
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Makes room for `count` more bytes at once: a huge value then takes one allocation of its size, not a
+    /// doubling whose old and new arrays are both alive while it copies.
+    public mutating func reserve(_ count: Int) { bytes.reserveCapacity(bytes.count + count) }
     /// Sets `repairedInvalidUTF8`, for text repaired in another buffer and copied in.
     mutating func noteRepairedInvalidUTF8() { repairedInvalidUTF8 = true }
 
@@ -174,9 +186,7 @@ public struct ByteBuffer {
     }
 
     /// Base64 of some bytes, straight into the buffer.
-    public mutating func appendBase64(_ raw: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: Base64.encode(Array(raw)).utf8)
-    }
+    public mutating func appendBase64(_ raw: UnsafeRawBufferPointer) { Base64.append(raw, to: &bytes) }
 
     // MARK: - UTF-8
 

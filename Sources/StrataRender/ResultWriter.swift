@@ -84,14 +84,19 @@ public final class ResultWriter {
 
     private func write<Row: StoredRow>(row: Row) {
         defer { rowsWritten += 1 }
+        let sink = sink
+        let flush: (inout ByteBuffer) -> Void = { buffer in
+            sink.write(bytes: buffer.bytes)
+            buffer.removeAll()
+        }
         switch format {
         case .csv:
-            encoder.csvRow(row)
+            encoder.csvRow(row, flush: flush)
         case .json:
             encoder.buffer.append(rowsWritten == 0 ? "\n  " as StaticString : ",\n  ")
-            encoder.jsonObject(row)
+            encoder.jsonObject(row, flush: flush)
         case .ndjson:
-            encoder.jsonObject(row)
+            encoder.jsonObject(row, flush: flush)
             encoder.buffer.append(UInt8(ascii: "\n"))
         case .markdown:
             sink.write("| " + cells(row).map(Self.markdownCell).joined(separator: " | ") + " |\n")

@@ -37,20 +37,24 @@ struct RowEncoder {
         buffer.append("\r\n" as StaticString)
     }
 
-    mutating func csvRow<Row: StoredRow>(_ row: Row) {
+    /// - Parameter flush: writes out and empties the buffer; called between values once it holds 32 KiB, so that
+    ///   a row of several huge values holds one of them at a time, not all.
+    mutating func csvRow<Row: StoredRow>(_ row: Row, flush: (inout ByteBuffer) -> Void = { _ in }) {
         for index in columns.indices {
             if index > 0 { buffer.append(UInt8(ascii: ",")) }
             ValueFormatter.encode(row, index, type: types[index], dateStorage: storages[index], json: false, into: &buffer)
+            if buffer.count >= 1 << 15 { flush(&buffer) }
         }
         buffer.append("\r\n" as StaticString)
     }
 
-    mutating func jsonObject<Row: StoredRow>(_ row: Row) {
+    mutating func jsonObject<Row: StoredRow>(_ row: Row, flush: (inout ByteBuffer) -> Void = { _ in }) {
         buffer.append(UInt8(ascii: "{"))
         for index in columns.indices {
             if index > 0 { buffer.append(UInt8(ascii: ",")) }
             jsonKeys[index].withUnsafeBytes { buffer.append($0) }
             ValueFormatter.encode(row, index, type: types[index], dateStorage: storages[index], json: true, into: &buffer)
+            if buffer.count >= 1 << 15 { flush(&buffer) }
         }
         buffer.append(UInt8(ascii: "}"))
     }

@@ -133,6 +133,7 @@ public struct ValueFormatter: Sendable {
             var text = ISODate.format(unixMilliseconds: milliseconds)
             text.withUTF8 { encode(.text(UnsafeRawBufferPointer($0)), json: json, into: &buffer) }
         case .text(let raw):
+            if raw.count > 1 << 20 { buffer.reserve(raw.count + 2) }
             if json { buffer.appendJSONString(raw) } else { buffer.appendCSVField(raw) }
         case .keys(let raw):
             if json {

@@ -40,17 +40,28 @@ public final class FileDescriptorSink: TextSink {
 
     public func write(bytes: [UInt8]) {
         guard !isBroken else { return }
+        // A piece as big as the buffer goes out as it is, after what is buffered: no copy of a huge value.
+        if bytes.count >= limit && limit > 0 {
+            flush()
+            guard !isBroken else { return }
+            written(bytes.withUnsafeBytes { Platform.write(descriptor, $0) })
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= limit { flush() }
     }
 
     public func flush() {
         guard !buffer.isEmpty, !isBroken else { return }
-        if !buffer.withUnsafeBytes({ Platform.write(descriptor, $0) }) {
+        written(buffer.withUnsafeBytes { Platform.write(descriptor, $0) })
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func written(_ succeeded: Bool) {
+        if !succeeded {
             isBroken = true
             failure = Platform.errorText()
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     deinit { flush() }

@@ -4,7 +4,14 @@ public enum Base64 {
 
     public static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        bytes.withUnsafeBytes { append($0, to: &output) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the base64 of `bytes` to `output`, reading them where they are: an export of a 200 MB blob holds
+    /// its base64 once, not a copy of the blob and a string of it as well.
+    public static func append(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        output.reserveCapacity(output.count + (bytes.count + 2) / 3 * 4)
         var index = 0
         while index + 3 <= bytes.count {
             let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
@@ -20,7 +27,6 @@ public enum Base64 {
             output.append(rest == 2 ? alphabet[Int(chunk >> 6 & 63)] : UInt8(ascii: "="))
             output.append(UInt8(ascii: "="))
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Decodes standard or URL-safe Base64, with or without padding; nil for anything else.
