@@ -50,13 +50,32 @@ public struct ObjectCounter {
     ///   - watcher: extra connections are registered with it so that Ctrl-C interrupts them all.
     ///   - viewLimit: seconds a view may take (see `count(_:viewLimit:)`); nil: as long as it takes.
     ///   - progress: called with the number of classes counted so far, from any thread.
-    /// - Returns: each class's count or the error that stopped it, in the order of `classes`.
+    /// - Returns: each class's count or the error that stopped it, in the order of `classes`, all of one moment of
+    ///   the file: while another process writes, two classes it fills together agree. Counts spread over several
+    ///   connections stand when no other connection committed meanwhile (`PRAGMA data_version` moves with each
+    ///   such commit); else, and on one connection, the classes are counted in one read transaction.
     public func countAll(
         _ classes: [ClassInfo], workers: Int, open: (() throws -> Connection)?, watcher: InterruptWatcher?,
         viewLimit: Double? = nil, progress: (@Sendable (Int) -> Void)? = nil
     ) -> [Result<Int64, SQLiteError>] {
-        let shared = SharedCounts(order: largestFirst(classes))
         let workerCount = open == nil ? 1 : max(1, min(workers, classes.count))
+        if workerCount > 1 {
+            let dataVersion = { try? connection.scalar("PRAGMA data_version").int64 }
+            let before = dataVersion()
+            let spread = count(classes, workers: workerCount, open: open, watcher: watcher, viewLimit: viewLimit, progress: progress)
+            if watcher?.wasInterrupted == true || before == nil || dataVersion() == before { return spread }
+        }
+        let once = { count(classes, workers: 1, open: nil, watcher: watcher, viewLimit: viewLimit, progress: progress) }
+        // Inside a transaction already (a caller's), the counts share its read.
+        return !connection.isAutocommit ? once() : (try? connection.transaction(.deferred, once)) ?? once()
+    }
+
+    /// The classes counted by `workerCount` connections, each statement a read of its own.
+    private func count(
+        _ classes: [ClassInfo], workers workerCount: Int, open: (() throws -> Connection)?, watcher: InterruptWatcher?,
+        viewLimit: Double?, progress: (@Sendable (Int) -> Void)?
+    ) -> [Result<Int64, SQLiteError>] {
+        let shared = SharedCounts(order: largestFirst(classes))
         let primary = UncheckedBox(connection)
         let opener = UncheckedBox(open)
         DispatchQueue.concurrentPerform(iterations: workerCount) { worker in

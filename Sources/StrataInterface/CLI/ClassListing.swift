@@ -60,21 +60,10 @@ struct ClassListing {
         defer { progress?.finish() }
         let total = classes.count
         progress?.update("counting objects: 0 of \(total) classes…")
-        let counter = ObjectCounter(connection: session.connection)
-        let report: @Sendable (Int) -> Void = { done in progress?.update("counting objects: \(done) of \(total) classes…") }
-        let dataVersion = { try? session.connection.scalar("PRAGMA data_version").int64 }
-        let before = dataVersion()
-        var results = counter.countAll(classes, workers: min(Platform.processorCount, 4), open: session.openAnother, watcher: watcher,
-                                       viewLimit: Double(session.timeout) / 1000, progress: report)
-        // Counted on several connections, the counts are of one state of the file only if no other process committed
-        // meanwhile (PRAGMA data_version moves with every commit of another connection); else they are counted
-        // again, on one connection in one read transaction, so that two classes a writer fills together agree.
-        if !watcher.wasInterrupted, let before, dataVersion() != before {
-            progress?.update("counting objects again, as of one moment: another process is writing…")
-            results = try session.connection.transaction {
-                counter.countAll(classes, workers: 1, open: nil, watcher: watcher, viewLimit: Double(session.timeout) / 1000, progress: report)
-            }
-        }
+        let results = ObjectCounter(connection: session.connection).countAll(
+            classes, workers: min(Platform.processorCount, 4),
+            open: session.openAnother, watcher: watcher, viewLimit: Double(session.timeout) / 1000,
+            progress: { done in progress?.update("counting objects: \(done) of \(total) classes…") })
         progress?.finish()
         if watcher.wasInterrupted { throw StrataError.interrupted }
         var counts: [Int64?] = []
