@@ -141,7 +141,7 @@ public struct ValueParser {
             // Whole seconds when the column holds integers (or is declared so), else fractions.
             let sampleType = try connection.scalar(
                 "SELECT typeof(\(identifier: column)) FROM \(identifier: info.tableName) WHERE \(identifier: column) IS NOT NULL LIMIT 1" as SQL).string
-            if sampleType == "integer" || (sampleType == nil && property.declaredType.uppercased().contains("INT")) {
+            if sampleType == "integer" || (sampleType == nil && ColumnAffinity(declaredType: property.declaredType) == .integer) {
                 if milliseconds % 1000 != 0 && !isNow {
                     throw refuse("has milliseconds, and \(info.name).\(property.name) stores whole seconds")
                 }

@@ -41,7 +41,7 @@ enum ObjectKeyText {
             var type = isRowID ? PropertyType.int : property?.type ?? .any
             // A link part holds its target's key: a whole number in a column of integer affinity (its declared
             // type names INT), else text (a Realm object's string or ObjectId key).
-            if type == .object { type = property?.declaredType.uppercased().contains("INT") == true ? .int : .string }
+            if type == .object { type = property.map { ColumnAffinity(declaredType: $0.declaredType) } == .integer ? .int : .string }
             switch type {
             case .int:
                 guard let number = Int64(part.text) else {

@@ -132,7 +132,7 @@ extension QueryCompiler {
                     if property.type == .uuid { sql = "strata_uuid(\(column))" }
                     // A decimal kept as text (every digit of a Realm Decimal128) compares and sorts as a number, not
                     // as text, where "2.25" > "10".
-                    if property.type == .decimal && Self.hasTextAffinity(property.declaredType) { sql = "CAST(\(column) AS NUMERIC)" }
+                    if property.type == .decimal && ColumnAffinity(declaredType: property.declaredType) == .text { sql = "CAST(\(column) AS NUMERIC)" }
                     return .value(Value(sql: sql, type: property.type,
                                         isOptional: property.isOptional || alias != owner.alias || property.type == .date,
                                         target: property.type == .object ? property.target.flatMap(schema.class(named:)) : nil,
@@ -142,12 +142,6 @@ extension QueryCompiler {
             }
         }
         throw semanticError("'\(walked)' is a link; compare it with nil or a key, or name a property after it", at: path.offset)
-    }
-
-    /// SQLite's rule for a declared type: INT first (integer affinity), then CHAR, CLOB or TEXT (text affinity).
-    static func hasTextAffinity(_ declaredType: String) -> Bool {
-        let type = declaredType.uppercased()
-        return !type.contains("INT") && (type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT"))
     }
 
     private mutating func listMany(_ property: Property, ownerInfo: ClassInfo, ownerAlias: String, parent: Scope,

@@ -31,6 +31,21 @@ enum TypeInference {
     }
 }
 
+/// SQLite's affinity of a column, from its declared type (https://www.sqlite.org/datatype3.html §3.1): what SQLite
+/// converts a value to when it is stored there or compared with the column.
+package enum ColumnAffinity: Equatable {
+    case integer, text, blob, real, numeric
+
+    package init(declaredType: String) {
+        let upper = declaredType.uppercased()
+        if upper.contains("INT") { self = .integer }
+        else if upper.contains("CHAR") || upper.contains("CLOB") || upper.contains("TEXT") { self = .text }
+        else if upper.isEmpty || upper.contains("BLOB") { self = .blob }
+        else if upper.contains("REAL") || upper.contains("FLOA") || upper.contains("DOUB") { self = .real }
+        else { self = .numeric }
+    }
+}
+
 extension PropertyType {
     /// Links, lists and backlinks: types that point at another class.
     public var isRelationship: Bool {
