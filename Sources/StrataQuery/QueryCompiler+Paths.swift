@@ -131,12 +131,17 @@ extension QueryCompiler {
                     // A UUID may be stored as 16 bytes or as text in either case: compare canonical text.
                     if property.type == .uuid { sql = "strata_uuid(\(column))" }
                     // A decimal kept as text (every digit of a Realm Decimal128) compares and sorts as a number, not
-                    // as text, where "2.25" > "10".
-                    if property.type == .decimal && ColumnAffinity(declaredType: property.declaredType) == .text { sql = "CAST(\(column) AS NUMERIC)" }
+                    // as text, where "2.25" > "10"; its NaN equals nothing (NULL here, but not nil: `nullSQL`), its
+                    // infinities are beyond every number (9e999 is SQLite's infinity).
+                    let decimalText = property.type == .decimal && ColumnAffinity(declaredType: property.declaredType) == .text
+                    if decimalText {
+                        sql = "(CASE \(column) WHEN 'NaN' THEN NULL WHEN '+NaN' THEN NULL WHEN '-NaN' THEN NULL WHEN 'Inf' THEN 9e999 "
+                            + "WHEN '+Inf' THEN 9e999 WHEN '-Inf' THEN -9e999 ELSE CAST(\(column) AS NUMERIC) END)"
+                    }
                     return .value(Value(sql: sql, type: property.type,
                                         isOptional: property.isOptional || alias != owner.alias || property.type == .date,
                                         target: property.type == .object ? property.target.flatMap(schema.class(named:)) : nil,
-                                        name: walked, nullSQL: property.type == .date ? column : nil, property: property,
+                                        name: walked, nullSQL: property.type == .date || decimalText ? column : nil, property: property,
                                         shownSQL: column, dateStorage: storage))
                 }
             }
