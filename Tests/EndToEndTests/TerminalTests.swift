@@ -71,6 +71,13 @@ import Testing
             try tmux(["send-keys", "-t", name, "-l", text])
         }
 
+        /// Types text and waits until the line editor shows it. A key such as Ctrl-C sent before the editor has
+        /// read what was typed would find it still in the terminal's input queue, which the interrupt empties.
+        func typeAndShow(_ name: String, _ text: String) throws {
+            try type(name, text)
+            try wait(name, "the typed text") { $0.last?.hasSuffix(text) == true }
+        }
+
         /// Types a line and presses Enter.
         func enter(_ name: String, _ line: String) throws {
             try type(name, line)
@@ -283,7 +290,7 @@ import Testing
             screen.contains("error: interrupted") && screen.last == "strata>"
         }
         // At the prompt, Ctrl-C drops the line typed so far; the session goes on.
-        try terminal.type(name, "half a line")
+        try terminal.typeAndShow(name, "half a line")
         try terminal.send(name, "C-c")
         try terminal.wait(name, "a fresh prompt") { $0.last == "strata>" && $0.dropLast().last?.contains("half a line") == true }
         try terminal.enter(name, "count")
@@ -301,7 +308,7 @@ import Testing
     @Test(.enabled(if: tmux != nil)) func ctrlDAfterCtrlCLeaves() throws {
         let (terminal, db) = try Terminal.withTasks()
         let name = try terminal.start([db])
-        try terminal.type(name, "half a line")
+        try terminal.typeAndShow(name, "half a line")
         try terminal.send(name, "C-c")
         try terminal.wait(name, "a fresh prompt") { $0.last == "strata>" && $0.dropLast().last?.contains("half a line") == true }
         #expect(try terminal.leave(name) == 0)
