@@ -4,15 +4,22 @@ import StrataCore
 /// Reads single objects by key, and the objects their links and lists point at.
 public struct ObjectReader {
     public let session: DatabaseSession
+    /// True for objects read to be shown to people: their huge texts and blobs shortened (`ShownRow`).
+    public var shortening: Bool
 
-    public init(session: DatabaseSession) {
+    public init(session: DatabaseSession, shortening: Bool = false) {
         self.session = session
+        self.shortening = shortening
     }
 
     /// The object with this key, or nil when there is none.
     public func object(_ info: ClassInfo, key: [SQLiteValue]) throws -> StoredObject? {
         var compiler = QueryCompiler(schema: session.schema, connection: session.connection, text: "")
         let compiled = try compiler.compileLookup(info, key: key)
+        if shortening {
+            guard let row = try session.runner.shownRows(compiled).first else { return nil }
+            return StoredObject(info: info, key: key, columns: compiled.columns, values: row.values, wholeCounts: row.wholeCounts)
+        }
         guard let row = try session.runner.rows(compiled).first else { return nil }
         return StoredObject(info: info, key: key, columns: compiled.columns, values: row)
     }

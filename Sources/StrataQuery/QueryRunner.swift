@@ -60,6 +60,20 @@ public struct QueryRunner {
         return rows
     }
 
+    /// Every row read to be shown: texts and blobs longer than `limit` bytes shortened (`ShownRow`), except
+    /// the values a page or an object needs whole: the object keys and cursors after the properties, links
+    /// (their targets' keys) and lists (the JSON of their keys).
+    public func shownRows(_ query: CompiledQuery, limit: Int = ShownRow.limit) throws -> [ShownRow] {
+        let shortenable = Set(query.columns.indices.filter { query.columns[$0].property.type != .object && query.columns[$0].property.type != .list }
+                              + query.columns.compactMap(\.labelIndex))
+        var rows: [ShownRow] = []
+        try step(query) { statement in
+            rows.append(statement.shownRow(limit: limit) { !shortenable.contains($0) })
+            return true
+        }
+        return rows
+    }
+
     /// SQLite's plan for the query, one step a line (`EXPLAIN QUERY PLAN`).
     public func plan(_ query: CompiledQuery) throws -> [String] {
         let statement = try prepare("EXPLAIN QUERY PLAN \(query.statement)")

@@ -12,6 +12,7 @@ public struct ObjectRenderer {
     /// The object as JSON: links and lists hold the objects they point at (their own links as keys),
     /// backlinks their counts.
     public func json(_ detail: ObjectDetail) -> JSONValue {
+        precondition(!detail.object.isShortened, "a shortened object written as JSON")
         var members: [(String, JSONValue)] = []
         for (index, (column, value)) in zip(detail.object.columns, detail.object.values).enumerated() {
             if let linked = detail.links[index] {
@@ -30,7 +31,8 @@ public struct ObjectRenderer {
 
     /// A linked object's own values, its links as keys.
     private func json(_ object: StoredObject) -> JSONValue {
-        .object(zip(object.columns, object.values).map { column, value in (column.name, formatter.json(value, column)) })
+        precondition(!object.isShortened, "a shortened object written as JSON")
+        return .object(zip(object.columns, object.values).map { column, value in (column.name, formatter.json(value, column)) })
     }
 
     /// The object one property a line, names aligned, each line cut to `maxWidth`.
@@ -47,9 +49,9 @@ public struct ObjectRenderer {
         let anyColumn = ResultColumn(property: Property(name: "", type: .any))
         for (index, (column, value)) in zip(object.columns, object.values).enumerated() {
             if let linked = detail.links[index] {
-                line(column.name, "→ \(TextWidth.visible(linked.info.name)) \(formatter.text(value, column))  " + summary(linked))
+                line(column.name, "→ \(TextWidth.visible(linked.info.name)) \(formatter.text(object, index))  " + summary(linked))
             } else if column.property.type == .object, !value.isNull {
-                line(column.name, "→ \(TextWidth.visible(column.property.target ?? "?")) \(formatter.text(value, column)) (missing)")
+                line(column.name, "→ \(TextWidth.visible(column.property.target ?? "?")) \(formatter.text(object, index)) (missing)")
             } else if let elements = detail.lists[index] {
                 line(column.name, "[\(elements.count)] \(TextWidth.visible(column.property.target ?? ""))")
                 for (position, element) in elements.enumerated() {
@@ -57,7 +59,7 @@ public struct ObjectRenderer {
                          + "  " + summary(element))
                 }
             } else {
-                line(column.name, formatter.text(value, column), numeric: column.property.type.isNumber)
+                line(column.name, formatter.text(object, index), numeric: column.property.type.isNumber)
             }
         }
         for backlink in detail.backlinks {
@@ -70,8 +72,8 @@ public struct ObjectRenderer {
     /// `(name: Inbox, color: red)`: the other properties of a linked object on one line.
     private func summary(_ object: StoredObject) -> String {
         let keyNames = Set(object.info.objectKey.names)
-        let parts = zip(object.columns, object.values).filter { !keyNames.contains($0.0.name) }.map { column, value in
-            "\(TextWidth.visible(column.name)): \(formatter.text(value, column))"
+        let parts = object.columns.indices.filter { !keyNames.contains(object.columns[$0].name) }.map { index in
+            "\(TextWidth.visible(object.columns[index].name)): \(formatter.text(object, index))"
         }
         return parts.isEmpty ? "" : formatter.style.dim("(" + parts.joined(separator: ", ") + ")")
     }

@@ -4,6 +4,9 @@ import StrataCore
 /// The output formats of query results.
 public enum OutputFormat: String, Sendable, CaseIterable {
     case table, vertical, json, ndjson, csv, markdown
+
+    /// JSON and CSV carry every value whole; tables, vertical and markdown show each in a line.
+    public var isForMachines: Bool { self == .json || self == .ndjson || self == .csv }
 }
 
 /// Writes result rows to a sink as they arrive, in constant memory: tables measure their columns on
@@ -79,8 +82,15 @@ public final class ResultWriter {
     /// Writes the current row of a statement, read straight from its bytes.
     public func write(_ statement: Statement) { write(row: statement) }
 
-    /// Writes values already read, such as a browser page's rows.
+    /// Writes values already read.
     public func write(_ row: [SQLiteValue]) { write(row: row) }
+
+    /// Writes a row read to be shown, such as a browser page's: in the formats for people only, unless it holds
+    /// every value whole (`ShownRow.isShortened` false).
+    public func write(_ row: ShownRow) {
+        precondition(!row.isShortened || !format.isForMachines, "a shortened row written as \(format.rawValue)")
+        write(row: row)
+    }
 
     private func write<Row: StoredRow>(row: Row) {
         defer { rowsWritten += 1 }

@@ -29,19 +29,27 @@ public struct ValueFormatter: Sendable {
         text(CollectionOfOne(value), 0, column)
     }
 
+    /// Value `index` of an object as one line of text; a value read shortened shows its whole length.
+    public func text(_ object: StoredObject, _ index: Int) -> String {
+        text(ShownRow(values: object.values, wholeCounts: object.wholeCounts), index, object.columns[index])
+    }
+
     /// Column `index` of `row` as one line of text.
+    ///
+    /// A value `row` holds shortened shows as the whole would: a text's first bytes are more than a line shows,
+    /// and a blob is described by its whole length.
     func text<Row: StoredRow>(_ row: Row, _ index: Int, _ column: ResultColumn) -> String {
-        Self.read(row, index, type: column.property.type, dateStorage: column.dateStorage) { value in
+        let wholeCount = row.wholeCount(index)
+        return Self.read(row, index, type: column.property.type, dateStorage: column.dateStorage) { value in
+            guard case .data(let raw) = value else { return text(value) }
             // A Core Data attribute kept outside the store when large: show where its bytes are.
-            if case .data(let raw) = value, column.property.model?.allowsExternalStorage == true,
-               let reference = ExternalData.reference(raw)
-            {
+            if column.property.model?.allowsExternalStorage == true, let reference = ExternalData.reference(raw) {
                 switch reference {
-                case .inline(let count): return "<\(count) bytes, in the store>"
+                case .inline(let count): return "<\(wholeCount.map { $0 - 1 } ?? count) bytes, in the store>"
                 case .file(let name): return "<external file \(name)>"
                 }
             }
-            return text(value)
+            return Self.describe(raw, count: wholeCount ?? raw.count)
         }
     }
 
@@ -194,14 +202,17 @@ public struct ValueFormatter: Sendable {
 
     /// `<12 bytes> 0a1b2c3d4e5f6a7b…`, or `<archived NSColor, 123 bytes>` for a keyed archive (a Core Data
     /// transformable).
-    static func describe(_ bytes: UnsafeRawBufferPointer) -> String {
-        if let className = ArchivedData.rootClassName(bytes) {
-            return "<archived \(TextWidth.visible(className)), \(bytes.count) bytes>"
+    /// - Parameter count: the whole length, when `bytes` are only the first of them (an archive is then not
+    ///   looked for: its table is at its end).
+    static func describe(_ bytes: UnsafeRawBufferPointer, count: Int? = nil) -> String {
+        let count = count ?? bytes.count
+        if count == bytes.count, let className = ArchivedData.rootClassName(bytes) {
+            return "<archived \(TextWidth.visible(className)), \(count) bytes>"
         }
         let shown = bytes.prefix(8).map { byte in
             let hex = String(byte, radix: 16)
             return hex.count == 1 ? "0" + hex : hex
         }.joined()
-        return "<\(bytes.count) bytes>" + (bytes.isEmpty ? "" : " " + shown + (bytes.count > 8 ? "…" : ""))
+        return "<\(count) bytes>" + (count == 0 ? "" : " " + shown + (count > 8 ? "…" : ""))
     }
 }

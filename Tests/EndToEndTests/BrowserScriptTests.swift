@@ -137,4 +137,41 @@ import Testing
         #expect(bad.status == 1)
         #expect(bad.stderr == "strata: query 1:18: SHOW has two columns named 'Name'; name one of them with AS\n")
     }
+
+    /// Values of 1 MB: pages and object views hold their first bytes only (the memory bound of
+    /// `StandingHostileTests` holds them to it at 200 MB), shown as the whole values would be; the JSON and CSV
+    /// modes and `get --format json` give them whole, a page shown before in a table included.
+    @Test func hugeValuesAreShownShortAndWrittenWhole() throws {
+        let workspace = try Workspace()
+        let size = 1_000_000
+        let db = try workspace.database("big.sqlite", """
+            CREATE TABLE Note (id INTEGER PRIMARY KEY, body TEXT, data BLOB);
+            INSERT INTO Note VALUES (1, printf('%.\(size)c', 'x') || 'END', zeroblob(\(size)));
+            """)
+        let before = try workspace.fingerprint("big.sqlite")
+        let body = String(repeating: "x", count: size) + "END"
+        let data = Data(count: size).base64EncodedString()
+
+        let table = try StrataProcess.run([db], input: "Note\nopen #1\nsql SELECT body, data FROM Note\n")
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.utf8.count < 30_000 && !table.stdout.contains("END"), "\(table.stdout.utf8.count) bytes")
+        #expect(table.stdout.components(separatedBy: "<\(size) bytes> 0000000000000000…").count == 4, "\(table.stdout.prefix(2000))")
+        #expect(table.stdout.components(separatedBy: "xxx…").count == 4)
+
+        // JSON after the table, by `back` (the page read again whole) and by `first`; then an sql result in CSV.
+        let script = "Note\nopen #1\nmode json\nback\nfirst\nmode csv\nsql SELECT body, data FROM Note\n"
+        let whole = try StrataProcess.run([db], input: script)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let jsonRow = "{\"id\":1,\"body\":\"\(body)\",\"data\":\"\(data)\"}"
+        #expect(whole.stdout.components(separatedBy: jsonRow).count == 3, "\(whole.stdout.utf8.count) bytes")
+        #expect(lf(whole.stdout).hasSuffix("body,data\n\(body),\(data)\n"))
+
+        let get = try StrataProcess.run(["get", db, "Note", "1", "--format", "json"])
+        #expect(get.status == 0 && get.stdout.contains("\"body\": \"\(body)\"") && get.stdout.contains("\"data\": \"\(data)\""),
+                "\(get.stdout.prefix(300))")
+        let getText = try StrataProcess.run(["get", db, "Note", "1"])
+        #expect(getText.status == 0 && getText.stdout.contains("<\(size) bytes> 0000000000000000…") && !getText.stdout.contains("END"))
+        let after = try workspace.fingerprint("big.sqlite")
+        #expect(after.0 == before.0 && after.1 == before.1)
+    }
 }

@@ -6,13 +6,19 @@ public struct StoredObject: Sendable {
     public var key: [SQLiteValue]
     public var columns: [ResultColumn]
     public var values: [SQLiteValue]
+    /// By column index: the whole length in bytes of each value read shortened, to be shown (`ShownRow`).
+    public var wholeCounts: [Int: Int]
 
-    public init(info: ClassInfo, key: [SQLiteValue], columns: [ResultColumn], values: [SQLiteValue]) {
+    public init(info: ClassInfo, key: [SQLiteValue], columns: [ResultColumn], values: [SQLiteValue], wholeCounts: [Int: Int] = [:]) {
         self.info = info
         self.key = key
         self.columns = columns
         self.values = values
+        self.wholeCounts = wholeCounts
     }
+
+    /// True when some value was read shortened: the object can be shown, not written out or compared.
+    public var isShortened: Bool { !wholeCounts.isEmpty }
 }
 
 /// An object with what it points at, one level deep: what `get` and the browser's `open` show.

@@ -13,7 +13,8 @@ struct GetCommand {
         let info = try session.findClass(parsed.required(Arguments.className), includeHidden: true)
         let keyText = parsed.required(Arguments.key)
         let key = try QueryCompiler.parseKey(keyText, for: info)
-        let reader = ObjectReader(session: session)
+        // Text shows a line of each value: huge ones are read shortened. JSON holds them whole.
+        let reader = ObjectReader(session: session, shortening: parsed.format != .json)
         do {
             guard let object = try reader.object(info, key: key) else {
                 throw StrataError("no \(info.name) with key \(keyText) in \(session.path)")

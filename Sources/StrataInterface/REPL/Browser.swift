@@ -21,7 +21,11 @@ final class Browser {
     /// Where the current page starts, from 0; nil when not known (paging back from the end before
     /// the result was counted).
     private(set) var position: Int? = 0
-    private(set) var rows: [[SQLiteValue]] = []
+    /// The page's rows as shown: huge values shortened unless `wholeValues` (`ShownRow`).
+    private(set) var rows: [ShownRow] = []
+    /// Read every value whole, as the JSON and CSV modes need; else texts and blobs beyond `ShownRow.limit`
+    /// are read shortened, so that a page of huge values costs what reading it costs SQLite.
+    var wholeValues = false
     /// The object key of each row, for `open #ROW`.
     private(set) var keys: [[SQLiteValue]] = []
     /// What keyset paging goes on from: the object key, or the position in the list.
@@ -280,6 +284,11 @@ final class Browser {
         stopCensus()
         census = nil
         counted = nil
+        try reread(session)
+    }
+
+    /// Reads the page shown again, as `wholeValues` now asks; the count stands.
+    func reread(_ session: DatabaseSession) throws {
         guard let (page, position, backwards) = lastLoad else { return try first(session) }
         try load(page, session, position: position, backwards: backwards)
     }
@@ -294,7 +303,8 @@ final class Browser {
             return
         }
         let compiled = try compile(page, session)
-        var fetched = try pausingCensus { try session.runner.rows(compiled) }
+        let limit = wholeValues ? Int.max : ShownRow.limit
+        var fetched = try pausingCensus { try session.runner.shownRows(compiled, limit: limit) }
         if fetched.isEmpty && mustExist { throw noSuchPage((position ?? 0) / pageSize + 1, session) }
         lastLoad = (page, position, backwards)
         // One row more than a page was asked for: its presence says whether the result goes on.
@@ -303,9 +313,9 @@ final class Browser {
         if backwards { fetched.reverse() }
         let width = compiled.rowWidth
         columns = compiled.columns
-        rows = fetched.map { Array($0.prefix(width)) }
-        keys = fetched.map { Array($0[width..<min($0.count, width + keyWidth)]) }
-        cursors = fetched.map { Array($0.suffix(cursorWidth)) }
+        rows = fetched.map { ShownRow(values: Array($0.values.prefix(width)), wholeCounts: $0.wholeCounts) }
+        keys = fetched.map { Array($0.values[width..<min($0.values.count, width + keyWidth)]) }
+        cursors = fetched.map { Array($0.values.suffix(cursorWidth)) }
         // Read backwards to the very start: the page is the first, whatever was known before.
         self.position = backwards && !more ? 0 : position
         if page.fromEnd {
@@ -325,18 +335,19 @@ final class Browser {
     /// Runs the statement again, skips `skipping` rows and reads up to `reading` more: what a page of an sql
     /// result costs is the rows before it, as for any OFFSET.
     private func readSQL(_ sql: String, _ session: DatabaseSession, skipping: Int, reading: Int = 0)
-        throws -> (names: [String], rows: [[SQLiteValue]], skipped: Int)
+        throws -> (names: [String], rows: [ShownRow], skipped: Int)
     {
+        let limit = wholeValues ? Int.max : ShownRow.limit
         do {
             return try session.connection.withReadOnlyStatement(sql) { statement in
                 let names = statement.columnNames
                 var skipped = 0
-                var rows: [[SQLiteValue]] = []
+                var rows: [ShownRow] = []
                 while skipped < skipping || rows.count < reading, try statement.step() {
                     if skipped < skipping {
                         skipped += 1
                     } else {
-                        rows.append((0..<names.count).map { statement.column($0) })
+                        rows.append(statement.shownRow(limit: limit))
                     }
                 }
                 return (names, rows, skipped)

@@ -174,7 +174,7 @@ extension REPL {
 
     /// An object as it is now in the file; nil when it is gone.
     func reread(_ object: StoredObject) throws -> StoredObject? {
-        try ObjectReader(session: session).object(object.info, key: object.key)
+        try ObjectReader(session: session, shortening: true).object(object.info, key: object.key)
     }
 
     /// The object an edit is about, and where the rest of the command starts.

@@ -10,6 +10,7 @@ extension REPL {
     func runSQL(_ sql: String) throws {
         guard !sql.isEmpty else { throw StrataError("sql needs a statement") }
         let next = Browser(sql: sql, title: "sql " + sql, pageSize: pageSize())
+        next.wholeValues = format.isForMachines
         try next.first(session)
         // A statement without columns has nothing to page through: the result shown stays.
         guard !next.columns.isEmpty else {
@@ -19,6 +20,6 @@ extension REPL {
         remember()
         makeCurrent(next)
         object = nil
-        showPage()
+        try showPage()
     }
 }

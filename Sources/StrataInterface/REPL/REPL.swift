@@ -137,6 +137,7 @@ public final class REPL {
     func browse(_ text: String, title: String? = nil, members: ListMembers? = nil) throws {
         let query = try QueryParser.parse(text)
         var next = try Browser(query: query, text: text, title: title ?? text, pageSize: pageSize(), members: members, session: session)
+        next.wholeValues = format.isForMachines
         try next.first(session)
         if let fitting = verticalPageSize(next) {
             next = try Browser(query: query, text: text, title: title ?? text, pageSize: fitting, members: members, session: session)
@@ -145,7 +146,7 @@ public final class REPL {
         remember()
         makeCurrent(next)
         object = nil
-        showPage()
+        try showPage()
         if members == nil, let info = session.schema.class(named: query.className), info.objectKey == .none, info.kind != .view {
             status.write("note: \(info.name) has no key (no primary key, and its columns take the names rowid, oid and _rowid_): "
                       + "pages are found by position, and its objects cannot be opened\n")
@@ -171,8 +172,13 @@ public final class REPL {
         return browser
     }
 
-    func showPage() {
+    func showPage() throws {
         guard let browser else { return }
+        // A page read for the table modes holds huge values shortened; the JSON and CSV modes carry them whole.
+        if format.isForMachines != browser.wholeValues {
+            browser.wholeValues = format.isForMachines
+            if browser.wholeValues && browser.rows.contains(where: \.isShortened) { try browser.reread(session) }
+        }
         var page = browser.pageNumber.map { "page \($0)" } ?? (browser.hasMore ? "before the last page" : "last page")
         if let pages = browser.pageCount, browser.pageNumber != nil { page += " of \(pages)" }
         var heading = "\(browser.title) · \(page)"
@@ -228,7 +234,7 @@ public final class REPL {
     }
 
     func show(_ info: ClassInfo, key: [SQLiteValue]) throws {
-        guard let found = try ObjectReader(session: session).object(info, key: key) else {
+        guard let found = try ObjectReader(session: session, shortening: true).object(info, key: key) else {
             throw StrataError("no \(info.name) with key \(key.map(\.sqlLiteral).joined(separator: ", "))")
         }
         remember()
@@ -238,7 +244,7 @@ public final class REPL {
 
     /// Prints one object with its links, lists and backlinks.
     private func showObject(_ object: StoredObject) throws {
-        let detail = try ObjectReader(session: session).detail(of: object)
+        let detail = try ObjectReader(session: session, shortening: true).detail(of: object)
         out.write(ObjectRenderer(formatter: ValueFormatter(style: style)).vertical(detail, maxWidth: width))
     }
 
@@ -293,7 +299,7 @@ public final class REPL {
         if let previousObject {
             try showObject(previousObject)
         } else if browser != nil {
-            showPage()
+            try showPage()
         }
     }
 

@@ -117,7 +117,7 @@ enum REPLCommands {
     {
         REPLCommand(name: name, arguments: arguments, summary: summary) { repl, argument in
             try body(try repl.currentBrowser(), repl.session, argument)
-            repl.showPage()
+            try repl.showPage()
         }
     }
 

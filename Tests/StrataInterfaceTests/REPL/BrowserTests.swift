@@ -37,9 +37,9 @@ import Testing
         let path = NSTemporaryDirectory() + "strata-browser-\(UUID().uuidString).sqlite"
         let session: DatabaseSession
 
-        init(background: Bool) throws {
+        init(background: Bool, sql: String = BrowserTests.sql) throws {
             let writer = try Connection(path: path, mode: .create)
-            try writer.execute(BrowserTests.sql)
+            try writer.execute(sql)
             let connection = try Connection(path: path, mode: .readOnly)
             var reader = SchemaReader(connection: connection)
             let path = self.path
@@ -56,7 +56,7 @@ import Testing
         }
 
         /// Every page by walking `next` from the first: the order the other ways must agree with.
-        func walk(_ browser: Browser) throws -> [[[SQLiteValue]]] {
+        func walk(_ browser: Browser) throws -> [[ShownRow]] {
             try browser.first(session)
             var pages = [browser.rows]
             while browser.hasMore {
@@ -88,6 +88,44 @@ import Testing
         }
     }
 
+    /// Huge texts and blobs are held shortened, but not the keys that pages are found by: each key here is a
+    /// text of 300 KB, and the pages are the same by `next`, by number and from the end.
+    @Test func pagesHoldHugeValuesShortAndKeysWhole() throws {
+        let size = ShownRow.limit + 50_000
+        let fixture = try Fixture(background: false, sql: """
+            CREATE TABLE Huge (code TEXT PRIMARY KEY, body TEXT, data BLOB) WITHOUT ROWID;
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 20)
+            INSERT INTO Huge SELECT printf('%02d', i) || printf('%.\(size)c', 'k'), printf('%.\(size)c', 'b'), zeroblob(\(size)) FROM c;
+            """)
+        let browser = try fixture.browser("Huge")
+        let pages = try fixture.walk(browser)
+        #expect(pages.map(\.count) == [7, 7, 6])
+        for (number, page) in pages.enumerated() {
+            for (index, row) in page.enumerated() {
+                #expect(row.wholeCounts == [0: size + 2, 1: size, 2: size])
+                #expect(row.values[0].string?.hasPrefix(String(format: "%02d", number * 7 + index + 1)) == true)
+                #expect(row.values[1].string?.utf8.count == ShownRow.limit)
+            }
+        }
+        #expect(browser.keys.map { $0[0].string?.utf8.count } == Array(repeating: size + 2, count: 6))
+        for text in ["Huge", "Huge where body BEGINSWITH \"b\"", "Huge SORT(code DESC)"] {
+            let walked = try fixture.walk(try fixture.browser(text))
+            #expect(walked.joined().count == 20)
+            let jumping = try fixture.browser(text)
+            for number in [3, 2, 1, 3] {
+                try jumping.page(number, fixture.session)
+                #expect(jumping.rows == walked[number - 1], "\(text): page \(number)")
+            }
+            // From the end by key: the last rows, then the ones before them.
+            let all = Array(walked.joined())
+            try jumping.last(fixture.session)
+            let start = all.count - jumping.rows.count
+            #expect(jumping.rows == Array(all[start...]), "\(text): the last page")
+            try jumping.previous(fixture.session)
+            #expect(jumping.rows == Array(all[(start - jumping.rows.count)..<start]), "\(text): back from the last")
+        }
+    }
+
     @Test(arguments: queries) func pagesWithoutACensus(_ text: String) throws {
         try Fixture(background: false).checkPages(text, census: false)
     }
@@ -112,7 +150,7 @@ import Testing
         let expected = try fixture.session.connection.rows("""
             SELECT i.id FROM Owner_items AS l JOIN Item AS i ON i.id = l.target WHERE l.owner = 1 ORDER BY l.position
             """).map { $0[0] }
-        let shown = try fixture.walk(try fixture.browser("Item", members: members)).flatMap { $0.map { $0[0] } }
+        let shown = try fixture.walk(try fixture.browser("Item", members: members)).flatMap { $0.map { $0.values[0] } }
         #expect(shown == expected)
         #expect(Set(expected).count < expected.count)
     }

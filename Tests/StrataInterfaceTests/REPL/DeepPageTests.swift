@@ -176,7 +176,7 @@ import Testing
             try browser.first(fixture.session)
             try browser.page(number, fixture.session)
             let start = (number - 1) * Self.pageSize
-            #expect(browser.rows.map { $0[0] } == Array(all[start..<min(all.count, start + Self.pageSize)]), "page \(number)")
+            #expect(browser.rows.map { $0.values[0] } == Array(all[start..<min(all.count, start + Self.pageSize)]), "page \(number)")
         }
         let browser = try fixture.browser("Thirds")
         try browser.first(fixture.session)

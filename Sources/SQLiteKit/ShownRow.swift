@@ -1,0 +1,49 @@
+/// A row read to be looked at, not kept: each value as stored, except that a text or blob longer than the limit
+/// it was read with holds only its first bytes, with its whole length beside it.
+///
+/// What a browser page or an object view holds: a row of two 200 MB values costs what SQLite itself needs to
+/// read it, not that again in copies. Only displays read it; anything that writes, exports or compares a value
+/// reads it whole.
+public struct ShownRow: Sendable, Equatable {
+    public var values: [SQLiteValue]
+    /// By index: the whole length in bytes of each value kept shortened.
+    public var wholeCounts: [Int: Int]
+
+    /// The most bytes of a text or blob that pages and object views keep: far more than a line shows (4 KiB
+    /// of text, 8 bytes of a blob), far less than a value that would make a page costly.
+    public static let limit = 256 * 1024
+
+    public init(values: [SQLiteValue], wholeCounts: [Int: Int] = [:]) {
+        self.values = values
+        self.wholeCounts = wholeCounts
+    }
+
+    /// True when some value was kept shortened.
+    public var isShortened: Bool { !wholeCounts.isEmpty }
+}
+
+extension Statement {
+    /// The current row, a text or blob of more than `limit` bytes kept as its first `limit` bytes (a text cut
+    /// back to where a character starts) unless `keepWhole` says otherwise for its index.
+    public func shownRow(limit: Int = ShownRow.limit, keepWhole: (Int) -> Bool = { _ in false }) -> ShownRow {
+        var row = ShownRow(values: [])
+        row.values.reserveCapacity(columnCount)
+        for index in 0..<columnCount {
+            let storage = storageClass(index)
+            guard storage == .text || storage == .blob, !keepWhole(index) else {
+                row.values.append(column(index))
+                continue
+            }
+            let value: SQLiteValue? = withBytes(index) { bytes in
+                guard bytes.count > limit else { return nil }
+                row.wholeCounts[index] = bytes.count
+                if storage == .blob { return .blob(Array(bytes.prefix(limit))) }
+                var end = limit
+                while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                return .text(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
+            }
+            row.values.append(value ?? column(index))
+        }
+        return row
+    }
+}
