@@ -1,3 +1,4 @@
+import SQLiteKit
 import StrataCore
 
 /// A JSON value whose objects keep their keys in order, written by Strata's own serializer.
@@ -9,11 +10,15 @@ public enum JSONValue: Sendable, Equatable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
-    /// JSON text made elsewhere, written as it is: a stored value as `ValueFormatter.json` writes it.
+    /// JSON text made elsewhere, written as it is.
     case raw(String)
+    /// A stored value, encoded as its property's type reads it (`ValueFormatter.json`) only when written: an
+    /// object's 200 MB value is not held a second time as JSON text.
+    case stored(SQLiteValue, ResultColumn)
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
+        case (.stored, _), (_, .stored): lhs.serialized() == rhs.serialized()
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
         case let (.int(a), .int(b)): a == b
@@ -28,11 +33,25 @@ public enum JSONValue: Sendable, Equatable {
     /// The value as JSON text: indented by two spaces when `pretty`, else on one line.
     public func serialized(pretty: Bool = false) -> String {
         var buffer = ByteBuffer(capacity: 256)
-        write(to: &buffer, pretty: pretty, depth: 0)
+        write(to: &buffer, pretty: pretty, depth: 0, flush: nil)
         return String(decoding: buffer.bytes, as: UTF8.self)
     }
 
-    private func write(to buffer: inout ByteBuffer, pretty: Bool, depth: Int) {
+    /// Writes the value as `serialized` makes it, a piece at a time: what is held at once is the biggest of
+    /// its values, not the whole text.
+    public func write(to sink: TextSink, pretty: Bool = false) {
+        var buffer = ByteBuffer(capacity: 1 << 16)
+        let flush: (inout ByteBuffer) -> Void = { buffer in
+            guard buffer.count >= 1 << 16 else { return }
+            sink.write(bytes: buffer.bytes)
+            buffer.removeAll()
+        }
+        write(to: &buffer, pretty: pretty, depth: 0, flush: flush)
+        sink.write(bytes: buffer.bytes)
+    }
+
+    /// - Parameter flush: called after each member and item, to pass on what the buffer holds.
+    private func write(to buffer: inout ByteBuffer, pretty: Bool, depth: Int, flush: ((inout ByteBuffer) -> Void)?) {
         switch self {
         case .null: buffer.append("null" as StaticString)
         case .bool(let value): buffer.append(value ? "true" as StaticString : "false")
@@ -40,13 +59,17 @@ public enum JSONValue: Sendable, Equatable {
         case .double(let value): buffer.appendJSONNumber(value)
         case .string(var value): value.withUTF8 { buffer.appendJSONString(UnsafeRawBufferPointer($0)) }
         case .raw(let text): buffer.append(text)
+        case .stored(let value, let column):
+            ValueFormatter.encode(CollectionOfOne(value), 0, type: column.property.type, dateStorage: column.dateStorage, json: true,
+                                  into: &buffer)
         case .array(let items):
             guard !items.isEmpty else { buffer.append("[]" as StaticString); return }
             buffer.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { buffer.append(UInt8(ascii: ",")) }
                 if pretty { Self.newline(&buffer, depth: depth + 1) }
-                item.write(to: &buffer, pretty: pretty, depth: depth + 1)
+                item.write(to: &buffer, pretty: pretty, depth: depth + 1, flush: flush)
+                flush?(&buffer)
             }
             if pretty { Self.newline(&buffer, depth: depth) }
             buffer.append(UInt8(ascii: "]"))
@@ -56,9 +79,10 @@ public enum JSONValue: Sendable, Equatable {
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { buffer.append(UInt8(ascii: ",")) }
                 if pretty { Self.newline(&buffer, depth: depth + 1) }
-                JSONValue.string(key).write(to: &buffer, pretty: pretty, depth: depth + 1)
+                JSONValue.string(key).write(to: &buffer, pretty: pretty, depth: depth + 1, flush: nil)
                 buffer.append(pretty ? ": " as StaticString : ":")
-                value.write(to: &buffer, pretty: pretty, depth: depth + 1)
+                value.write(to: &buffer, pretty: pretty, depth: depth + 1, flush: flush)
+                flush?(&buffer)
             }
             if pretty { Self.newline(&buffer, depth: depth) }
             buffer.append(UInt8(ascii: "}"))

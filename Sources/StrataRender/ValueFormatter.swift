@@ -16,13 +16,8 @@ public struct ValueFormatter: Sendable {
 
     // MARK: - One value
 
-    /// The value as the `json` and `ndjson` formats write it, as `JSONValue.raw` text.
-    public func json(_ value: SQLiteValue, _ column: ResultColumn) -> JSONValue {
-        var buffer = ByteBuffer(capacity: 32)
-        Self.encode(CollectionOfOne(value), 0, type: column.property.type, dateStorage: column.dateStorage, json: true,
-                    into: &buffer)
-        return .raw(String(decoding: buffer.bytes, as: UTF8.self))
-    }
+    /// The value as the `json` and `ndjson` formats write it, encoded when the JSON is written (`JSONValue.stored`).
+    public func json(_ value: SQLiteValue, _ column: ResultColumn) -> JSONValue { .stored(value, column) }
 
     /// For tables, vertical and markdown output and object views: one line of text.
     public func text(_ value: SQLiteValue, _ column: ResultColumn) -> String {

@@ -108,11 +108,13 @@ import Testing
         #expect(table.status == 0 && table.stdout.count < 10_000, "\(table.stdout.count) characters")
         let vertical = try Self.bounded(["get", db, "Note", "1"])
         #expect(vertical.status == 0 && vertical.stdout.count < 10_000, "\(vertical.stdout.count) characters")
+        let json = try Self.bounded(["get", db, "Note", "1", "--format", "json"])
+        #expect(json.status == 0 && json.stdout.utf8.count > size * 2, "\(json.stdout.utf8.count) bytes")
         let csv = try Self.bounded(["query", db, "Note", "--format", "csv"])
         #expect(csv.status == 0 && csv.stdout.utf8.count > size, "\(csv.stdout.utf8.count) bytes")
         _ = try Self.bounded(["check", db])
-        let browse = try Self.bounded([db], input: "Note\nopen #1\nmode vertical\ncount\n")
-        #expect(browse.status == 0, "\(browse.stderr.prefix(300))")
+        let browse = try Self.bounded([db], input: "Note\nopen #1\nmode vertical\nback\ncount\nmode json\nfirst\n")
+        #expect(browse.status == 0 && browse.stdout.utf8.count > size * 2, "\(browse.stderr.prefix(300))")
     }
 
     /// 2,000 columns in one table; thousands of tables (10,000 in full).

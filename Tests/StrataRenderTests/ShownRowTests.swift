@@ -107,4 +107,26 @@ import Testing
     @Test func onlyTheFormatsForPeopleTakeThem() {
         #expect(OutputFormat.allCases.filter(\.isForMachines) == [.json, .ndjson, .csv])
     }
+
+    /// JSON written to a sink a piece at a time is the text `serialized` makes, stored values encoded by their
+    /// types, nested objects and arrays, empty ones, and values bigger than a piece.
+    @Test(arguments: [false, true])
+    func jsonWrittenInPiecesIsTheWholeText(_ pretty: Bool) {
+        let date = ResultColumn(property: Property(name: "d", type: .date), dateStorage: .unixSeconds)
+        let value = JSONValue.object([
+            ("id", .stored(.integer(1), Self.columns[0])),
+            ("body", .stored(Self.hugeRow[1], Self.columns[1])),
+            ("data", .stored(Self.hugeRow[2], Self.columns[2])),
+            ("when", .stored(.integer(86_400), date)),
+            ("none", .object([])), ("empty", .array([])),
+            ("list", .array([.object([("k", .string("v")), ("n", .null)]), .stored(.text("a\"b"), Self.columns[1]), .int(3)])),
+        ])
+        let sink = ValueEncodingTests.CollectingSink()
+        value.write(to: sink, pretty: pretty)
+        let text = value.serialized(pretty: pretty)
+        #expect(sink.text == text)
+        #expect(text.contains(pretty ? "\"when\": \"1970-01-02T00:00:00.000Z\"" : "\"when\":\"1970-01-02T00:00:00.000Z\""))
+        #expect(text.utf8.count > Self.limit * 4)
+        #expect(value != .object([]) && value == value && JSONValue.stored(.integer(2), Self.columns[0]) == .raw("2"))
+    }
 }

@@ -22,7 +22,8 @@ struct GetCommand {
             let detail = try reader.detail(of: object)
             let renderer = ObjectRenderer(formatter: ValueFormatter(style: parsed.style(context)))
             if parsed.format == .json {
-                context.dataOut.write(renderer.json(detail).serialized(pretty: true) + "\n")
+                renderer.json(detail).write(to: context.dataOut, pretty: true)
+                context.dataOut.write("\n")
             } else {
                 context.stdout.write(renderer.vertical(detail, maxWidth: context.terminalWidth))
             }
