@@ -91,8 +91,10 @@ import Testing
     }
 
     /// Runs strata, killing it after `timeout`: the result, or nil when it had to be killed.
-    static func run(_ arguments: [String], input: String?, timeout: TimeInterval = timeout) throws -> StrataProcess.Result? {
-        let (process, out, err) = try StrataProcess.start(arguments, environment: [:], input: input)
+    static func run(_ arguments: [String], input: String?, timeout: TimeInterval = timeout, executable: String = StrataProcess.binary)
+        throws -> StrataProcess.Result?
+    {
+        let (process, out, err) = try StrataProcess.start(arguments, environment: [:], input: input, executable: executable)
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: StrataProcess.Result?
         DispatchQueue.global().async {

@@ -21,10 +21,12 @@ struct StrataProcess {
         return "strata"
     }()
 
-    /// Starts strata without waiting for it.
-    static func start(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> (Process, Pipe, Pipe) {
+    /// Starts strata (or `executable`) without waiting for it.
+    static func start(_ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+                      executable: String = binary) throws -> (Process, Pipe, Pipe)
+    {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["COLUMNS"] = nil
