@@ -38,12 +38,22 @@ extension Statement {
                 guard bytes.count > limit else { return nil }
                 row.wholeCounts[index] = bytes.count
                 if storage == .blob { return .blob(Array(bytes.prefix(limit))) }
-                var end = limit
-                while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                let end = bytes.utf8CharacterStart(atOrBefore: limit)
                 return .text(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
             }
             row.values.append(value ?? column(index))
         }
         return row
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Where to cut UTF-8 text at `offset` or just before it: back over the continuation bytes of a character that
+    /// `offset` falls inside, three at most (a character takes four bytes at most), so that invalid text with a
+    /// long run of continuation bytes is cut at `offset`, not emptied.
+    public func utf8CharacterStart(atOrBefore offset: Int) -> Int {
+        var end = offset
+        while end > Swift.max(0, offset - 3), end < count, self[end] & 0xC0 == 0x80 { end -= 1 }
+        return end
     }
 }

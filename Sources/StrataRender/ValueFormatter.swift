@@ -185,8 +185,7 @@ public struct ValueFormatter: Sendable {
     /// visible, then `…` when there was more.
     static func shownText(_ raw: UnsafeRawBufferPointer) -> String {
         guard raw.count > shownTextBytes else { return TextWidth.visible(String(decoding: raw, as: UTF8.self)) }
-        var end = shownTextBytes
-        while end > 0, raw[end] & 0xC0 == 0x80 { end -= 1 }
+        let end = raw.utf8CharacterStart(atOrBefore: shownTextBytes)
         return TextWidth.visible(String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<end]), as: UTF8.self)) + "…"
     }
 

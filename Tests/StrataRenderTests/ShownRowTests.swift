@@ -42,6 +42,24 @@ import Testing
         #expect(row.wholeCounts[0] == nil && row.isShortened == (wholeCount != nil))
     }
 
+    /// Text that is not UTF-8, a long run of continuation bytes, is cut at the limit, not emptied.
+    @Test func invalidTextIsCutNotEmptied() throws {
+        let db = try Connection(path: "", mode: .memory)
+        let statement = try db.prepare("SELECT CAST(?1 AS TEXT)")
+        let bytes = [0x61] + [UInt8](repeating: 0x80, count: Self.limit * 2)
+        try statement.bind([.blob(bytes)])
+        #expect(try statement.step())
+        let row = statement.shownRow()
+        #expect(row.wholeCounts[0] == Self.limit * 2 + 1)
+        let text = try #require(row.values[0].string)
+        #expect(text.hasPrefix("a\u{FFFD}") && text.unicodeScalars.count >= Self.limit - 3)
+        // Shown as the whole value is: its first 4 KiB, each invalid byte a U+FFFD.
+        let formatter = ValueFormatter(style: Style(isEnabled: false))
+        let shown = formatter.text(row, 0, Self.columns[1])
+        #expect(shown == formatter.text(.text(String(decoding: bytes, as: UTF8.self)), Self.columns[1]))
+        #expect(shown.hasPrefix("a\u{FFFD}") && shown.hasSuffix("…") && shown.unicodeScalars.count > 1300)
+    }
+
     @Test func keepsWholeWhatItIsTold() throws {
         let huge = SQLiteValue.text(String(repeating: "k", count: Self.limit * 2))
         let row = try Self.shown([huge, huge], keepWhole: { $0 == 0 })

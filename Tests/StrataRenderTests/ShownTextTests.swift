@@ -30,6 +30,13 @@ import Testing
         #expect(!text.contains("\u{FFFD}"))
     }
 
+    /// Invalid UTF-8, a long run of continuation bytes: cut at the limit and repaired, not emptied.
+    @Test func invalidTextIsCutNotEmptied() {
+        let raw = [UInt8(ascii: "a")] + [UInt8](repeating: 0x80, count: Self.limit * 3)
+        let text = raw.withUnsafeBytes { ValueFormatter.shownText($0) }
+        #expect(text.hasPrefix("a") && text.hasSuffix("…") && text.unicodeScalars.count > Self.limit - 4, "\(text.prefix(20))")
+    }
+
     @Test func aHugeValueIsCutWithoutReadingItAll() {
         let formatter = ValueFormatter(style: Style(isEnabled: false))
         let column = ResultColumn(property: Property(name: "s", type: .string))
