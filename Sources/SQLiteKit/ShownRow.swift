@@ -34,14 +34,15 @@ extension Statement {
                 row.values.append(column(index))
                 continue
             }
-            let value: SQLiteValue? = withBytes(index) { bytes in
-                guard bytes.count > limit else { return nil }
-                row.wholeCounts[index] = bytes.count
-                if storage == .blob { return .blob(Array(bytes.prefix(limit))) }
-                let end = bytes.utf8CharacterStart(atOrBefore: limit)
-                return .text(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self))
-            }
-            row.values.append(value ?? column(index))
+            row.values.append(withBytes(index) { bytes in
+                var kept = bytes.count
+                if kept > limit {
+                    row.wholeCounts[index] = kept
+                    kept = storage == .blob ? limit : bytes.utf8CharacterStart(atOrBefore: limit)
+                }
+                let part = UnsafeRawBufferPointer(rebasing: bytes[..<kept])
+                return storage == .blob ? .blob(Array(part)) : .text(String(decoding: part, as: UTF8.self))
+            })
         }
         return row
     }
