@@ -254,4 +254,40 @@ import Testing
         #expect(try ids("d < 2026-01-01T00:00:00.501Z SORT(d DESC)") == ["5", "2", "6"])
         #expect(try ids("d IN {2026-01-01, nil}") == ["2", "3"])
     }
+
+    /// Output that cannot be written is an error, not a quiet success: on a full device (`/dev/full`, Linux) each
+    /// command says so in one line and exits 1; a reader that goes away (`| head`) is no error.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func outputLostToAFullDiskFails() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("app.sqlite", """
+            CREATE TABLE Note (id INTEGER PRIMARY KEY, body TEXT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 2000)
+            INSERT INTO Note SELECT i, printf('%.200c', 'x') FROM c;
+            """)
+        // The browser's script: a page to print.
+        let input = workspace.file("script.txt")
+        try "Note\n".write(toFile: input, atomically: true, encoding: .utf8)
+        func shell(_ script: String, _ arguments: [String]) throws -> StrataProcess.Result {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", script, StrataProcess.binary] + arguments
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            process.standardInput = FileHandle(forReadingAtPath: input)
+            try process.run()
+            let errors = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return .init(status: process.terminationStatus, stdout: "", stderr: String(decoding: errors, as: UTF8.self))
+        }
+        for arguments in [["query", db, "Note", "--format", "csv"], ["get", db, "Note", "1", "--format", "json"], ["classes", db],
+                          ["sql", db, "SELECT * FROM Note"], [db]] {
+            let full = try shell(#"exec "$0" "$@" > /dev/full"#, arguments)
+            #expect(full.status == 1 && full.stderr.hasSuffix("strata: cannot write to standard output: no space left on device\n"),
+                    "\(arguments.prefix(1)): \(full.status) \(full.stderr)")
+            let head = try shell(#""$0" "$@" | head -c 10 > /dev/null; exit "${PIPESTATUS[0]}""#, arguments)
+            #expect(head.status == 0 && !head.stderr.contains("cannot write"), "\(arguments.prefix(1)): \(head.status) \(head.stderr)")
+        }
+    }
 }

@@ -384,6 +384,9 @@ public enum Platform {
     }
 
     /// The text of the current `errno`, lower case as Strata's messages are.
+    /// True when the last failed call failed because the reader of a pipe went away (EPIPE).
+    public static func lastErrorIsBrokenPipe() -> Bool { errno == EPIPE }
+
     public static func errorText() -> String {
         String(cString: strerror(errno)).lowercased()
     }

@@ -25,6 +25,9 @@ public final class FileDescriptorSink: TextSink {
     public var isClosed: Bool { isBroken }
     /// Why writing stopped, for sinks where that is an error (files).
     public private(set) var failure: String?
+    /// True when writing stopped because the reader went away (EPIPE, as when `| head` has read enough): for
+    /// standard output, not an error.
+    public private(set) var readerWentAway = false
 
     /// - Parameter bufferSize: bytes kept before writing; 0 writes at once (for stderr).
     public init(descriptor: Int32, bufferSize: Int = 1 << 16) {
@@ -60,6 +63,7 @@ public final class FileDescriptorSink: TextSink {
     private func written(_ succeeded: Bool) {
         if !succeeded {
             isBroken = true
+            readerWentAway = Platform.lastErrorIsBrokenPipe()
             failure = Platform.errorText()
         }
     }

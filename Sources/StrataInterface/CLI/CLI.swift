@@ -14,8 +14,13 @@ public struct CLI {
         Platform.ignoreBrokenPipe()
         let stdout = FileDescriptorSink(descriptor: 1)
         let stderr = FileDescriptorSink(descriptor: 2, bufferSize: 0)
-        let status = CLI(context: .process(stdout: stdout, stderr: stderr)).run(Array(CommandLine.arguments.dropFirst()))
+        var status = CLI(context: .process(stdout: stdout, stderr: stderr)).run(Array(CommandLine.arguments.dropFirst()))
         stdout.flush()
+        // Output lost to a full disk or a failed device is a failure; a reader that went away (`| head`) is not.
+        if let reason = stdout.failure, !stdout.readerWentAway {
+            stderr.write("strata: cannot write to standard output: \(reason)\n")
+            if status == .success { status = .failure }
+        }
         Platform.exit(status.rawValue)
     }
 
