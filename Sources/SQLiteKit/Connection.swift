@@ -312,9 +312,9 @@ extension String {
 public enum InterruptSignal {
     /// Starts routing SIGINT to the watched connections instead of ending the process.
     public static func begin() { strata_interrupts_begin() }
-    /// Treats SIGTERM as Ctrl-C too, until `end()`.
+    /// Treats SIGTERM and SIGHUP (a closed terminal) as Ctrl-C too, until `end()`.
     public static func catchTermination() { strata_interrupts_catch_terminate() }
-    /// Gives SIGINT back to the handler it had before the outermost `begin()`, and SIGTERM to its own.
+    /// Gives SIGINT back to the handler it had before the outermost `begin()`, and SIGTERM and SIGHUP to theirs.
     public static func end() { strata_interrupts_end() }
     public static func watch(_ handle: InterruptHandle) { _ = strata_interrupts_add(UnsafeMutableRawPointer(handle.handle)) }
     public static func stopWatching(_ handle: InterruptHandle) { strata_interrupts_remove(UnsafeMutableRawPointer(handle.handle)) }

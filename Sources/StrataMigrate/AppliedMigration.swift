@@ -8,4 +8,6 @@ package struct AppliedMigration: Sendable, Equatable {
     package var appliedAt: String
     package var durationMilliseconds: Int
     package var strataVersion: String
+    /// Applied below the version the database was at (`migrate --out-of-order`).
+    package var outOfOrder: Bool = false
 }

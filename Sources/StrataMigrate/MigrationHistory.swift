@@ -19,13 +19,23 @@ struct MigrationHistory {
     /// Every row, oldest version first; none when there is no table.
     func entries() throws -> [AppliedMigration] {
         guard try exists() else { return [] }
+        let outOfOrder = try hasOutOfOrderColumn() ? Self.outOfOrderColumn : "0"
         return try connection.rows("""
-            SELECT version, name, checksum, applied_at, duration_ms, strata_version FROM \(Self.tableName) ORDER BY version
+            SELECT version, name, checksum, applied_at, duration_ms, strata_version, \(outOfOrder) FROM \(Self.tableName) ORDER BY version
             """).map { row in
             AppliedMigration(version: Int(row[0].int64 ?? 0), name: row[1].string ?? "", checksum: row[2].string ?? "",
                              appliedAt: row[3].string ?? "", durationMilliseconds: Int(row[4].int64 ?? 0),
-                             strataVersion: row[5].string ?? "")
+                             strataVersion: row[5].string ?? "", outOfOrder: row[6].int64 == 1)
         }
+    }
+
+    /// 1 for a migration applied below the database's version (`--out-of-order`), 0 otherwise. Added to the
+    /// table by the first such run: histories written before it have no such column, and read as 0.
+    static let outOfOrderColumn = "out_of_order"
+
+    private func hasOutOfOrderColumn() throws -> Bool {
+        try connection.scalar("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?",
+                              [.text(Self.tableName), .text(Self.outOfOrderColumn)]).int64 == 1
     }
 
     /// Makes the table when it is not there.
@@ -42,8 +52,17 @@ struct MigrationHistory {
             """)
     }
 
-    /// Records `file` as applied now, by this version of Strata.
-    func record(_ file: MigrationFile, milliseconds: Int) throws {
+    /// Records `file` as applied now, by this version of Strata; `outOfOrder` when it lies below the version
+    /// the database was at.
+    func record(_ file: MigrationFile, milliseconds: Int, outOfOrder: Bool = false) throws {
+        if outOfOrder {
+            if !(try hasOutOfOrderColumn()) {
+                try connection.execute("ALTER TABLE \(Self.tableName) ADD COLUMN \(Self.outOfOrderColumn) INTEGER NOT NULL DEFAULT 0")
+            }
+            try record(file, milliseconds: milliseconds)
+            try connection.execute("UPDATE \(Self.tableName) SET \(Self.outOfOrderColumn) = 1 WHERE version = ?", [.integer(Int64(file.version))])
+            return
+        }
         try connection.execute("""
             INSERT INTO \(Self.tableName) (version, name, checksum, applied_at, duration_ms, strata_version)
             VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?)

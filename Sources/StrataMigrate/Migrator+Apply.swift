@@ -116,7 +116,7 @@ extension Migrator {
                 }
                 let milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded())
                 switch step.direction {
-                case .up: try historyTable.record(step.file, milliseconds: milliseconds)
+                case .up: try historyTable.record(step.file, milliseconds: milliseconds, outOfOrder: step.file.version <= status.version)
                 case .down: try historyTable.remove(version: step.file.version)
                 }
                 done.append(CompletedStep(step: step, milliseconds: milliseconds))
@@ -129,7 +129,7 @@ extension Migrator {
             // Going down, the version reached is that of the next migration the plan would undo, or the target.
             let reached = switch first.direction {
             case .down: plan.steps.dropFirst(steps.count).first?.file.version ?? plan.to
-            case .up: last.file.version
+            case .up: max(status.version, last.file.version)
             }
             try setVersion(reached)
             // Ctrl-C between statements, or in a statement too short for SQLite to notice: not committed.

@@ -15,6 +15,11 @@ package struct Migrator {
     /// Refuse a pending migration with nothing to run going up (lint's `S008`); off for the replay of
     /// migrations already applied, which `schemaDrift` makes.
     var refusesEmptyMigrations = true
+    /// Apply the migrations at or below the database's version that the history does not record
+    /// (`--out-of-order`), in version order before the pending ones; else a run that has any is refused.
+    package var appliesOutOfOrder = false
+    /// The database file as messages name it (the path the user gave, not a dry run's private copy).
+    package var displayName: String?
 
     package init(connection: Connection, files: [MigrationFile]) {
         self.connection = connection
@@ -46,6 +51,7 @@ package struct Migrator {
         let byVersion = filesByVersion
         let appliedVersions = Set(applied.map(\.version))
         let pending = files.filter { $0.version > version && !appliedVersions.contains($0.version) }
+        let skipped = files.filter { $0.version <= version && !appliedVersions.contains($0.version) }
         let drifted = applied.compactMap { entry -> MigrationStatus.Drift? in
             guard let file = byVersion[entry.version], file.checksum != entry.checksum else { return nil }
             return MigrationStatus.Drift(file: file, applied: entry)
@@ -55,9 +61,11 @@ package struct Migrator {
             let state: MigrationStatus.State = driftedVersions.contains(entry.version) ? .drifted
                 : byVersion[entry.version] == nil ? .missing : .applied(at: entry.appliedAt)
             return MigrationStatus.Entry(version: entry.version, fileName: byVersion[entry.version]?.fileName ?? entry.name, state: state)
-        } + pending.map { MigrationStatus.Entry(version: $0.version, fileName: $0.fileName, state: .pending) }
+        } + skipped.map { MigrationStatus.Entry(version: $0.version, fileName: $0.fileName, state: .skipped) }
+          + pending.map { MigrationStatus.Entry(version: $0.version, fileName: $0.fileName, state: .pending) }
         return MigrationStatus(version: version, applied: applied, pending: pending, drifted: drifted,
-                               missing: applied.filter { byVersion[$0.version] == nil }, entries: entries)
+                               missing: applied.filter { byVersion[$0.version] == nil }, skipped: skipped,
+                               entries: entries.sorted { $0.version < $1.version })
     }
 
     /// The files by version (the first of a duplicate version; `MigrationDirectory` refuses duplicates).
@@ -81,7 +89,11 @@ package struct Migrator {
         if let target, target < status.version {
             return try planDown(to: target, status: status, translated: translated)
         }
-        let files = status.pending.filter { file in target.map { file.version <= $0 } ?? true }
+        if let reason = status.skippedReason(file: displayName ?? connection.path), !(appliesOutOfOrder && !status.predatesHistory) {
+            throw StrataError(reason + " (nothing was changed)", code: status.predatesHistory ? .noHistory : .outOfOrder,
+                              site: status.skipped.first.map { ErrorSite(file: $0.fileName, version: $0.version, direction: "up") })
+        }
+        let files = (status.skipped + status.pending).filter { file in target.map { file.version <= $0 } ?? true }
         if let target, target > status.version, !files.contains(where: { $0.version == target }) {
             throw StrataError("there is no migration with version \(target)", code: .unknownVersion, site: ErrorSite(version: target))
         }
@@ -102,7 +114,8 @@ package struct Migrator {
             if let scratch { step.sql = try scratch.run(step) }
             return step
         }
-        return MigrationPlan(from: status.version, to: steps.last?.file.version ?? status.version, steps: steps,
+        // Migrations applied out of order lie below the version: the version reached is never lower than it was.
+        return MigrationPlan(from: status.version, to: max(status.version, steps.last?.file.version ?? status.version), steps: steps,
                              warnings: Self.warnings(scratch))
     }
 

@@ -95,6 +95,12 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case unknownVersion
     /// An applied migration's file is gone.
     case missingMigration
+    /// A migration at or below the database's version was never applied (a branch merged late):
+    /// `--out-of-order` applies it.
+    case outOfOrder
+    /// The database is past version 0 with no migration history, so migrations at or below its version
+    /// may be in it already: `migrate baseline` adopts it.
+    case noHistory
     /// `migrate baseline` on a database that has a history.
     case historyExists
     /// `integrity_check` fails, of a migrated copy (`--dry-run`) or of the database (`validate`).

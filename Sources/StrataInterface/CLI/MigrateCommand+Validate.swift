@@ -15,6 +15,8 @@ extension MigrateCommand {
                 ("drifted", .array(status.drifted.map { .object([("version", .int(Int64($0.file.version))), ("file", .string($0.file.fileName)),
                                                                  ("recorded", .string($0.applied.checksum)), ("now", .string($0.file.checksum))]) })),
                 ("missing", .array(status.missing.map { .object([("version", .int(Int64($0.version))), ("name", .string($0.name))]) })),
+                ("skipped", .array(status.skipped.map { .object([("version", .int(Int64($0.version))), ("file", .string($0.fileName))]) })),
+                ("predatesHistory", .bool(status.predatesHistory)),
                 ("schemaDrift", .array(schemaDrift.lines.map(JSONValue.string))),
                 ("schemaUnchecked", schemaDrift.unchecked.map(JSONValue.string) ?? .null),
                 ("schemaPredating", .array(schemaDrift.predating.map(JSONValue.string))),
@@ -27,6 +29,10 @@ extension MigrateCommand {
                                      + "the file's is now \(drift.file.checksum.prefix(12))…\n")
             }
             for entry in status.missing { context.stdout.write("missing: version \(entry.version) (\(entry.name)) was applied; its file is gone\n") }
+            for skipped in status.skipped {
+                context.stdout.write("not applied: \(skipped.fileName) (version \(skipped.version)) is at or below the file's version \(status.version) "
+                                     + (status.predatesHistory ? "and the file has no migration history\n" : "and was never applied\n"))
+            }
             for line in schemaDrift.lines { context.stdout.write("schema drift: \(line)\n") }
             if let unchecked = schemaDrift.unchecked {
                 context.stdout.write("schema not compared: the applied migrations do not build it from an empty database (\(unchecked))\n")
@@ -34,7 +40,7 @@ extension MigrateCommand {
             if let note = Self.predatingNote(schemaDrift) { context.stdout.write(note + "\n") }
             if !validation.isIntact { context.stdout.write("integrity_check: " + validation.integrity.joined(separator: "; ") + "\n") }
             if broken > 0 { context.stdout.write("foreign_key_check: \(broken) broken link\(broken == 1 ? "" : "s")\n") }
-            if status.drifted.isEmpty && status.missing.isEmpty && schemaDrift.lines.isEmpty && validation.isIntact && broken == 0 {
+            if status.drifted.isEmpty && status.missing.isEmpty && status.skipped.isEmpty && schemaDrift.lines.isEmpty && validation.isIntact && broken == 0 {
                 let migrations = status.applied.count == 1 ? "1 applied migration matches its file" : "\(status.applied.count) applied migrations match their files"
                 context.stdout.write("\(file) at version \(status.version): \(migrations)"
                                      + "\(schemaDrift.unchecked == nil && schemaDrift.predating.isEmpty ? " and the schema" : "")"
@@ -43,6 +49,9 @@ extension MigrateCommand {
         }
         if !status.drifted.isEmpty || !schemaDrift.lines.isEmpty { throw StrataError("", status: .drift) }
         if !validation.isIntact || broken > 0 { throw StrataError("") }
+        if let reason = status.skippedReason(file: file) {
+            throw StrataError(reason, status: .pending, code: status.predatesHistory ? .noHistory : .outOfOrder)
+        }
     }
 
     /// One line for the tables the database had before its first migration, whose schema no replay of the
