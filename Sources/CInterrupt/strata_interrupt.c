@@ -8,8 +8,12 @@ enum { TARGETS = 16 };
 static sqlite3 *volatile targets[TARGETS];
 static volatile sig_atomic_t interrupted;
 static int terminate_routed;
-/// The SIGTERM handler before catch_terminate (a cleanup handler), put back by end.
-static void (*previous_terminate)(int) = SIG_DFL;
+/// The signals that ask a process to stop as Ctrl-C does, once catch_terminate routes them: SIGTERM (kill,
+/// a CI runner's timeout) and SIGHUP (the terminal closed).
+static const int terminating[] = {SIGTERM, SIGHUP};
+enum { TERMINATING = sizeof terminating / sizeof terminating[0] };
+/// Their handlers before catch_terminate (cleanup handlers), put back by end.
+static void (*previous_terminate[TERMINATING])(int);
 
 static void handle_sigint(int signal_number) {
     (void)signal_number;
@@ -37,18 +41,22 @@ void strata_interrupts_begin(void) {
 }
 
 void strata_interrupts_catch_terminate(void) {
-    void (*before)(int) = signal(SIGTERM, handle_sigint);
-    if (!terminate_routed) previous_terminate = before == SIG_ERR ? SIG_DFL : before;
-    terminate_routed = 1;
     sigset_t set;
     sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
+    for (int i = 0; i < TERMINATING; i++) {
+        void (*before)(int) = signal(terminating[i], handle_sigint);
+        if (!terminate_routed) previous_terminate[i] = before == SIG_ERR ? SIG_DFL : before;
+        sigaddset(&set, terminating[i]);
+    }
+    terminate_routed = 1;
     pthread_sigmask(SIG_UNBLOCK, &set, 0);
 }
 
 void strata_interrupts_end(void) {
     if (depth > 0 && --depth == 0) signal(SIGINT, previous);
-    if (terminate_routed) signal(SIGTERM, previous_terminate);
+    if (terminate_routed) {
+        for (int i = 0; i < TERMINATING; i++) signal(terminating[i], previous_terminate[i]);
+    }
     terminate_routed = 0;
     for (int i = 0; i < TARGETS; i++) targets[i] = 0;
     interrupted = 0;

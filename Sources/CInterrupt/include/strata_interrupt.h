@@ -6,7 +6,7 @@
 
 /// Routes SIGINT to the handler, with no connections and the flag cleared.
 void strata_interrupts_begin(void);
-/// Routes SIGTERM to the same handler until strata_interrupts_end: for work that must roll back and
+/// Routes SIGTERM and SIGHUP to the same handler until strata_interrupts_end: for work that must roll back and
 /// clean up when asked to stop (migrate).
 void strata_interrupts_catch_terminate(void);
 /// Gives SIGINT back to the handler it had before the outermost begin (by default, ending the process), and

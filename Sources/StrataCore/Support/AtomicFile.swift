@@ -38,8 +38,16 @@ public enum AtomicFile {
     /// - Parameters:
     ///   - what: what is written, for messages ("the demo database", "the export").
     ///   - forceOption: the option that replaces an existing file, for messages; nil when there is none.
-    package static func checkDestination(_ path: String, force: Bool, what: String, forceOption: String? = "--force") throws {
+    ///   - input: the file the output is made from (the database backed up, the `.realm` converted): the
+    ///     output is never the input, by whatever path it is reached (`./a.db`, a hard link, a symbolic link).
+    package static func checkDestination(_ path: String, force: Bool, what: String, forceOption: String? = "--force",
+                                         input: String? = nil) throws
+    {
         guard !path.isEmpty else { throw StrataError.usage("\(what) needs a file name") }
+        if let input, Platform.isSameFile(path, input) {
+            throw StrataError("\(path) is \(input) itself" + (path == input ? "" : " (by another path)")
+                              + ": \(what) must be another file (nothing was changed)", code: .fileExists, site: ErrorSite(file: path))
+        }
         switch Platform.entryKind(path) {
         case .directory:
             throw StrataError("\(path) is a directory; give \(what) a file name")
@@ -127,7 +135,7 @@ public enum AtomicFile {
     package static func writeDatabase(copying source: Connection, to path: String, force: Bool, what: String,
                                       forceOption: String? = "--force") throws
     {
-        try checkDestination(path, force: force, what: what, forceOption: forceOption)
+        try checkDestination(path, force: force, what: what, forceOption: forceOption, input: source.path)
         let temporary = try createTemporary(for: path)
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(temporary + suffix) } }
         try source.backup(into: temporary)

@@ -124,7 +124,11 @@ public enum DatabaseFile {
     /// writes (edits, migrate) refuses it, saying to convert it first.
     public static func checkReadable(_ path: String, allowingRealm: Bool = false) throws {
         switch Platform.fileKind(path) {
-        case .missing: throw StrataError("no such file: \(path)", code: .noSuchFile, site: ErrorSite(file: path))
+        case .missing:
+            if let target = Platform.danglingLinkTarget(path) {
+                throw StrataError("no such file: \(path) is a symbolic link to \(target), which does not exist", code: .noSuchFile, site: ErrorSite(file: path))
+            }
+            throw StrataError("no such file: \(path)", code: .noSuchFile, site: ErrorSite(file: path))
         case .directory: throw StrataError("\(path) is a directory, not a database file", code: .notARegularFile, site: ErrorSite(file: path))
         case .other:
             // Reading a FIFO or a device would block or never end: a database is a regular file.

@@ -77,6 +77,24 @@ public enum Platform {
 
     public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
+    /// True when both paths reach one file (the same device and inode, symbolic links followed): `./a.db`, a
+    /// hard link or a link to it are `a.db`. False when either is missing.
+    public static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var one = stat(), two = stat()
+        guard stat(first, &one) == 0, stat(second, &two) == 0 else { return false }
+        return one.st_dev == two.st_dev && one.st_ino == two.st_ino
+    }
+
+    /// What a symbolic link at `path` points at, when `path` is one whose target does not exist (readlink(2));
+    /// nil for anything else.
+    public static func danglingLinkTarget(_ path: String) -> String? {
+        guard entryKind(path) == .symbolicLink, fileKind(path) == .missing else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return "?" }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// A whole file's bytes; nil when it cannot be read.
     public static func readFile(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

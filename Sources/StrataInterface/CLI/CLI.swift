@@ -61,12 +61,7 @@ public struct CLI {
         default:
             break
         }
-        // `strata migrate status FILE` is `strata migrate-status FILE`, and so on.
-        if first == Commands.migrate.name, arguments.count > 1, Commands.migrateSubcommands.contains(arguments[1]) {
-            try dispatch(["migrate-" + arguments[1]] + arguments.dropFirst(2))
-            return
-        }
-        guard let command = Commands.named(first) else {
+        guard let named = Commands.named(first) else {
             // `strata FILE [options]` opens the browser on an existing file.
             if !first.hasPrefix("-"), Platform.fileKind(first) != .missing {
                 let parsed = try ArgumentParser.parse(arguments, for: Commands.open)
@@ -92,7 +87,9 @@ public struct CLI {
             }
             throw StrataError.usage("unknown command '\(first)'" + (hint.isEmpty ? " (see 'strata help')" : hint))
         }
-        let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
+        // `strata migrate status FILE` (or `migrate --dir M status FILE`) runs `migrate-status`, and so on.
+        let (command, rest) = try ArgumentParser.resolve(Array(arguments.dropFirst()), under: named)
+        let parsed = try ArgumentParser.parse(rest, for: command)
         if parsed.flag(Options.help) {
             context.stdout.write(HelpFormatter.help(for: command))
             return

@@ -275,6 +275,7 @@ public enum Commands {
             Options.backup,
             Options.forceBackup,
             Options.allowDrift,
+            Options.outOfOrder,
             Options.step,
             Options.yesDestructive,
             Options.create,
@@ -292,7 +293,11 @@ public enum Commands {
             file ends at the target version or exactly as it was. Statements that cannot run in a transaction \
             (VACUUM, PRAGMA foreign_keys, journal_mode, synchronous) are refused. A line '-- strata:down' ends \
             a file's up section and starts the SQL that undoes it, which --to below the current version runs, \
-            newest first. Running again with nothing pending changes nothing. Ctrl-C or SIGTERM rolls the run \
+            newest first. Running again with nothing pending changes nothing. A migration at or below the \
+            database's version that the history does not record (a branch merged after later versions ran) is \
+            refused, naming it, unless --out-of-order, which applies it before the pending ones and records it \
+            as applied out of order; a database past version 0 with no history at all is refused too, pointing \
+            at migrate baseline. Ctrl-C, SIGTERM or SIGHUP rolls the run \
             back and removes its temporary files; --dry-run never opens FILE for writing. Destructive steps \
             (see migrate lint), up or down, need --yes or a terminal's answer. A FILE that does not exist is an \
             error unless --create. Several files, a quoted glob or --from-list migrate each file in its own \
@@ -307,6 +312,7 @@ public enum Commands {
             "strata migrate app.sqlite --dry-run --json",
             "strata migrate 'tenants/*.sqlite' --dir Migrations --jobs 4 --json",
         ],
+        subcommands: [migrateStatus, migratePlan, migrateValidate, migrateBaseline, migrateNew, migrateLint],
         run: { try MigrateCommand(parsed: $0, context: $1).run() })
 
     public static let migrateStatus = CommandSpec(
@@ -316,8 +322,9 @@ public enum Commands {
         options: [Options.migrationsDir, Options.jobs, Options.fromList, Options.json, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Prints the database's version and its applied, pending, drifted (changed since applied) and \
-            missing migrations. Also spelled 'strata migrate status FILE'. Exit status 0 when up to date, \
-            3 when migrations are pending, 4 when an applied file changed (drift). Given several files, a glob \
+            missing migrations, and those below its version that were never applied (out of order, or \
+            predating a history it does not have). Also spelled 'strata migrate status FILE'. Exit status 0 when \
+            up to date, 3 when migrations are pending or were skipped, 4 when an applied file changed (drift). Given several files, a glob \
             or --from-list, a row a file and the worst of their statuses.
             """,
         examples: ["strata migrate status app.sqlite --json"],
@@ -327,7 +334,7 @@ public enum Commands {
         name: "migrate-plan",
         summary: "print the exact SQL a migrate run would execute, with lint warnings",
         arguments: [ArgumentSpec("FILE", help: "the database file")],
-        options: [Options.migrationsDir, Options.planTo, Options.json, Options.timeout, Options.help],
+        options: [Options.migrationsDir, Options.planTo, Options.outOfOrder, Options.json, Options.timeout, Options.help],
         discussion: """
             Also spelled 'strata migrate plan FILE'. Rehearses every step on an in-memory copy of the file's \
             schema (no rows) and stops at the first that would fail, naming its file and line (exit 1). Changes \
@@ -391,8 +398,10 @@ public enum Commands {
             Also spelled 'strata migrate validate FILE'. Compares each applied migration's recorded checksum \
             with its file (drift), notes applied migrations whose file is gone, replays the applied migrations \
             on an empty in-memory database and compares its tables, columns, indexes, views and triggers with \
-            the file's (schema drift), and runs PRAGMA integrity_check and PRAGMA foreign_key_check. Read-only. \
-            Exit status 4 on drift of either kind, 1 when the file is damaged or has broken links, else 0.
+            the file's (schema drift), names every migration below the file's version that was never applied, \
+            and runs PRAGMA integrity_check and PRAGMA foreign_key_check. Read-only. Exit status 4 on drift of \
+            either kind, 1 when the file is damaged or has broken links, 3 when a migration below its version \
+            was never applied, else 0.
             """,
         examples: ["strata migrate validate app.sqlite --json"],
         run: { try MigrateCommand(parsed: $0, context: $1).validate() })
@@ -420,8 +429,8 @@ public enum Commands {
                    "strata completion classes app.sqlite"],
         run: { try CompletionCommand(parsed: $0, context: $1).run() })
 
-    /// `strata migrate SUBCOMMAND …` is `strata migrate-SUBCOMMAND …`.
-    static let migrateSubcommands = ["status", "plan", "validate", "baseline", "new", "lint"]
+    /// The words of migrate's subcommands: `strata migrate SUBCOMMAND …` is `strata migrate-SUBCOMMAND …`.
+    static var migrateSubcommands: [String] { migrate.subcommands.map(\.word) }
 
     /// Every command, in the order help lists them.
     public static let all: [CommandSpec] = [open, classes, schema, query, sql, get, set, insert, delete, update, demo, convert, check, migrate, migrateStatus, migratePlan,

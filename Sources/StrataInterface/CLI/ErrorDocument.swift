@@ -30,13 +30,9 @@ enum ErrorDocument {
 
     /// True when the arguments run a command that has `--json` and give it (before a `--`).
     static func isRequested(by arguments: [String]) -> Bool {
-        guard var name = arguments.first else { return false }
-        var rest = arguments.dropFirst()
-        if name == Commands.migrate.name, let sub = rest.first, Commands.migrateSubcommands.contains(sub) {
-            name = "migrate-" + sub
-            rest = rest.dropFirst()
-        }
-        guard let command = Commands.named(name), command.option(named: Options.json.name) != nil else { return false }
+        guard let name = arguments.first, let named = Commands.named(name) else { return false }
+        let (command, rest) = ArgumentParser.subcommand(of: Array(arguments.dropFirst()), under: named)
+        guard command.option(named: Options.json.name) != nil else { return false }
         return rest.prefix { $0 != "--" }.contains("--" + Options.json.name)
     }
 }

@@ -12,7 +12,7 @@ extension MigrateCommand {
         if parsed.flag(Options.forceBackup) && parsed.value(Options.backup) == nil {
             throw StrataError.usage("--force replaces the --backup PATH: give --backup PATH with it")
         }
-        // From the copy on, Ctrl-C and SIGTERM stop the running statement or the copy: the transaction
+        // From the copy on, Ctrl-C, SIGTERM and SIGHUP stop the running statement or the copy: the transaction
         // rolls back and the temporary files go (below), instead of the process ending with a hot journal
         // left behind. Before it, at the question about destructive steps, Ctrl-C ends the process as usual.
         var watcher: InterruptWatcher?
@@ -34,15 +34,11 @@ extension MigrateCommand {
             let target = try target()
             // A file that is not there is made only when asked: as a temporary file beside it, migrated and
             // then renamed into place, so that a failed run leaves nothing behind.
-            let creating = Platform.entryKind(file) == .missing
-            if creating && !parsed.flag(Options.create) {
-                throw StrataError("no such file: \(file) (to make an empty database there and migrate it, add --create)",
-                                  code: .noSuchFile, site: ErrorSite(file: file))
-            }
+            let creating = try Self.makesNewFile(file, create: parsed.flag(Options.create))
             let files = try MigrationDirectory.load(directory)
             // Refused before any question or copy; checked again when the backup is made.
             if let backup = parsed.value(Options.backup) {
-                try AtomicFile.checkDestination(backup, force: parsed.flag(Options.forceBackup), what: "the backup")
+                try AtomicFile.checkDestination(backup, force: parsed.flag(Options.forceBackup), what: "the backup", input: file)
             }
             let connection: Connection
             let watching: InterruptWatcher
@@ -62,7 +58,7 @@ extension MigrateCommand {
                     connection = try DatabaseFile.openForWriting(file, timeout: timeout)
                 }
                 if !parsed.flag(Options.yesDestructive) {
-                    try confirmDestructiveSteps(try Migrator(connection: connection, files: files).plan(to: target).steps)
+                    try confirmDestructiveSteps(try migrator(connection, files: files).plan(to: target).steps)
                 }
                 watching = watchInterrupts()
             }
@@ -76,7 +72,7 @@ extension MigrateCommand {
             }
             watching.watch(connection.interruptHandle)
             defer { watching.stopWatching(connection.interruptHandle) }
-            let migrator = Migrator(connection: connection, files: files)
+            let migrator = migrator(connection, files: files)
             do {
                 migration = try migrator.apply(to: target, allowDrift: parsed.flag(Options.allowDrift), stepwise: parsed.flag(Options.step))
                 if dryRun { integrity = try migrator.integrityCheck() }
@@ -109,7 +105,8 @@ extension MigrateCommand {
                 ("direction", .string(migration.direction.rawValue)),
                 ("applied", .array(migration.applied.map { done in
                     .object([("version", .int(Int64(done.step.file.version))), ("name", .string(done.step.file.name)),
-                             ("file", .string(done.step.file.fileName)), ("durationMs", .int(Int64(done.milliseconds)))])
+                             ("file", .string(done.step.file.fileName)), ("durationMs", .int(Int64(done.milliseconds))),
+                             ("outOfOrder", .bool(done.step.direction == .up && done.step.file.version <= migration.from))])
                 })),
             ]
             if let integrityLine { members.append(("integrityCheck", .string(integrityLine))) }
@@ -131,7 +128,8 @@ extension MigrateCommand {
     func reportApplied(_ run: MigrationRun) {
         for done in run.applied {
             let verb = switch done.step.direction { case .up: "applied"; case .down: "reverted" }
-            context.stdout.write("\(verb) \(done.step.file.fileName) (\(done.milliseconds) ms)\n")
+            let outOfOrder = done.step.direction == .up && done.step.file.version <= run.from ? ", out of order" : ""
+            context.stdout.write("\(verb) \(done.step.file.fileName) (\(done.milliseconds) ms\(outOfOrder))\n")
         }
     }
 

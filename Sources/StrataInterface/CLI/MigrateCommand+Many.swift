@@ -168,6 +168,8 @@ extension MigrateCommand {
         var dryRun: Bool
         /// `--step`: each migration of a file in its own transaction.
         var stepwise: Bool
+        /// `--out-of-order`: also the migrations below a file's version that its history does not record.
+        var outOfOrder: Bool
         var timeout: Int32
     }
 
@@ -175,10 +177,21 @@ extension MigrateCommand {
         if parsed.value(Options.backup) != nil {
             throw StrataError.usage("--backup takes one FILE, not several (run each file with its own --backup, or --dry-run them all first)")
         }
+        // A path that is not there stops the whole run before any file is opened: a typo among the files
+        // (or a word meant as a subcommand) never leaves the others migrated and the run half done.
+        if !parsed.flag(Options.create) {
+            let missing = paths.filter { Platform.entryKind($0) == .missing }
+            if let first = missing.first {
+                throw StrataError("no such file: \(first)" + (missing.count > 1 ? " (and \(missing.count - 1) more)" : "")
+                                  + "; no file was migrated (to make empty databases there and migrate them, add --create)",
+                                  code: .noSuchFile, site: ErrorSite(file: first))
+            }
+        }
         let jobs = try jobCount()
         let settings = RunSettings(target: try target(), allowDrift: parsed.flag(Options.allowDrift), yes: parsed.flag(Options.yesDestructive),
                                    create: parsed.flag(Options.create), dryRun: parsed.flag(Options.dryRunCopy),
-                                   stepwise: parsed.flag(Options.step), timeout: try parsed.timeoutMilliseconds())
+                                   stepwise: parsed.flag(Options.step), outOfOrder: parsed.flag(Options.outOfOrder),
+                                   timeout: try parsed.timeoutMilliseconds())
         let migrations = try migrationFiles(for: paths)
         let watcher = InterruptWatcher()
         InterruptSignal.catchTermination()
@@ -253,11 +266,7 @@ extension MigrateCommand {
             if watcher.wasInterrupted { throw StrataError.interrupted }
             let files = try migrations.get()
             let connection: Connection
-            let creating = Platform.entryKind(path) == .missing
-            if creating && !settings.create {
-                throw StrataError("no such file: \(path) (to make an empty database there and migrate it, add --create)",
-                                  code: .noSuchFile, site: ErrorSite(file: path))
-            }
+            let creating = try makesNewFile(path, create: settings.create)
             if settings.dryRun {
                 let copy = creating ? try AtomicFile.createPrivateTemporary(for: path) : try dryRunCopy(of: path, timeout: settings.timeout)
                 made = copy
@@ -271,7 +280,9 @@ extension MigrateCommand {
             }
             do {
                 run.from = try connection.scalar("PRAGMA user_version").int64.map(Int.init)
-                let migrator = Migrator(connection: connection, files: files)
+                var migrator = Migrator(connection: connection, files: files)
+                migrator.displayName = path
+                migrator.appliesOutOfOrder = settings.outOfOrder
                 // A dry run goes through with destructive steps: only its copy loses anything.
                 if !settings.yes && !settings.dryRun, let destructive = try destructiveSummary(try migrator.plan(to: settings.target).steps) {
                     throw StrataError("\(destructive.summary); destructive steps need --yes with several files (nothing was changed)",
@@ -319,6 +330,9 @@ extension MigrateCommand {
         var pending: [String] = []
         var drifted: [String] = []
         var missing = 0
+        /// Migrations at or below the file's version that its history does not record.
+        var skipped: [String] = []
+        var predatesHistory = false
         var error: StrataError?
         var status: ExitStatus = .success
 
@@ -354,6 +368,7 @@ extension MigrateCommand {
                         ("file", .string(status.path)), ("version", status.version.map { .int(Int64($0)) } ?? .null),
                         ("state", .string(status.state)), ("pending", .array(status.pending.map(JSONValue.string))),
                         ("drifted", .array(status.drifted.map(JSONValue.string))), ("missing", .int(Int64(status.missing))),
+                        ("skipped", .array(status.skipped.map(JSONValue.string))), ("predatesHistory", .bool(status.predatesHistory)),
                         ("exitStatus", .int(Int64(status.status.rawValue))),
                     ]
                     if let error = status.error { members.append(("error", ErrorDocument.object(error))) }
@@ -367,6 +382,10 @@ extension MigrateCommand {
             for status in statuses {
                 let state = switch status.status {
                 case .success: "up to date"
+                case .pending where !status.skipped.isEmpty:
+                    (status.pending.isEmpty ? "" : "\(status.pending.count) pending; ")
+                        + (status.predatesHistory ? "no history: \(status.skipped.count) may be in it (see migrate baseline)"
+                            : "\(status.skipped.count) never applied below its version (--out-of-order)")
                 case .pending: "\(status.pending.count) pending"
                 case .drift: "drift: \(status.drifted.joined(separator: ", ")) changed since applied"
                 case .interrupted: "interrupted"
@@ -389,9 +408,11 @@ extension MigrateCommand {
                 let status = try Migrator(connection: connection, files: try migrations.get()).status()
                 result.version = status.version
                 result.pending = status.pending.map(\.fileName)
+                result.skipped = status.skipped.map(\.fileName)
+                result.predatesHistory = status.predatesHistory
                 result.drifted = status.drifted.map(\.file.fileName)
                 result.missing = status.missing.count
-                result.status = !status.drifted.isEmpty ? .drift : !status.pending.isEmpty ? .pending : .success
+                result.status = !status.drifted.isEmpty ? .drift : !status.pending.isEmpty || !status.skipped.isEmpty ? .pending : .success
             } catch let error as SQLiteError {
                 throw DatabaseFile.describe(error, path: path, timeout: timeout)
             }

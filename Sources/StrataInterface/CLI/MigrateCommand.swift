@@ -23,9 +23,34 @@ struct MigrateCommand {
         let files = try MigrationDirectory.load(directory)
         let timeout = try parsed.timeoutMilliseconds()
         let connection = try DatabaseFile.openForReading(file, timeout: timeout)
-        do { return try body(Migrator(connection: connection, files: files)) } catch let error as SQLiteError {
+        do { return try body(migrator(connection, files: files)) } catch let error as SQLiteError {
             throw DatabaseFile.describe(error, path: file, timeout: timeout)
         }
+    }
+
+    /// A migrator of `connection` that names the database as the user did (`name`, else FILE), with
+    /// `--out-of-order` when the command has it.
+    func migrator(_ connection: Connection, files: [MigrationFile], name: String? = nil) -> Migrator {
+        var migrator = Migrator(connection: connection, files: files)
+        migrator.displayName = name ?? file
+        migrator.appliesOutOfOrder = parsed.command.option(named: Options.outOfOrder.name) != nil && parsed.flag(Options.outOfOrder)
+        return migrator
+    }
+
+    /// Whether migrating `path` makes a new database there (nothing is there), refusing a missing one unless
+    /// `--create`, and a symbolic link to nothing whatever the flags: a database is never made through a link.
+    static func makesNewFile(_ path: String, create: Bool) throws -> Bool {
+        if let target = Platform.danglingLinkTarget(path) {
+            throw StrataError("\(path) is a symbolic link to \(target), which does not exist"
+                              + (create ? ": --create makes no database through a symbolic link (make it at \(target), or remove the link)" : ""),
+                              code: .noSuchFile, site: ErrorSite(file: path))
+        }
+        let creating = Platform.entryKind(path) == .missing
+        if creating && !create {
+            throw StrataError("no such file: \(path) (to make an empty database there and migrate it, add --create)",
+                              code: .noSuchFile, site: ErrorSite(file: path))
+        }
+        return creating
     }
 
     /// `--to VERSION`, nil when not given.

@@ -44,6 +44,8 @@ enum Options {
     static let forceBackup = OptionSpec("force", help: "replace the --backup PATH if it exists (a symbolic link there is replaced, not followed)")
     static let allowDrift = OptionSpec("allow-drift", help: "go on although an applied migration's file changed since")
     static let step = OptionSpec("step", help: "commit after each migration instead of once for the whole run")
+    static let outOfOrder = OptionSpec("out-of-order",
+                                       help: "also apply the migrations below the database's version that were never applied, in version order")
     static let yesDestructive = OptionSpec("yes", short: "y", help: "apply destructive steps (see migrate lint) without asking")
     static let planTo = OptionSpec("to", value: "VERSION", help: "plan the run to this version")
     static let baselineVersion = OptionSpec("version", value: "N", help: "the version the database is at (required)")
