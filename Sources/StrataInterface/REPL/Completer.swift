@@ -66,7 +66,9 @@ public struct Completer: Sendable {
             case "follow":
                 guard let name = context.openClass, let info = schema.class(named: name) else { return [] }
                 let links = info.properties.filter { $0.type == .object || $0.type == .list || $0.type == .linkingObjects }
-                return names(links.map(\.name))
+                // `follow` reads its argument as one word or a quoted name: a backlink stays `@links.Class.property`.
+                let plain = links.filter { $0.type == .linkingObjects && !opened && !$0.name.contains(where: \.isWhitespace) }
+                return matching(plain.map(\.name), word) + names(links.filter { !plain.contains($0) }.map(\.name))
             // `open` takes a class, then a key, which is not guessed.
             case "open", "schema":
                 return names(classNames)

@@ -5,14 +5,14 @@ import StrataTestSupport
 @testable import StrataInterface
 
 @Suite struct CompleterTests {
-    static let commands = ["classes", "schema", "show", "next", "prev", "help", "quit"]
+    static let commands = ["classes", "schema", "show", "next", "prev", "open", "follow", "help", "quit"]
 
     func completer() throws -> Completer {
         Completer(schema: try Fixtures.schema(Fixtures.tasks), commands: Self.commands)
     }
 
     @Test(arguments: [
-        ("", "", ["classes", "schema", "show", "next", "prev", "help", "quit", "Tag", "Task", "TaskList"]),
+        ("", "", ["classes", "schema", "show", "next", "prev", "open", "follow", "help", "quit", "Tag", "Task", "TaskList"]),
         ("sh", "sh", ["show"]),
         ("Ta", "Ta", ["Tag", "Task", "TaskList"]),
         ("show Ta", "Ta", ["Tag", "Task", "TaskList"]),
@@ -72,7 +72,8 @@ import StrataTestSupport
             """)
         let completer = Completer(schema: schema, commands: [])
         #expect(completer.candidates(line: "T", word: "T") == ["Tb"])
-        #expect(completer.candidates(line: "Tb where n", word: "n") == ["NOT", "NONE", "nil", "name"])
+        // Keywords in the case the word was begun in (issue 29, item 24).
+        #expect(completer.candidates(line: "Tb where n", word: "n") == ["not", "none", "nil", "name"])
     }
 }
 
