@@ -12,6 +12,9 @@ static inline void strata_rl_set_completion(char **(*function)(const char *, int
 /// Tells readline not to fall back to file names when our completion has nothing.
 static inline void strata_rl_completion_over(void) { rl_attempted_completion_over = 1; }
 
+/// Whether readline adds a space after the one completion of a word: not after a link that a `.` may follow.
+static inline void strata_rl_append_space(int append) { rl_completion_append_character = append ? ' ' : '\0'; }
+
 /// Completion matches case-insensitively, and the common part of several matches keeps the case the user typed, so
 /// that Tab never shortens what was typed (`where Su` against `SUBQUERY` and `Subject`). GNU readline's setting;
 /// libedit has no such variable, and completes as before there.

@@ -8,6 +8,11 @@ static inline int strata_db_config_flag(sqlite3 *db, int op, int value) {
     return sqlite3_db_config(db, op, value, (int *)0);
 }
 
+/// The current value of an on/off option of sqlite3_db_config (-1 leaves it as it is).
+static inline int strata_db_config_read(sqlite3 *db, int op, int *value) {
+    return sqlite3_db_config(db, op, -1, value);
+}
+
 /// SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift does not import.
 static inline int strata_bind_text(sqlite3_stmt *stmt, int index, const char *text, int bytes) {
     return sqlite3_bind_text(stmt, index, text, bytes, SQLITE_TRANSIENT);

@@ -15,8 +15,8 @@ public struct ReadOnlySQLError: Error, Sendable, Equatable, CustomStringConverti
 /// - `sqlite3_stmt_readonly` must accept it: no INSERT, CREATE, ANALYZE, …
 /// - an authorizer (`sqlite3_set_authorizer`, https://www.sqlite.org/c3ref/set_authorizer.html) refuses,
 ///   while the statement is compiled and while it runs, every action that changes the connection: ATTACH,
-///   DETACH, transaction control and savepoints (which `sqlite3_stmt_readonly` calls read-only), and every
-///   PRAGMA but the allow-listed ones in their query form. It must act while compiling: SQLite applies many
+///   DETACH, transaction control and savepoints (which `sqlite3_stmt_readonly` calls read-only), the
+///   functions of `refusedFunctions`, and every PRAGMA but the allow-listed ones in their query form. It must act while compiling: SQLite applies many
 ///   pragmas (`writable_schema = ON`, `trusted_schema = 1`) in `sqlite3_prepare` itself.
 /// - the text: one statement (nothing but comments after it), and not VACUUM (`VACUUM INTO` writes a file).
 public enum ReadOnlySQL {
@@ -38,6 +38,11 @@ public enum ReadOnlySQL {
         "foreign_key_check", "foreign_key_list", "index_info", "index_list", "index_xinfo", "integrity_check",
         "quick_check", "table_info", "table_list", "table_xinfo",
     ]
+
+    /// Functions refused whatever their arguments: `fts3_tokenizer` reads out a code address with one argument
+    /// and, with two, registers a tokenizer at any address given (a bound argument passes even with
+    /// `SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER` off); `load_extension` would run a library's code.
+    public static let refusedFunctions: Set<String> = ["fts3_tokenizer", "load_extension"]
 
     /// The reason a PRAGMA the authorizer reports would be refused, or nil when it only reads.
     ///
@@ -118,6 +123,9 @@ public enum ReadOnlySQL {
                 reason = "DETACH is not allowed"
             case SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
                 reason = "transaction control (BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE) is not allowed"
+            case SQLITE_FUNCTION:
+                let name = (second ?? "").lowercased()
+                reason = ReadOnlySQL.refusedFunctions.contains(name) ? "function \(name)() is not allowed" : nil
             default:
                 reason = nil
             }

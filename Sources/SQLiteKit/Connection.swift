@@ -21,10 +21,35 @@ public enum OpenMode: Sendable, Equatable {
     }
 }
 
+/// An on/off option of `sqlite3_db_config` (https://www.sqlite.org/c3ref/c_dbconfig_defensive.html).
+public enum DatabaseOption: String, Sendable, CaseIterable, CustomStringConvertible {
+    case defensive = "SQLITE_DBCONFIG_DEFENSIVE"
+    case trustedSchema = "SQLITE_DBCONFIG_TRUSTED_SCHEMA"
+    case loadExtension = "SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION"
+    case fts3Tokenizer = "SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER"
+    case writableSchema = "SQLITE_DBCONFIG_WRITABLE_SCHEMA"
+    case trigger = "SQLITE_DBCONFIG_ENABLE_TRIGGER"
+    case view = "SQLITE_DBCONFIG_ENABLE_VIEW"
+
+    var code: Int32 {
+        switch self {
+        case .defensive: SQLITE_DBCONFIG_DEFENSIVE
+        case .trustedSchema: SQLITE_DBCONFIG_TRUSTED_SCHEMA
+        case .loadExtension: SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION
+        case .fts3Tokenizer: SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER
+        case .writableSchema: SQLITE_DBCONFIG_WRITABLE_SCHEMA
+        case .trigger: SQLITE_DBCONFIG_ENABLE_TRIGGER
+        case .view: SQLITE_DBCONFIG_ENABLE_VIEW
+        }
+    }
+
+    public var description: String { rawValue }
+}
+
 /// One SQLite database connection.
 ///
 /// Every connection is hardened for untrusted files (defensive mode, untrusted schema, cell size checks,
-/// no extension loading) and waits up to `busyTimeout` milliseconds for locks held by other processes.
+/// no extension loading, no `fts3_tokenizer`, no memory mapping; see `defences`) and waits up to `busyTimeout` milliseconds for locks held by other processes.
 /// A connection is not thread-safe; only ``interruptHandle`` may be used from another thread.
 public final class Connection {
     /// The `sqlite3*` handle.
@@ -76,13 +101,45 @@ public final class Connection {
         sqlite3_close_v2(handle)
     }
 
+    /// The `sqlite3_db_config` switches every connection sets (https://www.sqlite.org/security.html, "Defense
+    /// Against The Dark Arts"), each read back after it is set: a library that ignores one fails the open.
+    ///
+    /// Views stay on (they are classes); triggers are off where nothing can be written, so that no trigger
+    /// of the file ever runs on a connection that only reads. `fts3_tokenizer` is off: its two-argument form
+    /// registers a tokenizer at any address the caller gives, which the next FTS3 use would call (Debian's
+    /// SQLite is built with it on).
+    static func defences(_ mode: OpenMode) -> [(option: DatabaseOption, on: Bool)] {
+        var defences: [(option: DatabaseOption, on: Bool)] = [
+            (.defensive, true), (.trustedSchema, false), (.loadExtension, false), (.fts3Tokenizer, false),
+            (.writableSchema, false), (.view, true),
+        ]
+        if mode == .readOnly { defences.append((.trigger, false)) }
+        return defences
+    }
+
     /// Applies the hardening of https://www.sqlite.org/security.html for files of unknown origin.
     private func harden() throws {
-        try check(strata_db_config_flag(handle, SQLITE_DBCONFIG_DEFENSIVE, 1))
-        try check(strata_db_config_flag(handle, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0))
-        try check(strata_db_config_flag(handle, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0))
+        for (option, on) in Self.defences(mode) {
+            try check(strata_db_config_flag(handle, option.code, on ? 1 : 0))
+            guard try isOn(option) == on else {
+                throw SQLiteError(code: .misuse, message: "cannot turn \(option) \(on ? "on" : "off") on this SQLite library", sql: nil)
+            }
+        }
         try execute("PRAGMA cell_size_check = ON")
-        if mode == .readOnly { try execute("PRAGMA query_only = ON") }
+        // A file mapped into memory is read without the checks that reading through the page cache makes.
+        try execute("PRAGMA mmap_size = 0")
+        if mode == .readOnly {
+            try execute("PRAGMA query_only = ON")
+            // Nothing that only reads needs another database file.
+            sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
+        }
+    }
+
+    /// Whether an on/off option of `sqlite3_db_config` is on for this connection.
+    public func isOn(_ option: DatabaseOption) throws -> Bool {
+        var value: Int32 = -1
+        try check(strata_db_config_read(handle, option.code, &value))
+        return value != 0
     }
 
     // MARK: - Running SQL

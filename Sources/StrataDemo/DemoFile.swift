@@ -28,6 +28,9 @@ public enum DemoFile {
                 """)
             try connection.transaction(.exclusive) {
                 try generator.write(into: connection, progress: progress, shouldStop: shouldStop)
+                // The commit writes out what the page cache still holds.
+                let total = generator.rows * 3
+                progress?(DemoGenerator.Progress(className: "", done: total, total: total, step: .saving))
             }
         } catch let error as SQLiteError {
             if shouldStop() || ResultCode.interrupt ~= error.code { throw StrataError.interrupted }

@@ -61,6 +61,15 @@ public struct DemoGenerator: Sendable {
         /// Objects written in all classes so far, of `total`.
         public var done: Int
         public var total: Int
+        /// What is under way: the objects, then the indexes (a minute for millions of objects), then the
+        /// commit and the move into place.
+        public var step: Step = .writing
+
+        public enum Step: Sendable, Equatable { case writing, indexing, saving }
+
+        public init(className: String, done: Int, total: Int, step: Step = .writing) {
+            (self.className, self.done, self.total, self.step) = (className, done, total, step)
+        }
     }
 
     /// Creates the classes and fills them, in the caller's transaction.
@@ -76,9 +85,9 @@ public struct DemoGenerator: Sendable {
         let total = rows * 3
         let step = 4096
 
-        func report(_ className: String, _ done: Int) throws {
+        func report(_ className: String, _ done: Int, _ step: Progress.Step = .writing) throws {
             if shouldStop() { throw StrataError.interrupted }
-            progress?(Progress(className: className, done: done, total: total))
+            progress?(Progress(className: className, done: done, total: total, step: step))
         }
 
         let class0 = try connection.prepare(
@@ -128,8 +137,8 @@ public struct DemoGenerator: Sendable {
             try class2.bind(.integer(values.key(upTo: rows)), at: 4)
             try class2.run()
         }
+        try report("RealmTestClass2", total, .indexing)
         try connection.execute(Self.indexSQL)
-        try report("RealmTestClass2", total)
     }
 }
 

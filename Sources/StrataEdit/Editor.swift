@@ -24,6 +24,9 @@ public final class Editor {
         public var description: String
         /// One line for the user: `updated Task 42` and what followed from it.
         public var message: String
+        /// What changed, a line each, printed indented under `message`: `name: "Flour" → "Rye flour"` for each
+        /// property `set` wrote; for `update --dry-run`, a sample of the objects it would change.
+        public var details: [String] = []
         /// The key of the object made or changed.
         public var key: [SQLiteValue] = []
         public var changes: [RowChange] = []
@@ -97,6 +100,39 @@ public final class Editor {
         let parts = key.map(\.sqlLiteral)
         return info.name + " " + (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")")
     }
+
+    /// A stored value as a change report shows it: text in double quotes (escaped as the query language
+    /// reads it, cut after 60 characters), a bool as true or false, a blob by its size, NULL as nil.
+    static func shown(_ value: SQLiteValue, _ property: Property) -> String {
+        switch value {
+        case .null: "nil"
+        case .integer(let number) where property.type == .bool && (number == 0 || number == 1): number == 1 ? "true" : "false"
+        case .integer(let number): String(number)
+        case .real(let number): "\(number)"
+        case .text(let text) where text.count > 60: TerminalText.escaped(QueryParser.quotedString(String(text.prefix(60))).dropLast() + "…\"")
+        case .text(let text): TerminalText.escaped(QueryParser.quotedString(text))
+        case .blob(let bytes): "<" + Plural.counted(bytes.count, "byte") + ">"
+        }
+    }
+
+    /// `name: "Flour" → "Rye flour"`, or `name: "Flour" (unchanged)`.
+    static func change(_ property: Property, from old: SQLiteValue, to new: SQLiteValue) -> String {
+        let before = shown(old, property)
+        return "\(property.name): \(before)" + (old == new ? " (unchanged)" : " → \(shown(new, property))")
+    }
+
+    /// The values the properties of `values` hold now in the object `key` of `info`, in that order (the
+    /// columns that Strata fills itself left out).
+    private func currentValues(_ info: ClassInfo, key: [SQLiteValue], _ values: [Assignment]) throws -> [(Assignment, SQLiteValue)] {
+        let shown = values.filter { info.property(named: $0.property.name) != nil }
+        guard !shown.isEmpty else { return [] }
+        let columns = SQL(verbatim: shown.map { quoteIdentifier($0.column) }.joined(separator: ", "))
+        let row = try connection.rows("SELECT \(columns) FROM \(identifier: info.tableName) WHERE \(Self.keyCondition(info, key))" as SQL).first
+        return zip(shown, row ?? []).map { ($0, $1) }
+    }
+
+    /// How many objects `update --dry-run` shows of those it would change.
+    public static let dryRunSample = 5
 
     /// `1 Task object`, `3 Task objects`.
     static func counted(_ count: Int64, _ name: String) -> String {
@@ -208,6 +244,7 @@ public final class Editor {
                 // Links to the old key are moved along below; until then they point at nothing.
                 try connection.execute("PRAGMA defer_foreign_keys = ON")
             }
+            let before = try editor.currentValues(info, key: key, values)
             var set = Self.setClause(values)
             // Core Data's optimistic locking: a running app sees the object changed under it.
             if info.kind == .entity { set += #", "Z_OPT" = coalesce("Z_OPT", 0) + 1"# }
@@ -216,7 +253,10 @@ public final class Editor {
             if !keyChanges.isEmpty, key.count == 1, newKey != key {
                 try editor.moveLinks(to: info, from: key[0], to: newKey[0])
             }
-            return Outcome(description: description, message: "updated \(Self.describe(info, newKey))", key: newKey)
+            // What the column holds now: the value as SQLite stored it (a column's affinity may have changed it).
+            let after = try editor.currentValues(info, key: newKey, values)
+            let details = zip(before, after).map { Self.change($0.0.property, from: $0.1, to: $1.1) }
+            return Outcome(description: description, message: "updated \(Self.describe(info, newKey))", details: details, key: newKey)
         }
     }
 
@@ -340,9 +380,27 @@ public final class Editor {
     public func update(_ queryText: String, _ assignments: [TypedAssignment], dryRun: Bool = false) throws -> Outcome {
         let (prepared, count) = try prepareUpdate(queryText, assignments, counting: dryRun)
         if let count {
-            return Outcome(description: "", message: "would update " + Self.counted(count, prepared.info.name), count: count)
+            let sample = try updateSample(queryText, prepared.info, prepared.values)
+            var details = sample.map { key, changes in Self.describe(prepared.info, key) + ": " + changes.joined(separator: ", ") }
+            if count > Int64(sample.count) { details.append("… and \(count - Int64(sample.count)) more") }
+            return Outcome(description: "", message: "would update " + Self.counted(count, prepared.info.name), details: details, count: count)
         }
         return try perform(prepared)
+    }
+
+    /// The first `dryRunSample` objects the query finds, each with its key and what `update` would change in it
+    /// (`priority: 3 → 0`).
+    private func updateSample(_ queryText: String, _ info: ClassInfo, _ values: [Assignment]) throws -> [([SQLiteValue], [String])] {
+        guard info.objectKey != .none else { return [] }
+        var compiler = QueryCompiler(schema: schema, connection: connection, text: queryText)
+        let compiled = try compiler.compile(try QueryParser.parse(queryText), page: Page.allKeys)
+        let width = info.objectKey.count
+        let rows = try connection.rows("SELECT * FROM (\(SQL(numbered: compiled.sql, arguments: compiled.arguments))) LIMIT \(Int64(Self.dryRunSample))" as SQL)
+        return try rows.map { row in
+            let key = Array(row.suffix(width))
+            let changes = try currentValues(info, key: key, values).map { Self.change($0.0.property, from: $0.1, to: $0.0.value) }
+            return (key, changes)
+        }
     }
 
     /// Checks an update without writing: its query and values; with `counting`, also how many objects it

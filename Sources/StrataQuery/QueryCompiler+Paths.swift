@@ -69,7 +69,8 @@ extension QueryCompiler {
             case .backlinks(let className, let propertyName):
                 walked += (walked.isEmpty ? "" : ".") + "@links.\(className).\(propertyName)"
                 guard let source = schema.class(named: className) else {
-                    throw semanticError("unknown class '\(className)' in @links" + Suggestion.hint(for: className, in: schema.visibleClasses.map(\.name)),
+                    throw semanticError("unknown class '\(className)' in @links"
+                                        + Suggestion.hint(for: className, in: schema.visibleClasses.map(\.name), written: QueryParser.quotedName),
                                 at: path.offset)
                 }
                 guard let link = source.property(named: propertyName), link.type == .object || link.type == .list,
@@ -84,7 +85,8 @@ extension QueryCompiler {
                 walked += (walked.isEmpty ? "" : ".") + name
                 guard let property = info.property(named: name) else {
                     let candidates = info.properties.map(\.name)
-                    throw semanticError("unknown property '\(name)' in class \(info.name)" + Suggestion.hint(for: name, in: candidates),
+                    throw semanticError("unknown property '\(name)' in class \(info.name)"
+                                + Suggestion.hint(for: name, in: candidates) { $0.hasPrefix("@links.") ? $0 : QueryParser.quotedName($0) },
                                 at: path.offset)
                 }
                 switch property.type {

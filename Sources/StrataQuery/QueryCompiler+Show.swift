@@ -82,8 +82,38 @@ extension QueryCompiler {
 
     // MARK: - Link labels
 
+    /// The text property that names an object of `info` for people, as Datasette's `label_column` picks one: a
+    /// property named `name`, `title` or `label` (in any case); else one whose name ends so (`FirstName`,
+    /// `ArtistTitle`); else the first short text (not declared longer than 200 characters, not named like a
+    /// long text: `description`, `notes`, `instructions`, …); else the first text. Never one of `keys`.
+    static func labelProperty(of info: ClassInfo, besides keys: Set<String>) -> Property? {
+        let texts = info.properties.filter { $0.type == .string && $0.column != nil && !keys.contains($0.name) }
+        let names = ["name", "title", "label"]
+        if let named = texts.first(where: { names.contains($0.name.lowercased()) }) { return named }
+        if let named = texts.first(where: { property in names.contains { property.name.lowercased().hasSuffix($0) } }) { return named }
+        return texts.first(where: isShortText) ?? texts.first
+    }
+
+    /// Names of properties that hold long text, which makes a poor label.
+    static let longTextNames: Set<String> = [
+        "description", "notes", "note", "body", "content", "contents", "text", "instructions", "summary", "comment",
+        "comments", "details", "html", "json", "xml", "markdown", "message", "bio", "abstract",
+    ]
+
+    /// A text that is short enough to label an object: not declared longer than 200 characters (`VARCHAR(2000)`),
+    /// and not named like a long text.
+    static func isShortText(_ property: Property) -> Bool {
+        if longTextNames.contains(property.name.lowercased()) { return false }
+        let declared = property.declaredType
+        if let open = declared.firstIndex(of: "("), let close = declared.firstIndex(of: ")"), open < close,
+           let size = Int(String(declared[declared.index(after: open)..<close].split(separator: ",").first ?? "").trimmingSpaces) {
+            return size <= 200
+        }
+        return true
+    }
+
     /// For each link column, one more selected value that names the object it points at, for people to read
-    /// (`AlbumId` 1 "For Those About To Rock"): the target's first text property that is not its key. The
+    /// (`AlbumId` 1 "For Those About To Rock"): the target's `labelProperty`, never its key. The
     /// value is NULL when the link points at no object, the text when there is one, and 1 when the object has
     /// no such text (or it is NULL). `ResultColumn.labelIndex` says where each is.
     mutating func linkLabels(_ columns: inout [ResultColumn], selected: [SQL], after width: Int) throws -> [SQL] {
@@ -93,7 +123,7 @@ extension QueryCompiler {
             let alias = newAlias()
             let keyColumn = keySQL(target, alias: alias)[0]
             let keyNames = Set(target.objectKey.names)
-            let text = target.properties.first { $0.type == .string && $0.column != nil && !keyNames.contains($0.name) }
+            let text = Self.labelProperty(of: target, besides: keyNames)
             let shown: SQL = text.flatMap(\.column).map { "CASE WHEN \(verbatim: alias).\(identifier: $0) IS NULL THEN 1 ELSE CAST(\(verbatim: alias).\(identifier: $0) AS TEXT) END" }
                 ?? "1"
             labels.append("(SELECT \(shown) FROM \(identifier: target.tableName) AS \(verbatim: alias) WHERE \(keyColumn) = \(selected[index]))")

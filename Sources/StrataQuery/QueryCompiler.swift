@@ -272,7 +272,8 @@ public struct QueryCompiler {
     func findClass(_ name: String, at offset: Int) throws -> ClassInfo {
         if let info = schema.class(named: name) { return info }
         let candidates = schema.visibleClasses.map(\.name)
-        throw semanticError("unknown class '\(name)'" + Suggestion.hint(for: name, in: candidates), at: offset)
+        throw semanticError("unknown class '\(name)'" + Suggestion.hint(for: name, in: candidates, written: QueryParser.quotedName),
+                            at: offset)
     }
 
     mutating func dateStorage(_ info: ClassInfo, _ property: Property) throws -> DateStorage {

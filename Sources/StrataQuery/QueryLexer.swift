@@ -143,7 +143,22 @@ package struct QueryLexer {
             index += 1
             return token(.symbol(String(character)))
         }
-        throw error("unexpected character '\(character)'", at: start)
+        throw error("unexpected character '\(character)'" + backtickHint(at: start), at: start)
+    }
+
+    /// For a character that is glued to a word (`Calories-Table`, `my-col`): how to write that name, as
+    /// " (a name that holds it is written in backticks: `Calories-Table`)"; else "".
+    private func backtickHint(at offset: Int) -> String {
+        func isWord(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
+        let stops: Set<Character> = ["(", ")", "{", "}", "[", "]", ",", ".", "=", "<", ">", "!", "\"", "'", "`"]
+        var first = offset
+        while first > 0, !characters[first - 1].isWhitespace, !stops.contains(characters[first - 1]) { first -= 1 }
+        var end = offset + 1
+        while end < characters.count, !characters[end].isWhitespace, !stops.contains(characters[end]) { end += 1 }
+        let glued = (first < offset && isWord(characters[offset - 1])) || (end > offset + 1 && isWord(characters[offset + 1]))
+        guard glued else { return "" }
+        let name = String(characters[first..<end])
+        return " (a name that holds it is written in backticks: `\(name.split(separator: "`", omittingEmptySubsequences: false).joined(separator: "``"))`)"
     }
 
     private mutating func readWhile(_ accept: (Character) -> Bool) -> String {
@@ -155,7 +170,8 @@ package struct QueryLexer {
         return result
     }
 
-    /// A string in the quote at the current index, with backslash escapes.
+    /// A string in the quote at the current index, with backslash escapes; as in SQL, a doubled quote stands
+    /// for the quote itself (`"a""b"` is a"b, the way SQLite quotes a name that holds a quote).
     private mutating func quoted() throws -> String {
         let start = index
         guard let quote = peek() else { throw error("expected a string", at: start) }
@@ -163,7 +179,12 @@ package struct QueryLexer {
         var result = ""
         while let character = peek() {
             index += 1
-            if character == quote { return result }
+            if character == quote {
+                guard peek() == quote else { return result }
+                index += 1
+                result.append(quote)
+                continue
+            }
             if character == "\\" {
                 guard let escaped = peek() else { break }
                 index += 1

@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// Parses Strata's query language: Realm Query Language and NSPredicate syntax.
 ///
 ///     query       → CLASS ( WHERE? predicate )? trailer*
@@ -36,6 +38,37 @@ public struct QueryParser {
         let plain = name.first.map { $0.isLetter || $0 == "_" } == true
             && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !keywords.contains(name.uppercased())
         return plain ? name : "`" + name.replacingOccurrences(of: "`", with: "``") + "`"
+    }
+
+    /// `text` as a string literal the lexer reads back as `text`: in double quotes, with `\\` and `\"` and the
+    /// escapes for newline, tab, carriage return and NUL (the lexer's backslash escapes, `QueryLexer.quoted`).
+    public static func quotedString(_ text: String) -> String {
+        var result = "\""
+        // By scalar: "\r\n" is one Character, which no single case would match.
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case "\0": result += "\\0"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A stored value (an object key) as a literal of the query language that compares equal to it: an integer
+    /// or a number as written, text through `quotedString`, a blob as `x'…'`, NULL as `nil`.
+    public static func literal(_ value: SQLiteValue) -> String {
+        switch value {
+        case .null: "nil"
+        case .integer(let number): String(number)
+        case .real(let number): "\(number)"
+        case .text(let text): quotedString(text)
+        case .blob(let bytes): "x'" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + "'"
+        }
     }
 
     public static func parse(_ text: String) throws -> Query {

@@ -210,7 +210,7 @@ public enum SchemaRenderer {
     public static func json(_ property: Property) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("name", .string(property.name)),
-            ("type", .string(property.type.rawValue)),
+            ("type", .string(property.typeName)),
             ("optional", .bool(property.isOptional)),
             ("primaryKey", .bool(property.isPrimaryKey)),
             ("indexed", .bool(property.isIndexed)),

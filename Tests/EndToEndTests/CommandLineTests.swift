@@ -87,7 +87,8 @@ import Testing
         let get = try StrataProcess.run(["get", db, "keep", "1"])
         #expect(get.status == 0 && get.stderr.isEmpty, "\(get.stderr)")
         let classes = try StrataProcess.run(["classes", db])
-        #expect(classes.stderr.components(separatedBy: "strata: warning: v: no such table: main.t\n").count == 2, "\(classes.stderr)")
+        // Once: the count says it (issue 29, item 25: the schema reader said it too).
+        #expect(classes.stderr == "strata: warning: cannot count v: no such table: main.t\n", "\(classes.stderr)")
         let schema = try StrataProcess.run(["schema", db])
         #expect(schema.stderr.components(separatedBy: "strata: warning: v: no such table: main.t\n").count == 2, "\(schema.stderr)")
     }

@@ -89,7 +89,11 @@ import Testing
         let result = try StrataProcess.run(["set", db, "RealmTestClass1", "3", "stringValue=Buy milk", "boolValue=no",
                                             "dateValue=2026-12-01T10:00:00+01:00"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "updated RealmTestClass1 3\n")
+        // Issue 29: then each property with its old and new value (it printed the first line only).
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "updated RealmTestClass1 3" && lines.count == 4, "\(result.stdout)")
+        #expect(lines.dropFirst().map { $0.prefix(while: { $0 != ":" }) } == ["  stringValue", "  boolValue", "  dateValue"], "\(result.stdout)")
+        #expect(lines.last?.hasSuffix(" → \"2026-12-01T09:00:00.000Z\"") == true, "\(result.stdout)")
         #expect(result.stderr == "")
         #expect(try Self.value(db, """
             SELECT stringValue, boolValue, typeof(boolValue), dateValue, typeof(dateValue) FROM RealmTestClass1 WHERE id = 3
@@ -181,7 +185,7 @@ import Testing
 
         let moved = try StrataProcess.run(["set", db, "RealmTestClass1", "3", "id=500", "--allow-key-change"])
         #expect(moved.status == 0, "\(moved.stderr)")
-        #expect(moved.stdout == "updated RealmTestClass1 500\n")
+        #expect(moved.stdout == "updated RealmTestClass1 500\n  id: 3 → 500\n", "\(moved.stdout)")
         #expect(moved.stderr == "")
         #expect(try Self.count(db, "SELECT count(*) FROM RealmTestClass1 WHERE id = 3") == 0)
         #expect(try Self.sqlite3(db, "SELECT integerValue, boolValue, floatValue, doubleValue, stringValue, dateValue FROM RealmTestClass1 WHERE id = 500") == values)
@@ -256,7 +260,8 @@ import Testing
 
         let dry = try StrataProcess.run(["update", db, "RealmTestClass2 where boolValue == true", "set", "integerValue=7", "--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dry.stdout == "would update \(count) RealmTestClass2 objects\n")
+        // Then the first objects with what would change in each (issue 29).
+        #expect(dry.stdout.hasPrefix("would update \(count) RealmTestClass2 objects\n  RealmTestClass2 "), "\(dry.stdout)")
         #expect(dry.stderr == "")
         #expect(try workspace.fingerprint("demo.sqlite").0 == before.0)
 
@@ -322,7 +327,8 @@ import Testing
 
         let result = try StrataProcess.run(["set", db, "RealmTestClass1", "3", "stringValue=edited in WAL", "--timeout", "2"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "updated RealmTestClass1 3\n")
+        #expect(result.stdout.hasPrefix("updated RealmTestClass1 3\n  stringValue: ") && result.stdout.hasSuffix(" → \"edited in WAL\"\n"),
+                "\(result.stdout)")
         #expect(result.stderr == "")
 
         // The reader's transaction still sees its snapshot; a new one sees the edit.
@@ -384,7 +390,8 @@ import Testing
         let result = try StrataProcess.run(["--write", db], input: script)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
-        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // The indented lines under set say what changed (issue 29): the reports are the others.
+        let lines = result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("  ") }
         // Each edit did something (else undoing it would prove nothing).
         #expect(lines.count == 14, "\(result.stdout)")
         #expect(lines.first == "updated RealmTestClass1 \(setTarget)")
@@ -420,7 +427,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         // `write on` announces itself on stderr (stdout is a pipe); each edit's report is its result.
         #expect(result.stderr.hasPrefix("write on: "), "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // The indented lines under an update say what changed (issue 29); the reports are the others.
+        let lines = result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("  ") }
         #expect(lines == [
             "updated RealmTestClass1 3",
             "updated RealmTestClass1 3",

@@ -201,7 +201,7 @@ enum LeftBehind {
         #expect(get.stdout.contains("\"v\": \"one\""), "\(get.stdout)")
         let set = try Self.run(["set", db, "comp", "(5, 'it''s, (really)')", "v=changed"])
         #expect(set.status == 0, "\(set.stderr)")
-        #expect(set.stdout == "updated comp (5, 'it''s, (really)')\n")
+        #expect(set.stdout.hasPrefix("updated comp (5, 'it''s, (really)')\n  v: ") && set.stdout.hasSuffix(" → \"changed\"\n"), "\(set.stdout)")
         let delete = try Self.run(["delete", db, "comp", #"(6, "plain")"#, "--yes"])
         #expect(delete.status == 0, "\(delete.stderr)")
         let script = """
@@ -253,7 +253,8 @@ enum LeftBehind {
             let after = try LeftBehind.state(of: workspace)
             for name in ["app.sqlite", "app.sqlite-wal"] { #expect(after[name] == before[name], "\(arguments) changed \(name)") }
         }
-        #expect(try Self.run(["update", db, "T where n > 1000", "set", "n=1", "--dry-run"]).stdout == "would update 10 T objects\n")
+        // The first line counts; a sample of the objects follows (issue 29).
+        #expect(try Self.run(["update", db, "T where n > 1000", "set", "n=1", "--dry-run"]).stdout.hasPrefix("would update 10 T objects\n  T "))
     }
 
     /// On a file with a hot journal a dry run and a delete without --yes refuse, saying what to run, and
@@ -282,7 +283,7 @@ enum LeftBehind {
         let set = try Self.run(["set", db, "T", "3", "n=42"])
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stderr == "strata: note: rolled back the unfinished transaction of a writer that crashed, from its hot journal \(db)-journal\n")
-        #expect(set.stdout == "updated T 3\n")
+        #expect(set.stdout.hasPrefix("updated T 3\n  "), "\(set.stdout)")
         #expect(try workspace.listing() == ["app.sqlite"])
         #expect(try EditCommandTests.value(db, "SELECT sum(n), sum(length(pad)) FROM T") == "\(200 * 201 / 2 - 3 + 42)|\(200 * 500)")
 
@@ -314,7 +315,7 @@ enum LeftBehind {
         defer { withExtendedLifetime(mount) {} }
         let dryRun = try Self.run(["update", db, "T where id <= 5", "set", "n=0", "--dry-run"])
         #expect(dryRun.status == 0, "\(dryRun.stderr)")
-        #expect(dryRun.stdout == "would update 5 T objects\n")
+        #expect(dryRun.stdout.hasPrefix("would update 5 T objects\n  T "), "\(dryRun.stdout)")
         let real = try Self.run(["update", db, "T where id <= 5", "set", "n=0"])
         #expect(real.status == 1)
         #expect(real.stderr.contains("read-only"), "\(real.stderr)")

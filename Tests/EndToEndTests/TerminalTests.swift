@@ -192,9 +192,10 @@ import Testing
         try terminal.send(name, "Tab")
         try terminal.wait(name, "the one match") { $0.last == "strata> Customer where Subject" }
         try terminal.send(name, "C-u")
+        // Issue 29, item 24: a keyword completes in the case it was begun in (it was BEGINSWITH whatever was typed).
         try terminal.type(name, "Customer where Subject beg")
         try terminal.send(name, "Tab")
-        try terminal.wait(name, "the keyword") { $0.last == "strata> Customer where Subject BEGINSWITH" }
+        try terminal.wait(name, "the keyword") { $0.last == "strata> Customer where Subject beginswith" }
         try terminal.send(name, "C-u")
         #expect(try terminal.leave(name) == 0)
     }

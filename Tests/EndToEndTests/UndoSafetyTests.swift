@@ -92,8 +92,10 @@ final class BrowserSession {
         #expect(try Self.sqlite3(db, "SELECT integerValue FROM RealmTestClass0 WHERE id = 7") == "333")
         let result = try browser.finish()
         #expect(result.status == 1)
+        // set says what it changed (issue 29): the old value, then 111.
         #expect(result.stdout == """
             updated RealmTestClass0 7
+              integerValue: \(original) → 111
             undid set RealmTestClass0 7 integerValue
 
             """)

@@ -123,6 +123,25 @@ final class TemporaryDirectory {
         #expect(throws: SQLiteError.self) { try db.execute("SELECT load_extension('/nonexistent')") }
     }
 
+    /// Issue 29, item 26: every switch of `Connection.defences` holds on every kind of connection, read back from
+    /// SQLite; `fts3_tokenizer` cannot register a tokenizer, and a read-only connection runs no trigger.
+    @Test(arguments: [OpenMode.readOnly, .readWrite, .memory])
+    func everyDefenceIsReadBack(_ mode: OpenMode) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("db.sqlite")
+        try Connection(path: path, mode: .create).execute("CREATE TABLE t (x)")
+        let db = try Connection(path: path, mode: mode)
+        for (option, on) in Connection.defences(mode) {
+            #expect(try db.isOn(option) == on, "\(option) in \(mode)")
+        }
+        #expect(try !db.isOn(.fts3Tokenizer))
+        #expect(try db.isOn(.trigger) == (mode != .readOnly))
+        #expect(try db.isOn(.view))
+        if mode != .memory { #expect(try db.scalar("PRAGMA mmap_size") == .integer(0)) }
+        // The two-argument form with a literal address: refused by SQLite itself now.
+        #expect(throws: SQLiteError.self) { try db.scalar("SELECT fts3_tokenizer('evil', x'0100000000000000')") }
+    }
+
     @Test func busyTimeoutGivesUpWithBusy() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("locked.sqlite")

@@ -24,6 +24,11 @@ import Testing
         ("PRAGMA integrity_check(10)", nil),
         ("SELECT name FROM pragma_table_info('t')", nil),
         ("SELECT * FROM pragma_foreign_keys", nil),
+        // Issue 29, item 26: a code address out, or a tokenizer at any address in.
+        ("SELECT fts3_tokenizer('simple')", "function fts3_tokenizer() is not allowed"),
+        ("SELECT Fts3_Tokenizer('x', x'0100000000000000')", "function fts3_tokenizer() is not allowed"),
+        ("SELECT load_extension('/nonexistent')", "function load_extension() is not allowed"),
+        ("SELECT lower('fts3_tokenizer')", nil),
         ("PRAGMA foreign_keys = OFF", "pragma foreign_keys can only be read here (no '= value')"),
         ("PRAGMA foreign_keys(0)", "pragma foreign_keys can only be read here (no '= value')"),
         ("PRAGMA temp.foreign_keys = 0", "pragma foreign_keys can only be read here (no '= value')"),

@@ -67,6 +67,12 @@ struct TodoFixture {
         let fixture = try TodoFixture()
         let outcome = try fixture.set("Task", .integer(2), "name = \"Call Bob back\" notes = nil due = 2026-12-01T10:00:00+01:00 list = TaskList 2")
         #expect(outcome.message == "updated Task 2")
+        // Issue 29: each property with its old and new value, as stored.
+        #expect(outcome.details.count == 4)
+        #expect(outcome.details.first?.hasPrefix("name: \"") == true && outcome.details.first?.hasSuffix(" → \"Call Bob back\"") == true,
+                "\(outcome.details)")
+        #expect(outcome.details.contains("list: 2 (unchanged)") || outcome.details.contains { $0.hasPrefix("list: ") && $0.hasSuffix("→ 2") },
+                "\(outcome.details)")
         let row = try fixture.connection.rows("SELECT name, notes, due, list, priority FROM Task WHERE id = 2")[0]
         #expect(row == [.text("Call Bob back"), .null, .text("2026-12-01T09:00:00.000Z"), .integer(2), .integer(2)])
         // The schema's trigger ran, and its row is part of the edit.
@@ -204,6 +210,7 @@ struct TodoFixture {
         let before = try fixture.dump()
         let dry = try fixture.editor.update("Task where priority > 0 AND list.name == 'Inbox'", [TypedAssignment("done", TypedValue("yes"))], dryRun: true)
         #expect(dry.message == "would update 2 Task objects")
+        #expect(dry.details.count == 2 && dry.details.allSatisfy { $0.hasPrefix("Task ") && $0.contains("done: ") }, "\(dry.details)")
         #expect(try fixture.dump() == before)
         // String matching runs SQL functions of Strata's own, registered on the editor's connection.
         let matched = try fixture.editor.update("Task where name CONTAINS[c] 'B' AND name BEGINSWITH[cd] 'cá'", [TypedAssignment("notes", TypedValue("b"))])

@@ -48,3 +48,51 @@ import Testing
         #expect(QueryParser.quotedName("a`b") == "`a``b`")
     }
 }
+
+/// Issue 29, items 15 and 23: strings and names as SQLite quotes them, and the one quoting the browser uses for
+/// every value it writes into a query.
+@Suite struct QueryQuotingTests {
+    static let lexed: [(String, [QueryToken.Kind])] = [
+        (#""a""b""#, [.string("a\"b"), .end]),
+        ("'it''s'", [.string("it's"), .end]),
+        (#""""#, [.string(""), .end]),
+        (#""""""#, [.string("\""), .end]),
+        (#"{"", ""}"#, [.symbol("{"), .string(""), .symbol(","), .string(""), .symbol("}"), .end]),
+        (#""a\"b""#, [.string("a\"b"), .end]),
+    ]
+
+    @Test(arguments: lexed)
+    func lexes(_ text: String, _ kinds: [QueryToken.Kind]) throws {
+        #expect(try QueryLexer.tokens(text).map(\.kind) == kinds)
+    }
+
+    @Test(arguments: ["C:\\new", "say \"hi\"\\", "a\nb\r\nc\t\0", "", "\\", "\"", "é\u{301}\"", "`x`"])
+    func quotedStringRoundTrips(_ text: String) throws {
+        #expect(try QueryLexer.tokens(QueryParser.quotedString(text)).map(\.kind) == [.string(text), .end])
+    }
+
+    @Test func literalsOfEveryStorageClass() throws {
+        #expect(QueryParser.literal(.integer(-42)) == "-42")
+        #expect(QueryParser.literal(.real(2.5)) == "2.5")
+        #expect(QueryParser.literal(.text("C:\\new")) == #""C:\\new""#)
+        #expect(QueryParser.literal(.blob([0, 0xab])) == "x'00ab'")
+        #expect(QueryParser.literal(.null) == "nil")
+        #expect(try QueryLexer.tokens(QueryParser.literal(.blob([1, 2]))).map(\.kind) == [.data([1, 2]), .end])
+    }
+
+    @Test(arguments: [
+        ("Calories-Table", "unexpected character '-' (a name that holds it is written in backticks: `Calories-Table`)"),
+        ("Task where my-col == 1", "unexpected character '-' (a name that holds it is written in backticks: `my-col`)"),
+        ("Task where a == 1 * 2", "unexpected character '*'"),
+    ])
+    func aGluedCharacterSuggestsBackticks(_ text: String, _ message: String) {
+        do {
+            _ = try QueryLexer.tokens(text)
+            Issue.record("expected an error for \(text)")
+        } catch let error as QueryError {
+            #expect(error.message == message)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}

@@ -60,16 +60,36 @@ public struct DatabaseCheck {
     /// that read every link.
     /// - Throws: `SQLiteError` only for Ctrl-C (`interrupt`); a check that fails otherwise is a problem it reports.
     public mutating func run(quick: Bool) throws {
+        let steps = Self.steps.count
+        func step(_ index: Int) { onStep?(Self.steps[index], index + 1, steps) }
+        step(0)
         try checkIntegrity(quick: quick)
+        step(1)
         try checkLinks(quick: quick)
+        step(2)
         try checkMissingTargets()
+        step(3)
         try checkViews()
+        step(4)
         try checkTriggers()
+        step(5)
         try checkListTables()
+        step(6)
         try checkIndexes()
+        step(7)
         try checkHistory()
+        step(8)
         if schema.isCoreData { try checkCoreData(quick: quick) } else { skip("coreData", "not a Core Data store") }
     }
+
+    /// What each step of `run` checks, in order, as a progress line names it.
+    public static let steps = [
+        "integrity (every page of the file)", "links (foreign_key_check)", "links to missing classes", "views", "triggers",
+        "list tables", "indexes of foreign keys", "migration history", "Core Data bookkeeping",
+    ]
+
+    /// Told as each step of `run` begins: what it checks, its number from 1 and the number of steps.
+    public var onStep: ((String, Int, Int) -> Void)?
 
     public var problemCount: Int { findings.filter { $0.severity == .problem }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }

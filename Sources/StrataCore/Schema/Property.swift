@@ -51,13 +51,20 @@ public struct Property: Sendable, Equatable {
     /// Computed properties cannot be edited: backlinks, generated columns and derived attributes.
     public var isReadOnly: Bool { type == .linkingObjects || generated != nil || model?.isDerived == true }
 
+    /// The type's name as Realm spells it: `objectId` for a string declared `OBJECTID` (the column a converted
+    /// `.realm` file keeps an ObjectId in, as its 24 hex digits, compared as text), else `type`'s own name.
+    public var typeName: String {
+        if type == .string, declaredType.uppercased().hasPrefix("OBJECTID") { return "objectId" }
+        return type.rawValue
+    }
+
     /// The type as Realm writes it: `string?`, `object<TaskList>?`, `list<Tag>`, `linkingObjects<Task.list>`.
     public var typeDescription: String {
         var text: String
         switch type {
         case .object, .list: text = "\(type.rawValue)<\(target ?? "?")>"
         case .linkingObjects: text = "linkingObjects<\(target ?? "?").\(originProperty ?? "?")>"
-        default: text = type.rawValue
+        default: text = typeName
         }
         if isOptional { text += "?" }
         return text

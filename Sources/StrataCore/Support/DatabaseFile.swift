@@ -190,7 +190,7 @@ public enum DatabaseFile {
         case ResultCode.interrupt:
             return ("interrupted", .interrupted)
         case ResultCode.notADatabase:
-            return ("not a database: \(path)", .notADatabase)
+            return ("not a database: \(path)" + (hasSQLiteHeader(path) ? "" : encryptedHint), .notADatabase)
         case ResultCode.busy, ResultCode.locked:
             let seconds = Double(timeout) / 1000
             return ("database is locked by another process: \(path) (waited \(formatSeconds(seconds)) s; see --timeout)", .locked)
@@ -209,6 +209,16 @@ public enum DatabaseFile {
         default:
             return ("\(path): \(error.message)", code(of: error))
         }
+    }
+
+    /// What a file that does not begin with SQLite's header may be: an encrypted database, as SQLCipher writes
+    /// one (its header is encrypted too), or another kind of file.
+    static let encryptedHint = " (it does not begin with SQLite's header: it may be encrypted, as a SQLCipher database is, "
+        + "or be another kind of file)"
+
+    /// True when the file begins with the 16 bytes `SQLite format 3\0` (https://www.sqlite.org/fileformat.html).
+    static func hasSQLiteHeader(_ path: String) -> Bool {
+        Platform.readPrefix(path, count: 16) == Array("SQLite format 3\u{0}".utf8)
     }
 
     /// The code of an SQLite error that says nothing about which file: a full disk, an I/O error, a lock.

@@ -12,7 +12,13 @@ public final class ProgressLine: @unchecked Sendable {
     private static let shownLock = Lock()
     nonisolated(unsafe) private static var shownCount = 0
 
-    public init(delay: Double = 0.5) {
+    /// Set: each redraw ends with the seconds since the line was made (` · 12 s`), for work whose end cannot be
+    /// told in advance.
+    private let startedAt: Double?
+
+    /// - Parameter showsElapsed: end the line with the seconds the work has taken so far.
+    public init(delay: Double = 0.5, showsElapsed: Bool = false) {
+        startedAt = showsElapsed ? Platform.monotonicSeconds() : nil
         timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + delay, repeating: 0.1)
         timer.setEventHandler { [weak self] in self?.draw() }
@@ -42,7 +48,8 @@ public final class ProgressLine: @unchecked Sendable {
             guard !message.isEmpty else { return }
             if !shown { Self.shownLock.withLock { Self.shownCount += 1 } }
             shown = true
-            Platform.write(2, "\r\u{1B}[K" + message)
+            let elapsed = startedAt.map { " · \(Int(Platform.monotonicSeconds() - $0)) s" } ?? ""
+            Platform.write(2, "\r\u{1B}[K" + message + elapsed)
         }
     }
 

@@ -17,6 +17,14 @@ public enum Suggestion {
         closest(to: name, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
+    /// " (did you mean 'x'?)", or with the candidate as `written` spells it where that differs from the name
+    /// (" (did you mean `Calories-Table`?)": a name in backticks needs no quotes around it); or "".
+    public static func hint(for name: String, in candidates: some Sequence<String>, written: (String) -> String) -> String {
+        guard let closest = closest(to: name, in: candidates) else { return "" }
+        let spelled = written(closest)
+        return spelled == closest ? " (did you mean '\(closest)'?)" : " (did you mean \(spelled)?)"
+    }
+
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }

@@ -57,8 +57,13 @@ struct CheckCommand {
         let views = Set(session.schema.classes.filter { $0.kind == .view }.map { $0.tableName + ": " })
         let schemaWarnings = warnings.filter { warning in !views.contains { warning.hasPrefix($0) } }
         report.add("schema", schemaWarnings.map { DatabaseCheck.Finding(check: "schema", severity: .warning, message: $0) },
-                   covered: "\(session.schema.classes.count) classes")
+                   covered: Plural.counted(session.schema.classes.count, "class"))
         var check = DatabaseCheck(connection: session.connection, schema: session.schema, path: file)
+        // A large file takes minutes: a terminal sees which step runs, and for how long.
+        let bar = context.stderrIsTerminal ? ProgressLine(showsElapsed: true) : nil
+        defer { bar?.finish() }
+        let name = Platform.fileName(of: file)
+        check.onStep = { what, number, steps in bar?.update("checking \(name): \(what), step \(number) of \(steps)…") }
         let watcher = InterruptWatcher()
         watcher.watch(session.connection.interruptHandle)
         defer { watcher.stopWatching(session.connection.interruptHandle) }
@@ -123,7 +128,7 @@ struct CheckCommand {
                     try reader.forEachObject(in: table, walk: &walk) { _, _ in count += 1 }
                     if count != table.objectCount {
                         tables.append(.init(check: "objects", severity: .problem,
-                                            message: "\(table.className ?? table.name) says it has \(table.objectCount) objects; \(count) were read",
+                                            message: "\(table.className ?? table.name) says it has \(Plural.counted(table.objectCount, "object")); \(count) \(count == 1 ? "was" : "were") read",
                                             className: table.className ?? table.name))
                     }
                 } catch let error as RealmReadError {
@@ -134,7 +139,7 @@ struct CheckCommand {
         } catch let error as RealmReadError {
             tables.append(.init(check: "objects", severity: .problem, message: error.message))
         }
-        report.add("objects", tables, covered: "\(classes) classes")
+        report.add("objects", tables, covered: Plural.counted(classes, "class"))
         return report
     }
 

@@ -59,11 +59,11 @@ struct ClassListing {
         let progress = showsProgress ? ProgressLine() : nil
         defer { progress?.finish() }
         let total = classes.count
-        progress?.update("counting objects: 0 of \(total) classes…")
+        progress?.update("counting objects: 0 of \(Plural.counted(total, "class"))…")
         let results = ObjectCounter(connection: session.connection).countAll(
             classes, workers: min(Platform.processorCount, 4),
             open: session.openAnother, watcher: watcher, viewLimit: Double(session.timeout) / 1000,
-            progress: { done in progress?.update("counting objects: \(done) of \(total) classes…") })
+            progress: { done in progress?.update("counting objects: \(done) of \(Plural.counted(total, "class"))…") })
         progress?.finish()
         if watcher.wasInterrupted { throw StrataError.interrupted }
         var counts: [Int64?] = []

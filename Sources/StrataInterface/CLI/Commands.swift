@@ -82,7 +82,8 @@ public enum Commands {
             Runs one SQL statement on FILE, opened read-only, and streams its rows as they are stepped. Only a \
             statement that changes neither the file nor the connection runs, as with the browser's sql: SELECT, \
             WITH, EXPLAIN and the PRAGMAs that only read (PRAGMA table_info(Task), PRAGMA user_version); \
-            INSERT, CREATE, ATTACH, BEGIN, VACUUM, PRAGMA … = value and a second statement are refused with \
+            INSERT, CREATE, ATTACH, BEGIN, VACUUM, PRAGMA … = value, fts3_tokenizer(), load_extension() and a second \
+            statement are refused with \
             'sql only reads: …' (exit 1) before anything runs. Parameters ?1, ?2, … (or ?, :name, in the order they \
             appear) take the --arg values in order; their number must match. Values are shown as stored: NULL \
             as NULL (a dim ∅ with color), blobs as <N bytes> and their first bytes in tables, base64 in JSON. A \
@@ -124,7 +125,8 @@ public enum Commands {
             optional properties; write "nil" in quotes for the word. Dates are written in the column's own \
             storage (ISO 8601 text shaped like its other dates, or seconds or milliseconds since 1970). A link \
             takes the target's key, optionally after its class name (list='TaskList 3'). NOT NULL, UNIQUE, \
-            CHECK and FOREIGN KEY constraints are enforced and said in words. Prints what changed.
+            CHECK and FOREIGN KEY constraints are enforced and said in words. Prints what changed: updated \
+            CLASS KEY, then each property with its old and new value (name: "Flour" → "Rye flour").
             """,
         examples: ["strata set app.sqlite Task 42 name=\"Buy milk\" notes=nil",
                    "strata set app.sqlite Task 42 dueDate=2026-12-01T09:00:00+01:00 list=3",
@@ -169,7 +171,8 @@ public enum Commands {
         discussion: """
             Sets the same values on every object the query finds, in one UPDATE statement and one \
             transaction. Values follow the rules of strata set; primary keys cannot be changed this way. \
-            A query with SORT and LIMIT updates only the objects it returns.
+            A query with SORT and LIMIT updates only the objects it returns. With --dry-run, prints how many \
+            it would change and the first five of them, each with what would change (Task 3: priority: 2 → 0).
             """,
         examples: ["strata update app.sqlite 'Task where isCompleted == true' set archived=true",
                    "strata update app.sqlite 'Task where dueDate < 2026-01-01' set priority=0 --dry-run"],

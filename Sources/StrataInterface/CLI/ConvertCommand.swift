@@ -42,7 +42,7 @@ struct ConvertCommand {
             ])
             context.stdout.write(document.serialized(pretty: true) + "\n")
         } else {
-            context.stderr.write("wrote \(output): \(summary.classes) classes, \(summary.objects) objects, "
+            context.stderr.write("wrote \(output): \(Plural.counted(summary.classes, "class")), \(Plural.counted(summary.objects, "object")), "
                 + "\(summary.collectionRows) list, set and dictionary entries in \(Self.seconds(seconds)) s\n")
         }
     }

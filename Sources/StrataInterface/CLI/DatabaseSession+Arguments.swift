@@ -8,11 +8,12 @@ extension DatabaseSession {
     /// - Parameters:
     ///   - recovering: roll back a hot journal (saying so) instead of refusing the file: for commands about to write.
     ///   - reportsTableProblems: say which tables or views cannot be read (a broken view): for the commands about
-    ///     every class (`classes`, `schema`, the browser's start); the others say nothing of classes they do not
-    ///     touch, and a query of a broken view fails with its own error.
+    ///     every class (`schema`, the browser's start); `onlyOf` a class, for a command about that class alone
+    ///     (`schema FILE CLASS`). The others say nothing of classes they do not touch (`classes` says which it
+    ///     cannot count), and a query of a broken view fails with its own error.
     ///   - realm: the `.realm` file FILE names, when the caller has opened it already.
     init(_ parsed: ParsedArguments, context: CLIContext, recovering: Bool = false, reportsTableProblems: Bool = false,
-         realm: RealmConverter? = nil) throws {
+         onlyOf className: String? = nil, realm: RealmConverter? = nil) throws {
         let stderr = context.stderr
         let path = parsed.required(Arguments.file)
         if RealmConversionFile.isRealm(path) {
@@ -29,7 +30,9 @@ extension DatabaseSession {
         let (session, warnings) = try DatabaseSession.open(path, timeout: try parsed.timeoutMilliseconds(),
                                                            recoverHotJournal: recovering, model: try parsed.modelChoice(), note: { stderr.write("strata: note: \($0)\n") })
         let tables = session.schema.classes.map { $0.tableName + ": " }
-        for warning in warnings where reportsTableProblems || !tables.contains(where: warning.hasPrefix) {
+        let reported = className.flatMap { session.schema.class(named: $0) }.map { [$0.tableName + ": "] }
+            ?? (reportsTableProblems ? tables : [])
+        for warning in warnings where reported.contains(where: warning.hasPrefix) || !tables.contains(where: warning.hasPrefix) {
             context.stderr.write("strata: warning: \(warning)\n")
         }
         self = session

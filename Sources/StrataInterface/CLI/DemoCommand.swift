@@ -23,7 +23,7 @@ struct DemoCommand {
                            progress: { bar?.update(Self.progressText($0)) },
                            shouldStop: { watcher.wasInterrupted })
         bar?.finish()
-        context.stderr.write("wrote \(path): \(DemoGenerator.classNames.count) classes of \(generator.rows) objects each\n")
+        context.stderr.write("wrote \(path): \(Plural.counted(DemoGenerator.classNames.count, "class")) of \(Plural.counted(generator.rows, "object")) each\n")
     }
 
     private func rows() throws -> Int {
@@ -42,12 +42,18 @@ struct DemoCommand {
         return seed
     }
 
-    /// `[########............]  40%  RealmTestClass1`
+    /// `[########............]  40%  writing RealmTestClass1`; the objects fill the bar to 90%, the indexes to
+    /// 97% (`building indexes`), the commit the rest (`saving the file`).
     static func progressText(_ progress: DemoGenerator.Progress) -> String {
-        let fraction = progress.total == 0 ? 1 : Double(progress.done) / Double(progress.total)
+        let objects = progress.total == 0 ? 1 : Double(progress.done) / Double(progress.total)
+        let (fraction, what): (Double, String) = switch progress.step {
+        case .writing: (objects * 0.9, "writing " + progress.className)
+        case .indexing: (0.9, "building indexes")
+        case .saving: (0.97, "saving the file")
+        }
         let filled = Int(fraction * 24)
         let percent = Int(fraction * 100)
         return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 24 - filled) + "] "
-            + TextWidth.pad(String(percent), to: 3, right: true) + "%  writing " + progress.className
+            + TextWidth.pad(String(percent), to: 3, right: true) + "%  " + what
     }
 }

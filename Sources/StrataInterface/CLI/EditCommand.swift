@@ -36,7 +36,12 @@ final class EditCommand {
         let key = try QueryCompiler.parseKey(parsed.required(Arguments.key), for: info)
         let edit = try checker.prepareSet(info, key: key, try EditWords.assignments(parsed.rest), allowKeyChange: parsed.flag(Options.allowKeyChange))
         let outcome = try openEditor(checker, recording: false).perform(edit)
-        context.stdout.write(outcome.message + "\n")
+        context.stdout.write(Self.report(outcome))
+    }
+
+    /// The outcome's message, then each of its details on a line of its own, indented.
+    static func report(_ outcome: Editor.Outcome) -> String {
+        ([outcome.message] + outcome.details.map { "  " + $0 }).map { $0 + "\n" }.joined()
     }
 
     /// `strata insert FILE CLASS [PROPERTY=VALUE…]`: prints the new object's key.
@@ -84,7 +89,7 @@ final class EditCommand {
         let checker = try openChecker(recovering: !dryRun)
         if dryRun {
             // Counting reads only: the read-only connection does it.
-            context.stdout.write(try checker.update(parsed.required(Arguments.query), assignments, dryRun: true).message + "\n")
+            context.stdout.write(Self.report(try checker.update(parsed.required(Arguments.query), assignments, dryRun: true)))
             return
         }
         let (edit, _) = try checker.prepareUpdate(parsed.required(Arguments.query), assignments)

@@ -76,7 +76,7 @@ struct OpenCommand {
                 intro += try overview.text(file: parsed.argument(Arguments.file) ?? session.path, budget: 0.08, maxWidth: context.terminalWidth, style: style)
             }
             if parsed.flag(Options.write) { intro += "\nWriting is on: each edit (set, new, delete, list, update) is committed at once; undo takes it back.\n" }
-            intro += "\nType a class name to browse it, a query such as '\(schema.visibleClasses.first?.name ?? "Class") where …', or help.\n"
+            intro += "\nType a class name to browse it, a query such as '\(schema.visibleClasses.first.map { QueryParser.quotedName($0.name) } ?? "Class") where …', or help.\n"
         }
         let status = repl.run(banner: intro)
         if status != .success { throw StrataError("", status: status) }

@@ -31,7 +31,7 @@ enum Options {
     static let allowKeyChange = OptionSpec("allow-key-change", help: "allow changing the primary key, and move the links and lists that point at the object along")
     static let yesDelete = OptionSpec("yes", short: "y", help: "delete without asking")
     static let maxBlob = OptionSpec("max-blob", value: "SIZE", help: "read at most SIZE bytes for a @path value, as 1048576, 10M or 1G (default 1G)")
-    static let dryRunCount = OptionSpec("dry-run", help: "only count the objects that would change")
+    static let dryRunCount = OptionSpec("dry-run", help: "only count the objects that would change, and show the first five")
     static let rows = OptionSpec("rows", short: "n", value: "N",
                        help: "objects per class, 0 to \(DemoGenerator.maximumRows) (default \(DemoGenerator.defaultRows))")
     static let seed = OptionSpec("seed", value: "N", help: "draw the values from this seed (0 to 2^64-1): same seed, same content, and dates count back from 2026-01-01T00:00:00Z")

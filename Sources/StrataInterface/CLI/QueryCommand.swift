@@ -17,7 +17,10 @@ struct QueryCommand {
             compiled = try QueryCompiler.compile(text, schema: session.schema, connection: session.connection,
                                                  parameters: parsed.values(Options.arg),
                                                  labelsLinks: [.table, .vertical, .markdown].contains(parsed.format))
-        } catch let error as QueryError {
+        } catch var error as QueryError {
+            if QueryError.looksLikeSQL(text, schema: session.schema) {
+                error.message += " (this is SQL, not a query: strata sql FILE STATEMENT runs it)"
+            }
             throw Self.describe(error, text: text, context: context)
         }
         if parsed.flag(Options.explain) {
@@ -55,6 +58,9 @@ struct QueryCommand {
         // In a pipe or a file, a long value is cut at 80 cells whatever the table's width.
         if !context.stdoutIsTerminal && context.terminalWidth == nil { writer.cellLimit = TextTable.unboundedCellLimit }
         let watcher = InterruptWatcher(session.connection.interruptHandle)
+        // Rows going to a file or a pipe while a person watches the terminal: how many so far, and how long.
+        let bar = !context.stdoutIsTerminal && context.stderrIsTerminal ? ProgressLine(showsElapsed: true) : nil
+        defer { bar?.finish() }
         // The header (a CSV header, JSON's `[`) waits for the first row: a statement that fails at its first step
         // prints nothing but the error.
         var begun = false
@@ -68,6 +74,9 @@ struct QueryCommand {
                 begun = true
                 writer.write(statement)
                 if sink.isClosed { break }
+                if let bar, writer.count % 1024 == 0 {
+                    bar.update("writing \(Plural.counted(writer.count, noun.one, noun.many)) · Ctrl-C stops it")
+                }
             }
         } catch {
             if watcher.wasInterrupted { throw StrataError.interrupted }
@@ -77,6 +86,7 @@ struct QueryCommand {
         guard !columns.isEmpty else { return }
         if !begun { writer.begin() }
         writer.end()
+        bar?.finish()
         if writer.repairedInvalidUTF8 { context.stderr.write(ResultWriter.invalidUTF8Warning) }
         if format == .table || format == .vertical, context.stderrIsTerminal, context.stdoutIsTerminal {
             context.stdout.flush()

@@ -8,7 +8,8 @@ struct SchemaCommand {
     let context: CLIContext
 
     func run() throws {
-        let session = try DatabaseSession(parsed, context: context, reportsTableProblems: true)
+        let session = try DatabaseSession(parsed, context: context, reportsTableProblems: true,
+                                          onlyOf: parsed.argument(Commands.classFilter))
         if parsed.flag(Options.storeInfo) {
             try showStoreInfo(session)
             return

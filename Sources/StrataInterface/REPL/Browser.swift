@@ -221,6 +221,15 @@ final class Browser {
         return result
     }
 
+    /// Waits up to `seconds` for a running census, so that a result counted that fast shows its count on its first
+    /// page; true when the count is known.
+    @discardableResult
+    func awaitCount(for seconds: Double) -> Bool {
+        guard total == nil, let census, census.isLive else { return total != nil }
+        let deadline = Platform.monotonicSeconds() + seconds
+        return census.wait(until: { Platform.monotonicSeconds() >= deadline || InterruptSignal.fired }) != nil
+    }
+
     /// Counts the result on the session's connection, without the census.
     private func countNow(_ session: DatabaseSession) throws -> Int {
         if let sql { return try readSQL(sql, session, skipping: Int.max).skipped }

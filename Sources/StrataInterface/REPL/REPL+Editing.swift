@@ -46,7 +46,7 @@ extension REPLCommands {
             let allowKeyChange = words.dropFlag("--allow-key-change")
             let target = try repl.editTarget(words, from: 0, editor: editor)
             let outcome = try editor.set(target.info, key: target.key, try words.assignments(from: target.next), allowKeyChange: allowKeyChange)
-            repl.out.write(outcome.message + "\n")
+            repl.out.write(EditCommand.report(outcome))
         },
         edit("new", arguments: "CLASS [PROPERTY = VALUE …]", "add an object; prints its key") { repl, editor, words in
             guard let first = words.words.first else { throw StrataError("new needs a class: new Task name = \"Call Bob\"") }
@@ -81,7 +81,7 @@ extension REPLCommands {
         edit("update", arguments: "QUERY set PROPERTY = VALUE …", "change every object a query finds",
              details: """
                  update Task where isCompleted == true set archived = true
-                 Add --dry-run to only count them. One statement, one transaction; undo
+                 Add --dry-run to only count them and show the first few. One statement, one transaction; undo
                  takes it back.
                  """) { repl, editor, words in
             var words = words
@@ -92,7 +92,7 @@ extension REPLCommands {
                 throw StrataError("update needs a query, then set and values: update Task where done == true set archived = true")
             }
             let outcome = try editor.update(words.text(0, through: split - 1), try words.assignments(from: split + 1), dryRun: dryRun)
-            repl.out.write(outcome.message + "\n")
+            repl.out.write(EditCommand.report(outcome))
         },
         edit("undo", arguments: "", "take back the last edit (several levels)") { repl, editor, words in
             guard words.words.isEmpty else { throw StrataError("undo takes no arguments") }

@@ -121,7 +121,13 @@ public final class REPL {
             try browse(line)
         } else {
             let classes = session.schema.visibleClasses.map(\.name)
-            let hint = Suggestion.hint(for: word, in: REPLCommands.all.map(\.name) + classes)
+            let commands = Set(REPLCommands.all.map(\.name))
+            let hint = Suggestion.hint(for: word, in: commands.sorted() + classes) {
+                commands.contains($0) ? $0 : QueryParser.quotedName($0)
+            }
+            if QueryError.looksLikeSQL(line, schema: session.schema) {
+                throw StrataError("unknown command or class '\(word)': SQL runs with sql, as in 'sql \(line)'")
+            }
             throw StrataError("unknown command or class '\(word)'" + (hint.isEmpty ? " (type 'help')" : hint))
         }
     }
@@ -146,12 +152,18 @@ public final class REPL {
         remember()
         makeCurrent(next)
         object = nil
+        // A class or a result that counts in a moment has its count in the heading of its first page.
+        if reader.isInteractive { next.awaitCount(for: Self.countWait) }
         try showPage()
         if members == nil, let info = session.schema.class(named: query.className), info.objectKey == .none, info.kind != .view {
             status.write("note: \(info.name) has no key (no primary key, and its columns take the names rowid, oid and _rowid_): "
                       + "pages are found by position, and its objects cannot be opened\n")
         }
     }
+
+    /// How long the first page waits for the census to count its result, in seconds: unnoticed, and enough for
+    /// some hundred thousand objects.
+    static let countWait = 0.15
 
     /// Makes `next` the current result: the one it replaces stops counting, and in a session at a
     /// terminal the new one is counted in the background.
@@ -276,7 +288,7 @@ public final class REPL {
                 let origin = property.originProperty ?? ""
                 let viaList = session.schema.class(named: target)?.property(named: origin)?.type == .list
                 let path = (viaList ? "ANY " : "") + "\(quoted(origin)).\(quoted(keyName))"
-                try browse("\(quoted(target)) where \(path) == \(key.sqlLiteral.replacingQuotes())", title: title)
+                try browse("\(quoted(target)) where \(path) == \(QueryParser.literal(key))", title: title)
             }
         default:
             throw StrataError("\(name) is \(property.typeDescription), not a link or a list")
@@ -330,17 +342,4 @@ public final class REPL {
     }
 
     func quit() { quitting = true }
-}
-
-extension String {
-    /// A single-quoted SQL literal written as a query string literal: 'O''Brien' becomes "O'Brien".
-    fileprivate func replacingQuotes() -> String {
-        guard hasPrefix("'"), hasSuffix("'"), count >= 2 else { return self }
-        let inner = String(dropFirst().dropLast()).replacingAll("''", with: "'")
-        return "\"" + inner.replacingAll("\"", with: "\\\"") + "\""
-    }
-
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
 }

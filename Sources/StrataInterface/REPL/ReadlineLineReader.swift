@@ -34,6 +34,9 @@ public final class ReadlineLineReader: LineReader {
             let line = strata_rl_line_buffer().map { String(cString: $0) } ?? ""
             let before = String(decoding: line.utf8.prefix(Int(start)), as: UTF8.self) + word
             let candidates = ReadlineLineReader.completer?.candidates(line: before, word: word) ?? []
+            let continues = candidates.count == 1
+                && ReadlineLineReader.completer?.continuesAfter(candidates[0], line: before, word: word) == true
+            strata_rl_append_space(continues ? 0 : 1)
             return ReadlineLineReader.matchArray(candidates, typed: word)
         }
     }

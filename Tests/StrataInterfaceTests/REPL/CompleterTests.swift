@@ -5,14 +5,14 @@ import StrataTestSupport
 @testable import StrataInterface
 
 @Suite struct CompleterTests {
-    static let commands = ["classes", "schema", "show", "next", "prev", "help", "quit"]
+    static let commands = ["classes", "schema", "show", "next", "prev", "open", "follow", "help", "quit"]
 
     func completer() throws -> Completer {
         Completer(schema: try Fixtures.schema(Fixtures.tasks), commands: Self.commands)
     }
 
     @Test(arguments: [
-        ("", "", ["classes", "schema", "show", "next", "prev", "help", "quit", "Tag", "Task", "TaskList"]),
+        ("", "", ["classes", "schema", "show", "next", "prev", "open", "follow", "help", "quit", "Tag", "Task", "TaskList"]),
         ("sh", "sh", ["show"]),
         ("Ta", "Ta", ["Tag", "Task", "TaskList"]),
         ("show Ta", "Ta", ["Tag", "Task", "TaskList"]),
@@ -22,7 +22,10 @@ import StrataTestSupport
         ("Task where list.n", "list.n", ["list.name"]),
         ("Task where tags.na", "tags.na", ["tags.name"]),
         ("Task where name BEG", "BEG", ["BEGINSWITH"]),
-        ("Task where name == \"x\" so", "so", ["SORT("]),
+        ("Task where name == \"x\" so", "so", ["sort("]),
+        // Issue 29, item 24: a keyword in the case it was begun in.
+        ("Task where name begins", "begins", ["beginswith"]),
+        ("Task where name Beg", "Beg", ["BEGINSWITH"]),
         ("Task where nothing.x", "nothing.x", []),
     ])
     func completes(_ line: String, _ word: String, _ expected: [String]) throws {
@@ -36,8 +39,12 @@ import StrataTestSupport
         ("TaskList", "follow ", "", ["@links.Task.list", "@links.Task.owner"]),
         ("Task", "follow l", "l", ["list"]),
         ("Task", "follow ta", "ta", ["tags"]),
-        ("Task", "open ", "", []),
-        ("Task", "open T", "T", []),
+        // Issue 29, item 24: `open` takes a class first (then a key, not guessed); `fol` is `follow`.
+        ("Task", "open ", "", ["Tag", "Task", "TaskList"]),
+        ("Task", "open T", "T", ["Tag", "Task", "TaskList"]),
+        ("Task", "open Task ", "", []),
+        ("Task", "fol l", "l", ["list"]),
+        ("Task", "f ta", "ta", ["tags"]),
     ] as [(String?, String, String, [String])])
     func followOffersTheOpenObjectsLinks(_ open: String?, _ line: String, _ word: String, _ expected: [String]) throws {
         let completer = try completer()
@@ -65,7 +72,45 @@ import StrataTestSupport
             """)
         let completer = Completer(schema: schema, commands: [])
         #expect(completer.candidates(line: "T", word: "T") == ["Tb"])
-        #expect(completer.candidates(line: "Tb where n", word: "n") == ["NOT", "NONE", "nil", "name"])
+        // Keywords in the case the word was begun in (issue 29, item 24).
+        #expect(completer.candidates(line: "Tb where n", word: "n") == ["not", "none", "nil", "name"])
+    }
+}
+
+/// Issue 29, items 22 and 24: names that are not plain words come as the query language reads them, and a link
+/// takes no space after it.
+@Suite struct CompleterQuotingTests {
+    func completer() throws -> Completer {
+        let schema = try Fixtures.schema("""
+            CREATE TABLE "Calories-Table" (id INTEGER PRIMARY KEY, "kcal-total" INTEGER, "where" TEXT,
+                meal INTEGER REFERENCES "Meal Plan"(id));
+            CREATE TABLE "Meal Plan" (id INTEGER PRIMARY KEY, "day name" TEXT);
+            """)
+        return Completer(schema: schema, commands: ["open", "follow", "show"])
+    }
+
+    @Test(arguments: [
+        ("Cal", "Cal", ["`Calories-Table`"]),
+        ("Calories-T", "Calories-T", ["`Calories-Table`"]),
+        ("show Me", "Me", ["`Meal Plan`"]),
+        ("`Calories-Table` where kc", "kc", ["`kcal-total`"]),
+        ("`Calories-Table` where wh", "wh", ["where", "`where`"]),
+        ("`Calories-Table` where meal.da", "meal.da", ["meal.`day name`"]),
+        ("`Calories-Table` where meal.`day", "meal.`day", ["meal.`day name`"]),
+        ("open Me", "Me", ["`Meal Plan`"]),
+        // After an opening backtick the editor hands over the word alone: the name comes with its closing backtick.
+        ("`Cal", "Cal", ["Calories-Table`"]),
+        ("`Calories-Table` where `kc", "kc", ["kcal-total`"]),
+    ] as [(String, String, [String])])
+    func quotes(_ line: String, _ word: String, _ expected: [String]) throws {
+        #expect(try completer().candidates(line: line, word: word) == expected)
+    }
+
+    @Test func aLinkTakesNoSpaceAfterIt() throws {
+        let completer = try completer()
+        #expect(completer.continuesAfter("meal", line: "`Calories-Table` where me", word: "me"))
+        #expect(!completer.continuesAfter("`kcal-total`", line: "`Calories-Table` where kc", word: "kc"))
+        #expect(!completer.continuesAfter("meal.`day name`", line: "`Calories-Table` where meal.d", word: "meal.d"))
     }
 }
 
