@@ -129,11 +129,11 @@ import Darwin
     // MARK: - Item 2: a subcommand wherever the options stand
 
     @Test(arguments: [
-        ["migrate", "--dir", "MDIR", "status", "DB"],
-        ["migrate", "--dir=MDIR", "status", "DB"],
-        ["migrate", "--timeout", "100", "--dir", "MDIR", "plan", "DB"],
-        ["migrate", "--dir", "MDIR", "validate", "DB"],
-        ["migrate", "--json", "--dir", "MDIR", "status", "DB"],
+        ["migrate", "--dir", "<dir>", "status", "<db>"],
+        ["migrate", "--dir=<dir>", "status", "<db>"],
+        ["migrate", "--timeout", "100", "--dir", "<dir>", "plan", "<db>"],
+        ["migrate", "--dir", "<dir>", "validate", "<db>"],
+        ["migrate", "--json", "--dir", "<dir>", "status", "<db>"],
     ])
     func optionsBeforeASubcommandRunTheSubcommand(_ template: [String]) throws {
         let workspace = try MigrateCommandTests.workspace([:])
@@ -141,7 +141,7 @@ import Darwin
         try "CREATE TABLE X (x INTEGER);\n".write(toFile: workspace.file("M/1_x.sql"), atomically: true, encoding: .utf8)
         let db = workspace.file("app.sqlite")
         let before = try workspace.fingerprint("app.sqlite")
-        let arguments = template.map { $0.replacingOccurrences(of: "MDIR", with: workspace.file("M")).replacingOccurrences(of: "DB", with: db) }
+        let arguments = template.map { $0.replacingOccurrences(of: "<dir>", with: workspace.file("M")).replacingOccurrences(of: "<db>", with: db) }
         let run = try StrataProcess.run(arguments)
         #expect([0, 3].contains(run.status), "\(arguments): \(run.stderr)")
         #expect(try workspace.fingerprint("app.sqlite").0 == before.0, "\(arguments) changed the file")
