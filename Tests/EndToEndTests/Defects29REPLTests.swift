@@ -382,8 +382,9 @@ import Testing
 
     /// Runs a shell command line in a tmux pane and returns the lines seen on screen while it ran, then its exit.
     static func watch(_ terminal: Terminal, _ command: String) throws -> [String] {
-        // The pane's first line can be lost to the detached session's first resize: the command starts a moment later.
-        try terminal.tmux(["new-session", "-d", "-s", "w", "-x", "120", "-y", "20", "sleep 0.3; " + command + "; echo \"[exit $?]\""])
+        // The pane's first line can be lost to the detached session's first resize: the command starts a moment later;
+        // and the pane stays a moment after it, so that the line with its exit status is read before the pane closes.
+        try terminal.tmux(["new-session", "-d", "-s", "w", "-x", "120", "-y", "20", "sleep 0.3; " + command + "; echo \"[exit $?]\"; sleep 2"])
         var seen: [String] = []
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
