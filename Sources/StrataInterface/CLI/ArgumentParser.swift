@@ -108,14 +108,15 @@ public enum ArgumentParser {
         return (command, arguments)
     }
 
-    /// The positional words of a line, options' values left out.
+    /// The positional words of a line before `--`, options' values left out.
     static func positionals(of arguments: [String], for command: CommandSpec) -> [String] {
         positionalIndices(of: arguments, for: command).map { arguments[$0] }
     }
 
-    /// Where the positional words stand among `arguments`. Whether an option takes the next word as its
+    /// Where the positional words before `--` stand among `arguments` (after it, every word is a file or
+    /// another argument of the command, never a subcommand). Whether an option takes the next word as its
     /// value is read from `command`'s options, then its subcommands' (an option may come before the
-    /// subcommand that has it); after `--` every word is positional.
+    /// subcommand that has it).
     private static func positionalIndices(of arguments: [String], for command: CommandSpec) -> [Int] {
         let specs = [command] + command.subcommands
         func takesValue(_ token: ArgumentToken) -> Bool {
@@ -129,10 +130,7 @@ public enum ArgumentParser {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--" {
-                indices += Array(arguments.indices.suffix(from: index + 1))
-                break
-            }
+            if argument == "--" { break }
             let tokens = ArgumentTokenizer.tokens([argument])
             if tokens == [.positional(argument)] {
                 indices.append(index)

@@ -102,3 +102,51 @@ import Testing
         #expect(Set(command.options.compactMap(\.short)).count == command.options.compactMap(\.short).count)
     }
 }
+
+/// Subcommands as a tree (`ArgumentParser.resolve`): the command a line chooses, and what is left for it, with the
+/// files that exist given by the test.
+@Suite struct SubcommandResolutionTests {
+    static let files: Set<String> = ["app.sqlite", "b.sqlite", "status-report.sqlite"]
+
+    @Test(arguments: [
+        (["app.sqlite"], "migrate", ["app.sqlite"]),
+        (["status", "app.sqlite"], "migrate-status", ["app.sqlite"]),
+        (["--dir", "M", "status", "app.sqlite"], "migrate-status", ["--dir", "M", "app.sqlite"]),
+        (["--dir=M", "plan", "app.sqlite", "--to", "3"], "migrate-plan", ["--dir=M", "app.sqlite", "--to", "3"]),
+        // The value of an option of the subcommand only, before it.
+        (["--version", "3", "baseline", "app.sqlite"], "migrate-baseline", ["--version", "3", "app.sqlite"]),
+        (["-d", "status", "app.sqlite"], "migrate", ["-d", "status", "app.sqlite"]),
+        (["--", "status"], "migrate", ["--", "status"]),
+        (["status-report.sqlite"], "migrate", ["status-report.sqlite"]),
+        (["app.sqlite", "b.sqlite", "'tenants/*.sqlite'"], "migrate", ["app.sqlite", "b.sqlite", "'tenants/*.sqlite'"]),
+        // A missing file far from every subcommand's name is left to the command (it says "no such file").
+        (["missing.sqlite"], "migrate", ["missing.sqlite"]),
+    ])
+    func choosesTheSubcommandWhereverTheOptionsStand(_ arguments: [String], _ name: String, _ rest: [String]) throws {
+        let (command, left) = try ArgumentParser.resolve(arguments, under: Commands.migrate, exists: { Self.files.contains($0) })
+        #expect(command.name == name)
+        #expect(left == rest)
+    }
+
+    @Test(arguments: [
+        (["stauts", "app.sqlite"], "unknown subcommand 'stauts' for 'migrate', and no such file (did you mean 'migrate status'?)"),
+        (["app.sqlite", "lnit"], "unknown subcommand 'lnit' for 'migrate', and no such file (did you mean 'migrate lint'?)"),
+        (["app.sqlite", "status"], "'status' is not a file but a subcommand of migrate: it comes first "
+            + "('strata migrate status …'; see 'strata help migrate status')"),
+    ])
+    func aWordThatIsNeitherAFileNorASubcommandIsAUsageError(_ arguments: [String], _ message: String) {
+        #expect {
+            try ArgumentParser.resolve(arguments, under: Commands.migrate, exists: { Self.files.contains($0) })
+        } throws: { error in
+            (error as? StrataError)?.status == .usage && (error as? StrataError)?.message == message
+        }
+    }
+
+    /// A word that is a file is a file, even when it is also a subcommand's name.
+    @Test func aFileNamedLikeASubcommandAfterTheFirstIsAFile() throws {
+        let (command, left) = try ArgumentParser.resolve(["app.sqlite", "plan"], under: Commands.migrate,
+                                                         exists: { $0 == "app.sqlite" || $0 == "plan" })
+        #expect(command.name == "migrate")
+        #expect(left == ["app.sqlite", "plan"])
+    }
+}
