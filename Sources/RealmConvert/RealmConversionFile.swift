@@ -34,7 +34,7 @@ public enum RealmConversionFile {
                                shouldStop: () -> Bool = { false }) throws -> RealmConverter.Summary
     {
         let converter = try open(path)
-        try AtomicFile.checkDestination(destination, force: force, what: "the converted database")
+        try AtomicFile.checkDestination(destination, force: force, what: "the converted database", input: path)
         let temporary = try AtomicFile.createTemporary(for: destination)
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(temporary + suffix) } }
         let summary = try write(converter, to: temporary, destination: destination, progress: progress, shouldStop: shouldStop)

@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// Issue 29's migrate items, through the built binary: migrations below the database's version (item 1),
-/// subcommands wherever the options stand (item 2), a backup that is the database itself (item 3), SIGHUP
+/// subcommands wherever the options stand (item 2), an output that is its input (item 3: a backup, a
+/// conversion, an export), SIGHUP
 /// (item 5) and `--create` on a dangling symbolic link (item 27).
 @Suite struct Defects29MigrateTests {
     static let first = ["1_a.sql": "CREATE TABLE A (x INTEGER);\n", "5_c.sql": "CREATE TABLE C (x INTEGER);\n"]
@@ -227,13 +228,51 @@ import Darwin
         let run = try StrataProcess.run(["migrate", db, "--backup", backup, "--force"])
         #expect(run.status == 1)
         #expect(run.stdout == "")
-        #expect(run.stderr.contains("is \(db) itself") && run.stderr.contains("the backup must be another file (nothing was changed)"), "\(run.stderr)")
+        let same = spelling == .itself ? "\(db) is the file being read" : "is \(db) itself (by another path)"
+        #expect(run.stderr.contains(same + ": the backup must be another file (nothing was changed)"), "\(run.stderr)")
         #expect(try workspace.fingerprint("app.sqlite").0 == before.0)
         var after = stat()
         stat(db, &after)
         #expect(after.st_ino == inode.st_ino, "the database was replaced")
         #expect(try workspace.listing() == listing)
         #expect(try Self.version(db) == 0)
+    }
+
+    /// `convert a.realm a.realm --force` replaced the .realm with SQLite: the output is never the input, by any path.
+    @Test(arguments: SamePath.allCases)
+    func convertNeverWritesOverItsInput(_ spelling: SamePath) throws {
+        let workspace = try Workspace()
+        let realm = try RealmFileCommandTests.copy("Files/many-objects.realm", into: workspace, as: "a.realm")
+        let output: String
+        switch spelling {
+        case .itself: output = realm
+        case .dotSlash: output = workspace.path + "/./a.realm"
+        case .hardLink:
+            output = workspace.file("hard.realm")
+            try FileManager.default.linkItem(atPath: realm, toPath: output)
+        case .symbolicLink:
+            output = workspace.file("link.realm")
+            try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: realm)
+        }
+        let before = try workspace.fingerprint("a.realm")
+        let listing = try workspace.listing()
+        let run = try StrataProcess.run(["convert", realm, output, "--force"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasSuffix(": the converted database must be another file (nothing was changed)\n"), "\(run.stderr)")
+        #expect(try workspace.fingerprint("a.realm").0 == before.0)
+        #expect(try workspace.listing() == listing)
+    }
+
+    /// The browser's export onto the file it browses, with --force, would have replaced the database with CSV.
+    @Test func exportNeverWritesOverTheBrowsedFile() throws {
+        let workspace = try Workspace()
+        let db = workspace.file("d.sqlite")
+        #expect(try StrataProcess.run(["demo", db, "--rows", "20"]).status == 0)
+        let before = try workspace.fingerprint("d.sqlite")
+        let run = try StrataProcess.run([db], input: "RealmTestClass0\nexport \(workspace.path)/./d.sqlite --force\n")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("is \(db) itself (by another path): the export must be another file (nothing was changed)"), "\(run.stderr)")
+        #expect(try workspace.fingerprint("d.sqlite").0 == before.0)
     }
 
     // MARK: - Item 5: SIGHUP

@@ -45,7 +45,7 @@ public enum AtomicFile {
     {
         guard !path.isEmpty else { throw StrataError.usage("\(what) needs a file name") }
         if let input, Platform.isSameFile(path, input) {
-            throw StrataError("\(path) is \(input) itself" + (path == input ? "" : " (by another path)")
+            throw StrataError((path == input ? "\(path) is the file being read" : "\(path) is \(input) itself (by another path)")
                               + ": \(what) must be another file (nothing was changed)", code: .fileExists, site: ErrorSite(file: path))
         }
         switch Platform.entryKind(path) {

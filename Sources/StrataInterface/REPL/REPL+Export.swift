@@ -19,7 +19,7 @@ extension REPL {
         let browser = try currentBrowser()
         let parsed = try ArgumentParser.parse(try Self.words(argument), for: Self.exportSpec, helpCommand: "help export")
         let path = Platform.expandingHome(parsed.required(Arguments.file))
-        try AtomicFile.checkDestination(path, force: parsed.flag(Options.forceReplace), what: "the export")
+        try AtomicFile.checkDestination(path, force: parsed.flag(Options.forceReplace), what: "the export", input: session.path)
         let format = try Self.exportFormat(parsed.value(Self.exportFormat), path: path)
         let total = browser.total
         let (one, many) = browser.sql == nil ? ("object", "objects") : ("row", "rows")
