@@ -55,17 +55,14 @@ struct MigrationHistory {
     /// Records `file` as applied now, by this version of Strata; `outOfOrder` when it lies below the version
     /// the database was at.
     func record(_ file: MigrationFile, milliseconds: Int, outOfOrder: Bool = false) throws {
-        if outOfOrder {
-            if !(try hasOutOfOrderColumn()) {
-                try connection.execute("ALTER TABLE \(Self.tableName) ADD COLUMN \(Self.outOfOrderColumn) INTEGER NOT NULL DEFAULT 0")
-            }
-            try record(file, milliseconds: milliseconds)
-            try connection.execute("UPDATE \(Self.tableName) SET \(Self.outOfOrderColumn) = 1 WHERE version = ?", [.integer(Int64(file.version))])
-            return
+        if outOfOrder, !(try hasOutOfOrderColumn()) {
+            try connection.execute("ALTER TABLE \(Self.tableName) ADD COLUMN \(Self.outOfOrderColumn) INTEGER NOT NULL DEFAULT 0")
         }
+        // The column is named only when it is set: a history without it stays as it was written.
+        let (column, value) = outOfOrder ? (", \(Self.outOfOrderColumn)", ", 1") : ("", "")
         try connection.execute("""
-            INSERT INTO \(Self.tableName) (version, name, checksum, applied_at, duration_ms, strata_version)
-            VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?)
+            INSERT INTO \(Self.tableName) (version, name, checksum, applied_at, duration_ms, strata_version\(column))
+            VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?\(value))
             """, [.integer(Int64(file.version)), .text(file.name), .text(file.checksum), .integer(Int64(milliseconds)),
                   .text(Version.number)])
     }

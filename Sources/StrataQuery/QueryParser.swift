@@ -64,10 +64,9 @@ public struct QueryParser {
     public static func literal(_ value: SQLiteValue) -> String {
         switch value {
         case .null: "nil"
-        case .integer(let number): String(number)
-        case .real(let number): "\(number)"
         case .text(let text): quotedString(text)
-        case .blob(let bytes): "x'" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + "'"
+        // Numbers and x'…' are written as SQL writes them.
+        case .integer, .real, .blob: value.sqlLiteral
         }
     }
 

@@ -280,9 +280,7 @@ extension MigrateCommand {
             }
             do {
                 run.from = try connection.scalar("PRAGMA user_version").int64.map(Int.init)
-                var migrator = Migrator(connection: connection, files: files)
-                migrator.displayName = path
-                migrator.appliesOutOfOrder = settings.outOfOrder
+                let migrator = migrator(connection, files: files, name: path, outOfOrder: settings.outOfOrder)
                 // A dry run goes through with destructive steps: only its copy loses anything.
                 if !settings.yes && !settings.dryRun, let destructive = try destructiveSummary(try migrator.plan(to: settings.target).steps) {
                     throw StrataError("\(destructive.summary); destructive steps need --yes with several files (nothing was changed)",
@@ -405,7 +403,7 @@ extension MigrateCommand {
             if watcher.wasInterrupted { throw StrataError.interrupted }
             let connection = try DatabaseFile.openForReading(path, timeout: timeout)
             do {
-                let status = try Migrator(connection: connection, files: try migrations.get()).status()
+                let status = try migrator(connection, files: try migrations.get(), name: path, outOfOrder: false).status()
                 result.version = status.version
                 result.pending = status.pending.map(\.fileName)
                 result.skipped = status.skipped.map(\.fileName)

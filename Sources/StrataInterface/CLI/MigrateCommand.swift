@@ -28,13 +28,19 @@ struct MigrateCommand {
         }
     }
 
-    /// A migrator of `connection` that names the database as the user did (`name`, else FILE), with
-    /// `--out-of-order` when the command has it.
-    func migrator(_ connection: Connection, files: [MigrationFile], name: String? = nil) -> Migrator {
+    /// A migrator of `connection` that names the database as the user did (`name`), applying migrations below
+    /// its version when `outOfOrder` (`--out-of-order`).
+    static func migrator(_ connection: Connection, files: [MigrationFile], name: String, outOfOrder: Bool) -> Migrator {
         var migrator = Migrator(connection: connection, files: files)
-        migrator.displayName = name ?? file
-        migrator.appliesOutOfOrder = parsed.command.option(named: Options.outOfOrder.name) != nil && parsed.flag(Options.outOfOrder)
+        migrator.displayName = name
+        migrator.appliesOutOfOrder = outOfOrder
         return migrator
+    }
+
+    /// `migrator(_:files:name:outOfOrder:)` for FILE, with `--out-of-order` where the command has it.
+    func migrator(_ connection: Connection, files: [MigrationFile]) -> Migrator {
+        Self.migrator(connection, files: files, name: file,
+                      outOfOrder: parsed.command.option(named: Options.outOfOrder.name) != nil && parsed.flag(Options.outOfOrder))
     }
 
     /// Whether migrating `path` makes a new database there (nothing is there), refusing a missing one unless
