@@ -16,8 +16,19 @@ public final class ProgressLine: @unchecked Sendable {
     /// told in advance.
     private let startedAt: Double?
 
-    /// - Parameter showsElapsed: end the line with the seconds the work has taken so far.
-    public init(delay: Double = 0.5, showsElapsed: Bool = false) {
+    /// Seconds of work before a progress line first shows: `STRATA_PROGRESS_DELAY` when it holds a number of
+    /// seconds (0 shows every line at once), else half a second.
+    public static var defaultDelay: Double {
+        guard let text = Platform.environment("STRATA_PROGRESS_DELAY"), let seconds = Double(text),
+              seconds.isFinite, seconds >= 0 else { return 0.5 }
+        return seconds
+    }
+
+    /// - Parameters:
+    ///   - delay: seconds before the line first shows (`defaultDelay` when nil).
+    ///   - showsElapsed: end the line with the seconds the work has taken so far.
+    public init(delay: Double? = nil, showsElapsed: Bool = false) {
+        let delay = delay ?? Self.defaultDelay
         startedAt = showsElapsed ? Platform.monotonicSeconds() : nil
         timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + delay, repeating: 0.1)
