@@ -80,7 +80,10 @@ public struct ValueFormatter: Sendable {
                 // A date with a zone is shown in UTC; one without a zone, or in Strata's own form already,
                 // is shown as stored: moved to no zone, and found again when copied into a query.
                 if type == .date, dateStorage != nil, !isCanonicalDate(raw), let date = ISODate.reading(raw), date.hasZone {
-                    return body(.date(date.milliseconds))
+                    // More digits than milliseconds are kept, every one (a Realm timestamp's nanoseconds, Python's
+                    // microseconds): the moment in UTC, the fraction as stored.
+                    guard var precise = ISODate.utcText(date, of: raw) else { return body(.date(date.milliseconds)) }
+                    return precise.withUTF8 { body(.text(UnsafeRawBufferPointer($0))) }
                 }
                 return body(.text(raw))
             }

@@ -40,8 +40,9 @@ import Testing
         (.text("2005-05-24T22:53:30.123-04:00"), .isoText, "2005-05-25T02:53:30.123Z"),
         (.text("2005-05-24T22:53:30+0100"), .isoText, "2005-05-24T21:53:30.000Z"),
         (.text("2026-11-29T21:28:29.123Z"), .isoText, "2026-11-29T21:28:29.123Z"),
-        (.text("2005-12-31T23:59:59.9995Z"), .isoText, "2006-01-01T00:00:00.000Z"),
-        (.text("2005-12-31T23:59:59.9994Z"), .isoText, "2005-12-31T23:59:59.999Z"),
+        // More fraction digits than milliseconds: every one kept (issue 29, item 14).
+        (.text("2005-12-31T23:59:59.9995Z"), .isoText, "2005-12-31T23:59:59.9995Z"),
+        (.text("2005-12-31T20:59:59.999400-03:00"), .isoText, "2005-12-31T23:59:59.999400Z"),
         // Numbers: the moment in UTC, by the column's storage.
         (.integer(1_116_975_210), .unixSeconds, "2005-05-24T22:53:30.000Z"),
         (.real(1_116_975_210.5), .unixSeconds, "2005-05-24T22:53:30.500Z"),
@@ -105,9 +106,16 @@ import Testing
         ("2005-05-24T25:00:00Z", "2005-05-24T25:00:00Z"),
         ("2005-05-24\u{1B}[2J", "2005-05-24\\e[2J"),
         ("2005-05-24\u{0}Z", "2005-05-24\\u{0}Z"),
-        ("2005-05-24T22:53:30." + String(repeating: "9", count: 5000) + "Z", "2005-05-24T22:53:31.000Z"),
-        ("99999-01-01T00:00:00Z", "99999-01-01T00:00:00Z"),
+        ("99999-01-01T00:00:00Z", "+99999-01-01T00:00:00.000Z"),
+        ("1234567-01-01T00:00:00Z", "1234567-01-01T00:00:00Z"),
     ]
+
+    /// A fraction of 5,000 digits is kept, as every fraction is, and cut where any long text is cut.
+    @Test func aHugeFractionWithAZoneIsKeptAndShownCut() {
+        let stored = "2005-05-24T22:53:30." + String(repeating: "9", count: 5000) + "+01:00"
+        let shown = Self.formatter.text(.text(stored), Self.column(.isoText))
+        #expect(shown.hasPrefix("2005-05-24T21:53:30.999") && shown.hasSuffix("…"), "\(shown.prefix(40))")
+    }
 
     @Test(arguments: hostile)
     func showsHostileTextAsStored(_ stored: String, _ expected: String) {

@@ -12,7 +12,7 @@ public enum ISODate {
         let seconds = millisecondOfDay / 1000
         var text = ""
         text.reserveCapacity(24)
-        text += year < 0 ? "-" + padded(-year, 4) : padded(year, 4)
+        text += yearText(year)
         text += "-" + padded(month, 2) + "-" + padded(day, 2)
         text += "T" + padded(seconds / 3600, 2) + ":" + padded(seconds / 60 % 60, 2) + ":" + padded(seconds % 60, 2)
         text += "." + padded(millisecondOfDay % 1000, 3) + "Z"
@@ -27,11 +27,18 @@ public enum ISODate {
         let (extra, overflow) = seconds.addingReportingOverflow(carry)
         let (days, secondOfDay) = floorDivide(overflow ? seconds : extra, 86_400)
         let (year, month, day) = civil(fromDays: days)
-        var text = year < 0 ? "-" + padded(-year, 4) : padded(year, 4)
+        var text = yearText(year)
         text += "-" + padded(month, 2) + "-" + padded(day, 2)
         text += "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
         text += nanosecond % 1_000_000 == 0 ? "." + padded(nanosecond / 1_000_000, 3) : "." + padded(nanosecond, 9)
         return text + "Z"
+    }
+
+    /// A year as ISO 8601 writes it: four digits from 0000 to 9999, else signed (`-0002`, `+10000`, the expanded
+    /// form), so that every year `parse` reads back is told apart from a four-digit one.
+    static func yearText(_ year: Int64) -> String {
+        if year < 0 { return "-" + padded(-year, 4) }
+        return year > 9999 ? "+" + String(year) : padded(year, 4)
     }
 
     /// What a text date says: its moment, and whether the text names its zone.
@@ -41,11 +48,26 @@ public enum ISODate {
         /// True for `Z` or an offset such as `+05:30`; false for a date or date-time without one, which
         /// is shown as it is stored, never moved to a zone.
         public var hasZone: Bool
+        /// The moment to the whole second (milliseconds since 1970, UTC), before the fraction is added.
+        public var wholeSecond: Int64 = 0
+        /// Where the fraction's digits are in the text read (after `.` or `,`), when it has any.
+        public var fractionDigits: Range<Int>? = nil
+    }
+
+    /// A text date with more fraction digits than milliseconds (`2021-11-09 11:41:52.207729+00:00`) in UTC as
+    /// Strata writes dates, every digit of the fraction kept (`2021-11-09T11:41:52.207729Z`): moving a moment
+    /// to UTC moves it by whole minutes, so the fraction stays as the file holds it. Nil when `reading` has
+    /// three fraction digits or fewer (`format(unixMilliseconds:)` then writes it whole).
+    public static func utcText(_ reading: Reading, of bytes: UnsafeRawBufferPointer) -> String? {
+        guard let digits = reading.fractionDigits, digits.count > 3 else { return nil }
+        let whole = format(unixMilliseconds: reading.wholeSecond)
+        return String(whole.dropLast(4)) + String(decoding: UnsafeRawBufferPointer(rebasing: bytes[digits]), as: UTF8.self) + "Z"
     }
 
     /// Reads an ISO 8601 date or date-time as milliseconds since 1970, UTC.
     ///
-    /// Accepts `YYYY-MM-DD`, then optionally `T`, a space or Realm's `@`, `HH:MM[:SS[.fraction]]` (Realm's
+    /// Accepts `YYYY-MM-DD` (a year of four digits, or signed with four to six: `-0002`, `+10000`, `+275760`, as
+    /// ISO 8601's expanded years and JavaScript write them), then optionally `T`, a space or Realm's `@`, `HH:MM[:SS[.fraction]]` (Realm's
     /// `:nanoseconds` too), and a zone `Z` or `±HH[:MM]`; no zone means UTC. Nil for anything else,
     /// including impossible dates such as February 30.
     public static func parse(_ text: String) -> Int64? { reading(text)?.milliseconds }
@@ -62,7 +84,7 @@ public enum ISODate {
     /// functions read it.
     public static func reading(_ bytes: UnsafeRawBufferPointer) -> Reading? {
         var scanner = Scanner(bytes)
-        guard let year = scanner.digits(4), scanner.eat("-"), let month = scanner.digits(2), scanner.eat("-"),
+        guard let year = scanner.year(), scanner.eat("-"), let month = scanner.digits(2), scanner.eat("-"),
               let day = scanner.digits(2), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
         else { return nil }
         var milliseconds = days(year: year, month: month, day: day) * 86_400_000
@@ -72,6 +94,7 @@ public enum ISODate {
         else { return nil }
         var second: Int64 = 0
         var fraction: Int64 = 0
+        var fractionDigits: Range<Int>? = nil
         if scanner.eat(":") {
             guard let value = scanner.digits(2), value < 60 else { return nil }
             second = value
@@ -80,7 +103,9 @@ public enum ISODate {
                 guard let (nanoseconds, count) = scanner.allDigits(), count > 0, nanoseconds < 1_000_000_000 else { return nil }
                 fraction = (nanoseconds + 500_000) / 1_000_000
             } else if scanner.eat(".") || scanner.eat(",") {
+                let start = scanner.index
                 guard let (digits, count) = scanner.allDigits(), count > 0 else { return nil }
+                fractionDigits = start..<scanner.index
                 // Keep milliseconds: the first three digits, rounded by the fourth.
                 var scaled = digits
                 var places = count
@@ -89,18 +114,21 @@ public enum ISODate {
                 fraction = (scaled + 5) / 10
             }
         }
-        milliseconds += ((hour * 60 + minute) * 60 + second) * 1000 + fraction
-        if scanner.atEnd { return Reading(milliseconds: milliseconds, hasZone: false) }
-        if scanner.eat("Z") || scanner.eat("z") {
-            return scanner.atEnd ? Reading(milliseconds: milliseconds, hasZone: true) : nil
-        }
+        milliseconds += ((hour * 60 + minute) * 60 + second) * 1000
+        var result = Reading(milliseconds: milliseconds + fraction, hasZone: false, wholeSecond: milliseconds, fractionDigits: fractionDigits)
+        if scanner.atEnd { return result }
+        result.hasZone = true
+        if scanner.eat("Z") || scanner.eat("z") { return scanner.atEnd ? result : nil }
         let sign: Int64
         if scanner.eat("+") { sign = 1 } else if scanner.eat("-") { sign = -1 } else { return nil }
         guard let zoneHours = scanner.digits(2), zoneHours < 24 else { return nil }
         _ = scanner.eat(":")
         let zoneMinutes = scanner.digits(2) ?? 0
         guard scanner.atEnd, zoneMinutes < 60 else { return nil }
-        return Reading(milliseconds: milliseconds - sign * (zoneHours * 60 + zoneMinutes) * 60_000, hasZone: true)
+        let offset = sign * (zoneHours * 60 + zoneMinutes) * 60_000
+        result.milliseconds -= offset
+        result.wholeSecond -= offset
+        return result
     }
 
     static func daysIn(month: Int64, year: Int64) -> Int64 {
@@ -121,6 +149,18 @@ public enum ISODate {
             guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
             index += 1
             return true
+        }
+
+        /// A year: four digits, or a sign and four to six (JavaScript's dates reach ±275,760); an unsigned five or
+        /// six digits too, as Strata wrote years past 9999 before it signed them.
+        mutating func year() -> Int64? {
+            let sign: Int64 = eat("-") ? -1 : (eat("+") ? 1 : 0)
+            let start = index
+            while index < bytes.count, index - start < 7, (48...57).contains(bytes[index]) { index += 1 }
+            let count = index - start
+            index = start
+            guard (4...6).contains(count), sign != 0 || count == 4 || bytes[start] != 48, let value = digits(count) else { return nil }
+            return sign < 0 ? -value : value
         }
 
         /// Exactly `count` digits.
