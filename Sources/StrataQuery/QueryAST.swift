@@ -94,7 +94,9 @@ public enum Literal: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
-    case decimal(Double)
+    /// A number with a fraction or an exponent (or past Int64), with its text as written: a decimal kept as
+    /// text compares with every digit of it.
+    case decimal(Double, text: String)
     case string(String)
     case date(Int64)
     case data([UInt8])

@@ -286,6 +286,9 @@ extension QueryCompiler {
         case .keyPath(let path):
             let right = try resolveValue(path, in: scope, purpose: "a comparison")
             try checkComparable(left, right, at: path.offset)
+            // A decimal kept as text against another number: both as keys when the left is one, else both numbers.
+            if left.isDecimalKey, !right.isDecimalKey { return .value("strata_decimal_key(\(right.sql))") }
+            if right.isDecimalKey, !left.isDecimalKey { return .value("strata_decimal_real(\(right.sql))") }
             return .value(right.sql)
         case .subqueryCount(let collection, let variable, let predicate, let offset):
             return .value(try subqueryCount(collection, variable: variable, predicate: predicate, offset: offset, in: scope).sql)
@@ -316,19 +319,33 @@ extension QueryCompiler {
         func mismatch(_ what: String) -> QueryError {
             semanticError("cannot compare '\(left.name)', \(article(left.type)) \(left.type.rawValue), with \(what)", at: offset)
         }
+        if left.isDecimalKey {
+            // Every digit as written: the literal's key, as the column's values have theirs.
+            switch literal {
+            case .null: return .null
+            case .integer(let value): return .text(DecimalText(String(value))?.key ?? "2")
+            case .decimal(_, let text):
+                guard let decimal = DecimalText(text) else { throw mismatch("'\(text)', which is not a decimal number") }
+                return .text(decimal.key)
+            case .string: throw mismatch("a string")
+            case .bool: throw mismatch("a bool")
+            case .date: throw mismatch("a date")
+            case .data: throw mismatch("data")
+            }
+        }
         switch (left.type, literal) {
         case (_, .null): return .null
         case (.int, .integer(let value)), (.decimal, .integer(let value)), (.any, .integer(let value)):
             return .integer(value)
         case (.float, .integer(let value)):
             return .real(Double(Float(value)))
-        case (.float, .decimal(let value)):
+        case (.float, .decimal(let value, _)):
             // A float property stores Float values: 883.5181 is the Float nearest to it.
             return .real(Double(Float(value)))
         case (.double, .integer(let value)):
             return .real(Double(value))
-        case (.int, .decimal(let value)), (.double, .decimal(let value)),
-             (.decimal, .decimal(let value)), (.any, .decimal(let value)):
+        case (.int, .decimal(let value, _)), (.double, .decimal(let value, _)),
+             (.decimal, .decimal(let value, _)), (.any, .decimal(let value, _)):
             return .real(value)
         case (.bool, .bool(let value)), (.any, .bool(let value)):
             return .integer(value ? 1 : 0)
@@ -366,14 +383,14 @@ extension QueryCompiler {
         let literal: Literal
         switch left.type {
         case .int, .object:
-            if let value = Int64(text) { literal = .integer(value) } else if left.type == .object { literal = .string(text) } else if let value = Double(text) { literal = .decimal(value) } else {
+            if let value = Int64(text) { literal = .integer(value) } else if left.type == .object { literal = .string(text) } else if let value = Double(text) { literal = .decimal(value, text: text) } else {
                 throw semanticError("$ parameter '\(text)' is not a number, and '\(left.name)' is an int", at: offset)
             }
         case .float, .double, .decimal:
             guard let value = Double(text) else {
                 throw semanticError("$ parameter '\(text)' is not a number, and '\(left.name)' is \(article(left.type)) \(left.type.rawValue)", at: offset)
             }
-            literal = .decimal(value)
+            literal = .decimal(value, text: text)
         case .bool:
             switch text.lowercased() {
             case "true", "yes", "1": literal = .bool(true)
@@ -388,7 +405,7 @@ extension QueryCompiler {
         case .data:
             literal = .data(Array(text.utf8))
         case .any:
-            literal = Int64(text).map(Literal.integer) ?? Double(text).map(Literal.decimal) ?? .string(text)
+            literal = Int64(text).map(Literal.integer) ?? Double(text).map { .decimal($0, text: text) } ?? .string(text)
         default:
             literal = .string(text)
         }

@@ -18,6 +18,9 @@ extension QueryCompiler {
         /// What SHOW selects when it is not `sql`: a date or a uuid as stored, which `ResultColumn` then reads.
         var shownSQL: SQL? = nil
         var dateStorage: DateStorage? = nil
+        /// Set: `sql` is a decimal's `DecimalText.key` (a decimal kept as text, every digit compared), which values
+        /// compared with it must be made into too; `shownSQL` is then its text.
+        var isDecimalKey = false
     }
 
     /// A path that goes through a list or backlinks: the objects at its end, to be quantified.
@@ -132,19 +135,17 @@ extension QueryCompiler {
                     if let storage { sql = SQL(verbatim: storage.millisecondsSQL(column.text)) }
                     // A UUID may be stored as 16 bytes or as text in either case: compare canonical text.
                     if property.type == .uuid { sql = "strata_uuid(\(column))" }
-                    // A decimal kept as text (every digit of a Realm Decimal128) compares and sorts as a number, not
-                    // as text, where "2.25" > "10"; its NaN equals nothing (NULL here, but not nil: `nullSQL`), its
-                    // infinities are beyond every number (9e999 is SQLite's infinity).
+                    // A decimal kept as text (every digit of a Realm Decimal128) compares and sorts as the number it
+                    // is, every digit of it, by its DecimalText key: not as text, where "2.25" > "10", nor as a double,
+                    // which keeps 17 digits. Its NaN equals nothing (NULL here, but not nil: `nullSQL`); its infinities
+                    // are beyond every number.
                     let decimalText = property.type == .decimal && ColumnAffinity(declaredType: property.declaredType) == .text
-                    if decimalText {
-                        sql = "(CASE \(column) WHEN 'NaN' THEN NULL WHEN '+NaN' THEN NULL WHEN '-NaN' THEN NULL WHEN 'Inf' THEN 9e999 "
-                            + "WHEN '+Inf' THEN 9e999 WHEN '-Inf' THEN -9e999 ELSE CAST(\(column) AS NUMERIC) END)"
-                    }
+                    if decimalText { sql = "strata_decimal_key(\(column))" }
                     return .value(Value(sql: sql, type: property.type,
                                         isOptional: property.isOptional || alias != owner.alias || property.type == .date,
                                         target: property.type == .object ? property.target.flatMap(schema.class(named:)) : nil,
                                         name: walked, nullSQL: property.type == .date || decimalText ? column : nil, property: property,
-                                        shownSQL: column, dateStorage: storage))
+                                        shownSQL: column, dateStorage: storage, isDecimalKey: decimalText))
                 }
             }
         }
@@ -240,11 +241,24 @@ extension QueryCompiler {
             throw semanticError("@\(aggregate.rawValue) needs a number, and '\(element.name)' is \(article(element.type)) \(element.type.rawValue)",
                         at: offset)
         }
+        if element.isDecimalKey, aggregate != .avg {
+            // Decimals kept as text, every digit: the least and greatest by key, the sum exactly.
+            let stored = element.shownSQL ?? element.sql
+            let key: SQL = switch aggregate {
+            case .sum: "strata_decimal_key(coalesce(strata_decimal_sum(\(stored)), 0))"
+            case .min: "min(\(element.sql))"
+            default: "max(\(element.sql))"
+            }
+            let subquery: SQL = "(\(many.subquery(select: key, condition: .always)))"
+            return Value(sql: subquery, type: .decimal, isOptional: aggregate != .sum, target: nil, name: description,
+                         shownSQL: "strata_decimal_text(\(subquery))", isDecimalKey: true)
+        }
         let function: SQL
         var type = element.type
+        let number: SQL = element.isDecimalKey ? "strata_decimal_real(\(element.sql))" : element.sql
         switch aggregate {
-        case .sum: function = "coalesce(strata_sum(\(element.sql)), 0)"
-        case .avg: function = "strata_avg(\(element.sql))"; type = .double
+        case .sum: function = "coalesce(strata_sum(\(number)), 0)"
+        case .avg: function = "strata_avg(\(number))"; type = .double
         case .min: function = "min(\(element.sql))"
         default: function = "max(\(element.sql))"
         }

@@ -10,7 +10,7 @@ struct QueryToken: Equatable {
         case attribute(String)       // @count, @links, …
         case string(String)
         case integer(Int64)
-        case decimal(Double)
+        case decimal(Double, text: String)
         case date(Int64)             // milliseconds since 1970, UTC
         case data([UInt8])           // B64"…" or x'…'
         case symbol(String)          // == != <= ( ) { } , . [c] …
@@ -243,7 +243,7 @@ package struct QueryLexer {
         }
         if !isDecimal, let integer = Int64(text) { return QueryToken(kind: .integer(integer), offset: start) }
         guard let value = Double(text), value.isFinite else { throw error("invalid number '\(text)'", at: start) }
-        return QueryToken(kind: .decimal(value), offset: start)
+        return QueryToken(kind: .decimal(value, text: text), offset: start)
     }
 
     package static func hexBytes(_ text: String) -> [UInt8]? {

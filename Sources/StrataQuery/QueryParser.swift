@@ -325,7 +325,7 @@ public struct QueryParser {
             position += 1
             return .literal(.string(value), offset: offset)
         case .integer(let value): position += 1; return .literal(.integer(value), offset: offset)
-        case .decimal(let value): position += 1; return .literal(.decimal(value), offset: offset)
+        case .decimal(let value, let text): position += 1; return .literal(.decimal(value, text: text), offset: offset)
         case .date(let value): position += 1; return .literal(.date(value), offset: offset)
         case .data(let value): position += 1; return .literal(.data(value), offset: offset)
         case .parameter(let index): position += 1; return .parameter(index, offset: offset)

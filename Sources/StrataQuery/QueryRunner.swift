@@ -10,6 +10,7 @@ public struct QueryRunner {
         self.connection = connection
         try StringMatching.register(on: connection)
         try ExactSum.register(on: connection)
+        try DecimalText.register(on: connection)
     }
 
     /// Calls `row` with each result row until it returns false or the rows run out.

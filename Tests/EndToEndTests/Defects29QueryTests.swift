@@ -41,6 +41,41 @@ import Testing
         #expect(newest.stdout.contains("\"+275760-09-13T00:00:00.000Z\""), "\(newest.stdout)")
     }
 
+    // MARK: - Item 8: DECIMAL TEXT compares with every digit
+
+    static func prices(_ workspace: Workspace) throws -> String {
+        try workspace.database("prices.sqlite", """
+            CREATE TABLE Item (id INTEGER PRIMARY KEY, price DECIMAL TEXT, cost REAL, parent INTEGER REFERENCES Item(id));
+            INSERT INTO Item VALUES (1, '12345678901234567890.5', 1.5, NULL), (2, '12345678901234567890.25', 2.5, 1),
+                (3, '12345678901234567890.9', 3, 1), (4, '-0.001', 4, 1), (5, '1.50', 1.5, NULL);
+            """)
+    }
+
+    /// As doubles the three prices were one number: `==` found all three, `!=` none, SORT kept key order, and
+    /// `@sum`/`@max` printed doubles.
+    @Test func decimalTextComparesSortsAndSumsWithEveryDigit() throws {
+        let workspace = try Workspace()
+        let db = try Self.prices(workspace)
+        let equal = try Self.query(db, "Item where price == 12345678901234567890.25", ["--format", "csv"])
+        #expect(equal.status == 0, "\(equal.stderr)")
+        #expect(Self.keys(equal) == ["2"], "\(equal.stdout)")
+        let other = try Self.query(db, "Item where price != 12345678901234567890.25", ["--format", "csv"])
+        #expect(Self.keys(other) == ["1", "3", "4", "5"], "\(other.stdout)")
+        let sorted = try Self.query(db, "Item SORT(price DESC)", ["--format", "csv"])
+        #expect(Self.keys(sorted) == ["3", "1", "2", "5", "4"], "\(sorted.stdout)")
+        let argument = try Self.query(db, "Item where price > $0", ["--arg", "12345678901234567890.4", "--format", "csv"])
+        #expect(Self.keys(argument) == ["1", "3"], "\(argument.stdout)")
+        let sameNumber = try Self.query(db, "Item where price == cost", ["--format", "csv"])
+        #expect(Self.keys(sameNumber) == ["5"], "1.50 is 1.5: \(sameNumber.stdout)")
+        let aggregates = try Self.query(db, "Item where id == 1 SHOW(@links.Item.parent.@sum.price AS s, @links.Item.parent.@max.price AS mx, "
+                                        + "@links.Item.parent.@min.price AS mn)", ["--format", "json"])
+        #expect(aggregates.stdout.contains("\"s\":\"24691357802469135781.149\""), "\(aggregates.stdout)")
+        #expect(aggregates.stdout.contains("\"mx\":\"12345678901234567890.9\""), "\(aggregates.stdout)")
+        #expect(aggregates.stdout.contains("\"mn\":\"-0.001\""), "\(aggregates.stdout)")
+        let bySum = try Self.query(db, "Item where @links.Item.parent.@sum.price > 24691357802469135781.148", ["--format", "csv"])
+        #expect(Self.keys(bySum) == ["1"], "\(bySum.stdout)")
+    }
+
     // MARK: - Item 14: every digit of a text timestamp
 
     /// Calibre's `2021-11-09 11:41:52.207729+00:00` was written `2021-11-09T11:41:52.208Z` by `--format json`.
