@@ -97,6 +97,9 @@ extension QueryCompiler {
         if left.type == .any, folding.isEmpty, !op.isStringOperator, Self.isDateLiterals(comparison.right) {
             left = Self.moment(of: left)
         }
+        if let kind = mixedKind(of: comparison.right), let typeSQL = left.typeSQL {
+            left = Self.restricted(left, to: kind, typeSQL: typeSQL)
+        }
         if !folding.isEmpty || op.isStringOperator {
             let textual: Set<PropertyType> = [.string, .data, .any, .uuid]
             guard textual.contains(left.type) else {
@@ -189,7 +192,51 @@ extension QueryCompiler {
     /// after 2005-05-25, whether written with a space or a `T`, with or without a zone or milliseconds.
     private static func moment(of value: Value) -> Value {
         Value(sql: "strata_date(\(value.sql))", type: .date, isOptional: true, target: nil, name: value.name,
-              nullSQL: value.nullSQL ?? value.sql)
+              nullSQL: value.nullSQL ?? value.sql, typeSQL: value.typeSQL)
+    }
+
+    /// The Realm types of a Mixed value that a literal of some kind compares with.
+    enum MixedKind {
+        case number, string, bool, date, data
+
+        var typeNames: [String] {
+            switch self {
+            case .number: ["int", "float", "double", "decimal128"]
+            case .string: ["string"]
+            case .bool: ["bool"]
+            case .date: ["timestamp"]
+            case .data: ["binary"]
+            }
+        }
+    }
+
+    /// What the right side of a comparison with a Mixed value is: nil for nil (which any value may be compared
+    /// with) and for another path.
+    private func mixedKind(of expression: Expression) -> MixedKind? {
+        switch expression {
+        case .literal(.integer, _), .literal(.decimal, _): .number
+        case .literal(.string, _): .string
+        case .literal(.bool, _): .bool
+        case .literal(.date, _): .date
+        case .literal(.data, _): .data
+        case .parameter(let index, _) where index < parameters.count:
+            Int64(parameters[index]) != nil || Double(parameters[index]) != nil ? .number : .string
+        case .list(let items, _): items.lazy.compactMap { mixedKind(of: $0) }.first
+        default: nil
+        }
+    }
+
+    /// A Mixed value as a value of one kind: NULL (no match, but not nil: `nullSQL` keeps the stored value) when
+    /// its Realm type is another (a Decimal128 kept as text is no string, an ObjectId's 24 hex digits neither), and
+    /// a Decimal128 as the number it is.
+    private static func restricted(_ value: Value, to kind: MixedKind, typeSQL: SQL) -> Value {
+        var value = value
+        let names = kind.typeNames.map { "'\($0)'" }.joined(separator: ", ")
+        let number: SQL = kind == .number ? "CASE WHEN \(typeSQL) = 'decimal128' THEN strata_decimal_real(strata_decimal_key(\(value.sql))) ELSE \(value.sql) END" : value.sql
+        value.nullSQL = value.nullSQL ?? value.sql
+        value.sql = "(CASE WHEN \(typeSQL) IN (\(verbatim: names)) THEN \(number) END)"
+        value.isOptional = true
+        return value
     }
 
     /// A date literal, or a list in braces of date literals and nils with at least one date.

@@ -21,6 +21,8 @@ extension QueryCompiler {
         /// Set: `sql` is a decimal's `DecimalText.key` (a decimal kept as text, every digit compared), which values
         /// compared with it must be made into too; `shownSQL` is then its text.
         var isDecimalKey = false
+        /// A Mixed value's Realm type (its `typeColumn`), when the file keeps it.
+        var typeSQL: SQL? = nil
     }
 
     /// A path that goes through a list or backlinks: the objects at its end, to be quantified.
@@ -122,8 +124,13 @@ extension QueryCompiler {
                     }
                     let column: SQL = "\(verbatim: alias).\(identifier: property.column ?? property.name)"
                     if path.aggregate == .size, property.type == .string || property.type == .data || property.type == .any {
-                        // Realm's @size of a string or data: its length in characters or bytes.
-                        return .value(Value(sql: "length(\(column))", type: .int, isOptional: property.isOptional || alias != owner.alias,
+                        // Realm's @size of a string or data: its length in characters or bytes (a Mixed holding
+                        // anything else has none).
+                        var length: SQL = "length(\(column))"
+                        if let typeColumn = property.typeColumn {
+                            length = "(CASE WHEN \(verbatim: alias).\(identifier: typeColumn) IN ('string', 'binary') THEN \(length) END)"
+                        }
+                        return .value(Value(sql: length, type: .int, isOptional: property.isOptional || alias != owner.alias || property.typeColumn != nil,
                                             target: nil, name: walked + ".@size"))
                     }
                     if let aggregate = path.aggregate {
@@ -145,7 +152,8 @@ extension QueryCompiler {
                                         isOptional: property.isOptional || alias != owner.alias || property.type == .date,
                                         target: property.type == .object ? property.target.flatMap(schema.class(named:)) : nil,
                                         name: walked, nullSQL: property.type == .date || decimalText ? column : nil, property: property,
-                                        shownSQL: column, dateStorage: storage, isDecimalKey: decimalText))
+                                        shownSQL: column, dateStorage: storage, isDecimalKey: decimalText,
+                                        typeSQL: property.typeColumn.map { "\(verbatim: alias).\(identifier: $0)" }))
                 }
             }
         }

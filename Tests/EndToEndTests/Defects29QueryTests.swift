@@ -76,6 +76,37 @@ import Testing
         #expect(Self.keys(bySum) == ["1"], "\(bySum.stdout)")
     }
 
+    // MARK: - Item 9: a Mixed keeps its Realm type
+
+    static let allTypes = RealmFileCommandTests.fixtures.appendingPathComponent("Files/all-types.realm").path
+
+    /// realm-core's all-types file holds a Mixed of every type: its Decimal128 123.456 and ObjectId were compared as
+    /// the text the conversion wrote, so `> 100` missed the decimal and `@size` counted the ObjectId's 24 digits;
+    /// and `schema` listed the conversion's `mixedValue_type` column as a property.
+    @Test func aMixedComparesAsTheTypeItHeld() throws {
+        let workspace = try Workspace()
+        let converted = workspace.file("all-types.sqlite")
+        let conversion = try StrataProcess.run(["convert", Self.allTypes, converted])
+        #expect(conversion.status == 0, "\(conversion.stderr)")
+        for file in [Self.allTypes, converted] {
+            let above = try Self.query(file, "AllTypes where mixedValue > 100", ["--format", "csv"])
+            #expect(above.status == 0, "\(above.stderr)")
+            #expect(Self.keys(above) == ["70"], "\(file): \(above.stdout)")
+            let size = try Self.query(file, "AllTypes where mixedValue.@size == 24", ["--format", "csv"])
+            #expect(Self.keys(size) == [], "an ObjectId has no @size: \(size.stdout)")
+            let text = try Self.query(file, "AllTypes where mixedValue BEGINSWITH \"65f0\" OR mixedValue == \"123.456\"", ["--format", "csv"])
+            #expect(Self.keys(text) == [], "neither is a string: \(text.stdout)")
+            let bool = try Self.query(file, "AllTypes where mixedValue == 1", ["--format", "csv"])
+            #expect(Self.keys(bool) == [], "true is no number: \(bool.stdout)")
+            let string = try Self.query(file, "AllTypes where mixedValue == \"mixed string\"", ["--format", "csv"])
+            #expect(Self.keys(string) == ["40"], "\(string.stdout)")
+            let none = try Self.query(file, "AllTypes where mixedValue == nil", ["--format", "csv"])
+            #expect(Self.keys(none) == ["100", "110"], "\(none.stdout)")
+            let schema = try StrataProcess.run(["schema", file, "AllTypes"])
+            #expect(schema.stdout.contains("mixedValue ") && !schema.stdout.contains("mixedValue_type"), "\(schema.stdout)")
+        }
+    }
+
     // MARK: - Item 14: every digit of a text timestamp
 
     /// Calibre's `2021-11-09 11:41:52.207729+00:00` was written `2021-11-09T11:41:52.208Z` by `--format json`.

@@ -25,6 +25,10 @@ public struct Property: Sendable, Equatable {
     /// What the model of a Core Data store says beyond the column: the attribute type, the relationship's inverse
     /// and delete rule, derived and transient flags. Nil for plain SQLite.
     public var model: ModelFacts?
+    /// For a Mixed (`any`) property of a converted `.realm` file: the column that keeps each value's Realm type
+    /// (`p_type`: `int`, `decimal128`, `objectId`, …), so that a value compares as what it was, not as the text or
+    /// number SQLite holds. Not a property of its own.
+    public var typeColumn: String?
 
     public enum Generated: String, Sendable { case virtual, stored }
 

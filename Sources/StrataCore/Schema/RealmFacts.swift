@@ -44,6 +44,7 @@ public enum RealmFacts {
                 continue
             }
         }
+        attachMixedTypes(to: &classes)
         // A link or list to an embedded class says so: its objects belong to the object that links to them.
         let embedded = Set(classes.filter { $0.kind == .embedded }.map(\.name))
         for index in classes.indices {
