@@ -60,3 +60,56 @@ extension SQLiteValue {
         }
     }
 }
+
+/// The arguments of a call to a function registered with `createRawFunction`, read in place: text and blobs as
+/// bytes SQLite owns for the call's length, with no copy.
+public struct RawArguments {
+    let values: UnsafeMutablePointer<OpaquePointer?>?
+    public let count: Int
+
+    /// The argument's storage class.
+    public func isText(_ index: Int) -> Bool { sqlite3_value_type(values?[index]) == SQLITE_TEXT }
+    public func isBlob(_ index: Int) -> Bool { sqlite3_value_type(values?[index]) == SQLITE_BLOB }
+    public func int64(_ index: Int) -> Int64 { sqlite3_value_int64(values?[index]) }
+
+    /// The argument's bytes as text (UTF-8) or as a blob, valid only during the call.
+    public func bytes(_ index: Int, asText: Bool) -> UnsafeRawBufferPointer {
+        let value = values?[index]
+        let start: UnsafeRawPointer? = asText ? sqlite3_value_text(value).map(UnsafeRawPointer.init) : sqlite3_value_blob(value)
+        let count = Int(sqlite3_value_bytes(value))
+        guard let start, count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: start, count: count)
+    }
+
+    /// The argument as a value (a copy), for what the fast path leaves.
+    public func value(_ index: Int) -> SQLiteValue { SQLiteValue(values?[index]) }
+}
+
+/// A function reading its arguments in place and returning a value: no array, no string per call.
+public typealias RawSQLFunction = (RawArguments) -> SQLiteValue
+
+private final class RawFunctionBox {
+    let body: RawSQLFunction
+    init(_ body: @escaping RawSQLFunction) { self.body = body }
+}
+
+extension Connection {
+    /// Registers a deterministic scalar function whose body reads its arguments in place (`RawArguments`), for
+    /// functions called once per row of a large table.
+    public func createRawFunction(_ name: String, argumentCount: Int32, _ body: @escaping RawSQLFunction) throws {
+        let box = Unmanaged.passRetained(RawFunctionBox(body)).toOpaque()
+        let code = sqlite3_create_function_v2(
+            handle, name, argumentCount, SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC, box,
+            { context, count, values in
+                guard let context else { return }
+                let box = Unmanaged<RawFunctionBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                switch box.body(RawArguments(values: values, count: Int(count))) {
+                case .integer(let number): sqlite3_result_int64(context, number)
+                case let other: setResult(context, other)
+                }
+            },
+            nil, nil,
+            { box in box.map { Unmanaged<RawFunctionBox>.fromOpaque($0).release() } })
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, sql: nil) }
+    }
+}

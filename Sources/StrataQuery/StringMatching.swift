@@ -61,6 +61,107 @@ enum StringMatching {
         }
     }
 
+    /// The last pattern `strata_match` was given and its folded form, when that is ASCII: a query's pattern is one
+    /// bound value, folded once rather than once per row. One per connection, which one thread uses at a time.
+    final class FoldedPatterns {
+        private var raw: [UInt8] = []
+        private var folding: Folding = []
+        private var folded: [UInt8]? = nil
+        private var isSet = false
+
+        func ascii(_ pattern: UnsafeRawBufferPointer, _ folding: Folding) -> [UInt8]? {
+            if isSet, folding == self.folding, raw.elementsEqual(pattern) { return folded }
+            raw = Array(pattern)
+            self.folding = folding
+            isSet = true
+            let decoded = String(decoding: pattern, as: UTF8.self)
+            let bytes = Array(StringMatching.fold(decoded, folding).utf8)
+            // Invalid UTF-8 (repaired when decoded) and a folded pattern that is not ASCII take the general path.
+            folded = decoded.utf8.elementsEqual(raw) && bytes.allSatisfy({ $0 < 0x80 }) ? bytes : nil
+            return folded
+        }
+    }
+
+    /// `matches` on UTF-8 bytes in place, for a folded pattern of ASCII bytes: nil when the answer depends on a byte
+    /// that is not ASCII (which folding may change, or which may attach to the character before it), so that the
+    /// general path decides. With `caseInsensitive`, ASCII letters compare folded to lower case; `[d]` leaves
+    /// ASCII as it is.
+    static func asciiMatch(_ operation: Operation, _ value: UnsafeRawBufferPointer, _ pattern: [UInt8], caseInsensitive: Bool) -> Bool? {
+        @inline(__always) func lower(_ byte: UInt8) -> UInt8 {
+            caseInsensitive && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
+        @inline(__always) func allASCII(_ range: Range<Int>) -> Bool {
+            for index in range where value[index] >= 0x80 { return false }
+            return true
+        }
+        /// The pattern at `start`, the byte after it ASCII (no combining mark joins its last character).
+        @inline(__always) func matchesAt(_ start: Int) -> Bool? {
+            let end = start + pattern.count
+            guard allASCII(start..<min(end + 1, value.count)) else { return nil }
+            for offset in 0..<pattern.count where lower(value[start + offset]) != pattern[offset] { return false }
+            return true
+        }
+        let n = pattern.count, count = value.count
+        switch operation {
+        case .equal:
+            guard allASCII(0..<count) else { return nil }
+            return count == n && matchesAt(0) == true
+        case .beginsWith:
+            if n == 0 { return true }
+            if count < n { return allASCII(0..<count) ? false : nil }
+            return matchesAt(0)
+        case .endsWith:
+            if n == 0 { return true }
+            if count < n { return allASCII(0..<count) ? false : nil }
+            return matchesAt(count - n)
+        case .contains:
+            if n == 0 { return true }
+            var sawOther = false
+            if count >= n {
+                let first = pattern[0]
+                for start in 0...(count - n) where lower(value[start]) == first {
+                    switch matchesAt(start) {
+                    case true?: return true
+                    case nil: sawOther = true
+                    case false?: break
+                    }
+                }
+            }
+            return sawOther || !allASCII(0..<count) ? nil : false
+        case .like:
+            guard allASCII(0..<count) else { return nil }
+            return asciiLike(value, pattern, lower)
+        }
+    }
+
+    /// `like` on ASCII bytes.
+    private static func asciiLike(_ text: UnsafeRawBufferPointer, _ pattern: [UInt8], _ lower: (UInt8) -> UInt8) -> Bool {
+        let star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
+        var t = 0, p = 0
+        var starPattern = -1, starText = 0
+        while t < text.count {
+            if p < pattern.count {
+                if pattern[p] == star {
+                    starPattern = p
+                    starText = t
+                    p += 1
+                    continue
+                }
+                if pattern[p] == question || pattern[p] == lower(text[t]) {
+                    p += 1
+                    t += 1
+                    continue
+                }
+            }
+            guard starPattern >= 0 else { return false }
+            p = starPattern + 1
+            starText += 1
+            t = starText
+        }
+        while p < pattern.count, pattern[p] == star { p += 1 }
+        return p == pattern.count
+    }
+
     private static func contains<T: Equatable>(_ haystack: [T], _ needle: [T]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
@@ -106,9 +207,18 @@ enum StringMatching {
             guard case .text(let text) = arguments[0] else { return arguments[0] }
             return .text(fold(text, Folding(rawValue: arguments[1].int64 ?? 0)))
         }
-        try connection.createFunction("strata_match", argumentCount: 4) { arguments in
-            guard let operation = Operation(rawValue: arguments[0].int64 ?? -1) else { return .integer(0) }
-            let folding = Folding(rawValue: arguments[3].int64 ?? 0)
+        let patterns = FoldedPatterns()
+        try connection.createRawFunction("strata_match", argumentCount: 4) { raw in
+            guard let operation = Operation(rawValue: raw.int64(0)) else { return .integer(0) }
+            let folding = Folding(rawValue: raw.int64(3))
+            // Text against a pattern whose folded form is ASCII: decided on the bytes in place when the bytes the
+            // answer depends on are ASCII too (every text of most files), else as below.
+            if raw.isText(1), raw.isText(2), let pattern = patterns.ascii(raw.bytes(2, asText: true), folding),
+               let answer = asciiMatch(operation, raw.bytes(1, asText: true), pattern, caseInsensitive: folding.contains(.caseInsensitive))
+            {
+                return .integer(answer ? 1 : 0)
+            }
+            let arguments = (0..<raw.count).map(raw.value)
             func folded(_ text: String) -> String { fold(text, folding) }
             switch (arguments[1], arguments[2]) {
             case (.text(let value), .text(let pattern)):
