@@ -64,8 +64,27 @@ extension SQLiteValue {
 /// The arguments of a call to a function registered with `createRawFunction`, read in place: text and blobs as
 /// bytes SQLite owns for the call's length, with no copy.
 public struct RawArguments {
+    let context: OpaquePointer
     let values: UnsafeMutablePointer<OpaquePointer?>?
     public let count: Int
+
+    /// The memory `keepAuxiliary` gave SQLite for argument `index` at this call site, while that argument stays the
+    /// same value (a bound parameter or a literal: `sqlite3_get_auxdata`), so that work on a constant argument is
+    /// done once per statement, not once per row. Raw memory, so that reading it costs no reference counting.
+    public func auxiliary(_ index: Int) -> UnsafeRawPointer? {
+        sqlite3_get_auxdata(context, Int32(index)).map(UnsafeRawPointer.init)
+    }
+
+    /// Memory for `keepAuxiliary`, from SQLite's allocator; nil when it has none.
+    public func allocateAuxiliary(_ count: Int) -> UnsafeMutableRawPointer? {
+        sqlite3_malloc64(sqlite3_uint64(max(count, 1)))
+    }
+
+    /// Gives SQLite `memory` (from `allocateAuxiliary`) to keep for argument `index` (`sqlite3_set_auxdata`); SQLite
+    /// frees it when it lets it go, which may be at once: call this last, and do not use `memory` afterwards.
+    public func keepAuxiliary(_ index: Int, _ memory: UnsafeMutableRawPointer) {
+        sqlite3_set_auxdata(context, Int32(index), memory) { pointer in sqlite3_free(pointer) }
+    }
 
     /// The argument's storage class.
     public func isText(_ index: Int) -> Bool { sqlite3_value_type(values?[index]) == SQLITE_TEXT }
@@ -102,8 +121,11 @@ extension Connection {
             handle, name, argumentCount, SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC, box,
             { context, count, values in
                 guard let context else { return }
-                let box = Unmanaged<RawFunctionBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
-                switch box.body(RawArguments(values: values, count: Int(count))) {
+                // The box lives as long as the function: borrowed, not retained, once per row.
+                let result = Unmanaged<RawFunctionBox>.fromOpaque(sqlite3_user_data(context))._withUnsafeGuaranteedRef {
+                    $0.body(RawArguments(context: context, values: values, count: Int(count)))
+                }
+                switch result {
                 case .integer(let number): sqlite3_result_int64(context, number)
                 case let other: setResult(context, other)
                 }

@@ -61,24 +61,31 @@ enum StringMatching {
         }
     }
 
-    /// The last pattern `strata_match` was given and its folded form, when that is ASCII: a query's pattern is one
-    /// bound value, folded once rather than once per row. One per connection, which one thread uses at a time.
-    final class FoldedPatterns {
-        private var raw: [UInt8] = []
-        private var folding: Folding = []
-        private var folded: [UInt8]? = nil
-        private var isSet = false
-
-        func ascii(_ pattern: UnsafeRawBufferPointer, _ folding: Folding) -> [UInt8]? {
-            if isSet, folding == self.folding, raw.elementsEqual(pattern) { return folded }
-            raw = Array(pattern)
-            self.folding = folding
-            isSet = true
+    /// `strata_match`'s pattern folded, in memory SQLite keeps beside the pattern argument: the folding (8 bytes),
+    /// the folded pattern's length, or −1 when it is not ASCII (8 bytes), then its bytes.
+    enum FoldedPattern {
+        /// The kept fold for `folding`, as bytes, or nil when it is not ASCII; `made` is set when it was folded now
+        /// (to be given to SQLite once the call is done with it).
+        static func of(_ raw: RawArguments, _ folding: Folding, made: inout UnsafeMutableRawPointer?) -> UnsafeRawBufferPointer? {
+            if let kept = raw.auxiliary(2), kept.load(as: Int64.self) == folding.rawValue {
+                return bytes(kept)
+            }
+            let pattern = raw.bytes(2, asText: true)
             let decoded = String(decoding: pattern, as: UTF8.self)
-            let bytes = Array(StringMatching.fold(decoded, folding).utf8)
+            let folded = Array(StringMatching.fold(decoded, folding).utf8)
             // Invalid UTF-8 (repaired when decoded) and a folded pattern that is not ASCII take the general path.
-            folded = decoded.utf8.elementsEqual(raw) && bytes.allSatisfy({ $0 < 0x80 }) ? bytes : nil
-            return folded
+            let ascii = decoded.utf8.elementsEqual(pattern) && folded.allSatisfy { $0 < 0x80 }
+            guard let memory = raw.allocateAuxiliary(16 + folded.count) else { return nil }
+            memory.storeBytes(of: folding.rawValue, as: Int64.self)
+            memory.storeBytes(of: ascii ? Int64(folded.count) : -1, toByteOffset: 8, as: Int64.self)
+            folded.withUnsafeBytes { memory.advanced(by: 16).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(memory), byteCount: $0.count) }
+            made = memory
+            return bytes(UnsafeRawPointer(memory))
+        }
+
+        private static func bytes(_ memory: UnsafeRawPointer) -> UnsafeRawBufferPointer? {
+            let count = memory.load(fromByteOffset: 8, as: Int64.self)
+            return count < 0 ? nil : UnsafeRawBufferPointer(start: memory + 16, count: Int(count))
         }
     }
 
@@ -86,7 +93,8 @@ enum StringMatching {
     /// that is not ASCII (which folding may change, or which may attach to the character before it), so that the
     /// general path decides. With `caseInsensitive`, ASCII letters compare folded to lower case; `[d]` leaves
     /// ASCII as it is.
-    static func asciiMatch(_ operation: Operation, _ value: UnsafeRawBufferPointer, _ pattern: [UInt8], caseInsensitive: Bool) -> Bool? {
+    static func asciiMatch(_ operation: Operation, _ value: UnsafeRawBufferPointer, _ pattern: UnsafeRawBufferPointer,
+                           caseInsensitive: Bool) -> Bool? {
         @inline(__always) func lower(_ byte: UInt8) -> UInt8 {
             caseInsensitive && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
         }
@@ -135,7 +143,7 @@ enum StringMatching {
     }
 
     /// `like` on ASCII bytes.
-    private static func asciiLike(_ text: UnsafeRawBufferPointer, _ pattern: [UInt8], _ lower: (UInt8) -> UInt8) -> Bool {
+    private static func asciiLike(_ text: UnsafeRawBufferPointer, _ pattern: UnsafeRawBufferPointer, _ lower: (UInt8) -> UInt8) -> Bool {
         let star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
         var t = 0, p = 0
         var starPattern = -1, starText = 0
@@ -207,16 +215,21 @@ enum StringMatching {
             guard case .text(let text) = arguments[0] else { return arguments[0] }
             return .text(fold(text, Folding(rawValue: arguments[1].int64 ?? 0)))
         }
-        let patterns = FoldedPatterns()
         try connection.createRawFunction("strata_match", argumentCount: 4) { raw in
             guard let operation = Operation(rawValue: raw.int64(0)) else { return .integer(0) }
             let folding = Folding(rawValue: raw.int64(3))
             // Text against a pattern whose folded form is ASCII: decided on the bytes in place when the bytes the
-            // answer depends on are ASCII too (every text of most files), else as below.
-            if raw.isText(1), raw.isText(2), let pattern = patterns.ascii(raw.bytes(2, asText: true), folding),
-               let answer = asciiMatch(operation, raw.bytes(1, asText: true), pattern, caseInsensitive: folding.contains(.caseInsensitive))
-            {
-                return .integer(answer ? 1 : 0)
+            // answer depends on are ASCII too (every text of most files), else as below. The pattern is folded
+            // once per statement (SQLite keeps the fold while the pattern is one bound value).
+            if raw.isText(1), raw.isText(2) {
+                var made: UnsafeMutableRawPointer? = nil
+                // SQLite takes the new fold last: it may free it at once.
+                defer { if let made { raw.keepAuxiliary(2, made) } }
+                if let pattern = FoldedPattern.of(raw, folding, made: &made),
+                   let answer = asciiMatch(operation, raw.bytes(1, asText: true), pattern, caseInsensitive: folding.contains(.caseInsensitive))
+                {
+                    return .integer(answer ? 1 : 0)
+                }
             }
             let arguments = (0..<raw.count).map(raw.value)
             func folded(_ text: String) -> String { fold(text, folding) }

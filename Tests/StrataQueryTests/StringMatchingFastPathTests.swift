@@ -25,9 +25,11 @@ import Testing
                     for operation in Self.operations {
                         let general = StringMatching.matches(operation, StringMatching.fold(text, folding), StringMatching.fold(pattern, folding))
                         var copy = text
-                        let fast = copy.withUTF8 {
-                            StringMatching.asciiMatch(operation, UnsafeRawBufferPointer($0), folded,
-                                                      caseInsensitive: folding.contains(.caseInsensitive))
+                        let fast = copy.withUTF8 { text in
+                            folded.withUnsafeBytes {
+                                StringMatching.asciiMatch(operation, UnsafeRawBufferPointer(text), $0,
+                                                          caseInsensitive: folding.contains(.caseInsensitive))
+                            }
                         }
                         if let fast {
                             decided += 1
@@ -45,7 +47,9 @@ import Testing
         for text in ["", "ab", "xAbc", String(repeating: "ab", count: 5000)] {
             for operation in Self.operations {
                 var copy = text
-                let fast = copy.withUTF8 { StringMatching.asciiMatch(operation, UnsafeRawBufferPointer($0), Array("ab".utf8), caseInsensitive: true) }
+                let fast = copy.withUTF8 { text in
+                    Array("ab".utf8).withUnsafeBytes { StringMatching.asciiMatch(operation, UnsafeRawBufferPointer(text), $0, caseInsensitive: true) }
+                }
                 #expect(fast != nil, "\(operation) \(text.prefix(10))")
             }
         }
