@@ -9,8 +9,9 @@ import StrataCore
 /// bytes; the methods that take an `SQLiteValue` serve object views, the browser and `sql`.
 public struct ValueFormatter: Sendable {
     public var style: Style
-    /// The glyph for NULL in text output: a dim ∅ with color, else the word NULL.
-    public var nullText: String { style.isEnabled ? style.dim("∅") : "NULL" }
+    /// A missing value in text output: `nil`, dim with color. One word for people everywhere, the word a query and
+    /// an edit take (`== nil`, `set name nil`), so that what is shown can be typed back.
+    public var nullText: String { style.isEnabled ? style.dim("nil") : "nil" }
 
     public init(style: Style) { self.style = style }
 

@@ -118,7 +118,7 @@ import Testing
             Rock               1 "For Those About To Rock"
             Fast As a Shark    2 "Restless"
             Restless and Wild  2 "Restless"
-            Orphan             NULL
+            Orphan             nil
 
             """, "\(links.stdout)")
         let vertical = try StrataProcess.run(["query", db, "Album where AlbumId == 2", "--format", "vertical"])

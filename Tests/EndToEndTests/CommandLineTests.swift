@@ -34,8 +34,8 @@ import Testing
         #expect(good.status == 0)
         #expect(good.stdout == """
             id  name      isCompleted  createdAt  list          tags
-             1  Buy milk  false        NULL       1 "Inbox"     [2] home, work
-             3  Bike      false        NULL       2 "Wishlist"  [0]
+             1  Buy milk  false        nil        1 "Inbox"     [2] home, work
+             3  Bike      false        nil        2 "Wishlist"  [0]
 
             """)
         #expect(good.stderr == "Task where name BEGINSWITH \"B\" · page 1\n")

@@ -18,7 +18,7 @@ import Testing
         #expect(result.stdout == """
             id  title               done   size  due                       note  payload         project
              3  数据 line\\nbreak    false   2.0  2025-12-31T23:59:59.000Z        <0 bytes>       2 "Work"
-             1  O'Brien, "the" cat  false   1.5  2026-01-02T03:04:05.678Z  NULL  <2 bytes> 00ff  1 "Home"
+             1  O'Brien, "the" cat  false   1.5  2026-01-02T03:04:05.678Z  nil   <2 bytes> 00ff  1 "Home"
 
             """)
     }
@@ -56,7 +56,7 @@ import Testing
         #expect(markdown.stdout == """
             | id | title | done | size | due | note | payload | project |
             | --- | --- | --- | --- | --- | --- | --- | --- |
-            | 2 | plain | true | NULL | NULL | a\\|b | NULL | NULL |
+            | 2 | plain | true | nil | nil | a\\|b | nil | nil |
 
             """)
         let vertical = try StrataProcess.run(["query", db, "Item where id == 2", "-f", "vertical"])
@@ -65,11 +65,11 @@ import Testing
                  id  2
               title  plain
                done  true
-               size  NULL
-                due  NULL
+               size  nil
+                due  nil
                note  a|b
-            payload  NULL
-            project  NULL
+            payload  nil
+            project  nil
 
             """)
     }
@@ -151,11 +151,11 @@ import Testing
                      id  1
                    name  Buy milk
             isCompleted  false
-              createdAt  NULL
+              createdAt  nil
                    list  → TaskList 1  (name: Inbox)
                    tags  [2] Tag
                          [0] → home  (color: red)
-                         [1] → work  (color: NULL)
+                         [1] → work  (color: nil)
 
             """)
     }

@@ -58,8 +58,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let browser = try StrataProcess.run([db], input: "sql \(Self.mixed)\n")
         #expect(browser.status == 0, "\(browser.stderr)")
-        // The same cells in both: NULL as NULL, the blob by its size and bytes, the real as stored.
-        for cell in ["NULL", "<2 bytes> 00ff", "1.5", "Call Bob"] {
+        // The same cells in both: NULL as nil, the blob by its size and bytes, the real as stored.
+        for cell in ["nil", "<2 bytes> 00ff", "1.5", "Call Bob"] {
             #expect(browser.stdout.contains(cell), "the browser's sql shows no '\(cell)': \(browser.stdout)")
             #expect(result.stdout.contains(cell), "\(format) shows no '\(cell)': \(result.stdout)")
         }

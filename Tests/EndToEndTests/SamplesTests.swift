@@ -96,6 +96,11 @@ import Testing
         for example in examples {
             let result = try run(example.commandLine, in: directory)
             #expect(result.status == example.status, "\(label) \(example.name): exit \(result.status), stderr: \(result.stderr)")
+            if ProcessInfo.processInfo.environment["STRATA_UPDATE_SAMPLES"] == "1", result.stdout != example.stdout {
+                // As the transcripts do: rewrite the expected output, to be read over before committing.
+                let file = Self.samples.appendingPathComponent(sample).appendingPathComponent("Queries").appendingPathComponent(example.name + ".out")
+                try result.stdout.write(to: file, atomically: true, encoding: .utf8)
+            }
             #expect(result.stdout == example.stdout, "\(label) \(example.name): stdout differs from \(example.name).out")
         }
     }

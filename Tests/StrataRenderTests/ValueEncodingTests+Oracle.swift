@@ -21,7 +21,10 @@ extension ValueEncodingTests {
                 expect(json == (number == 1 ? "true" : "false"), "a bool")
             case (.date, _) where column.storage != nil && date(of: value, column.storage, dateText) != nil:
                 let milliseconds = date(of: value, column.storage, dateText) ?? 0
-                if let iso = iso(milliseconds) {
+                if case .text(let stored) = value, let precise = preciseISO(stored, milliseconds) {
+                    // More fraction digits than milliseconds: kept, every one (issue 29, item 14).
+                    expect(json == "\"\(precise)\"", "the date \(precise)")
+                } else if let iso = iso(milliseconds) {
                     expect(json == "\"\(iso)\"", "the date \(iso)")
                 } else {
                     expect(json.hasPrefix("\""), "a date")
@@ -58,7 +61,7 @@ extension ValueEncodingTests {
             func expect(_ ok: Bool, _ what: String) { if !ok { report.fail(context, "text \(text.debugDescription): \(what)") } }
             switch (column.type, value) {
             case (_, .null):
-                expect(text == "NULL", "NULL")
+                expect(text == "nil", "nil")
             case (.list, .text):
                 guard let keys = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any] else { return }
                 let shown = keys.map { key in (key as? String).map(TextWidth.visible) ?? "\(key)" }
@@ -100,6 +103,18 @@ extension ValueEncodingTests {
         }
 
         /// The milliseconds a date column's value stands for, as §3 defines each storage; nil when it is no date.
+        /// A zoned text date with more than three fraction digits, in UTC with its fraction as stored: the moment to
+        /// the second is the one read (`milliseconds`, which the fourth digit rounded) less the fraction's own
+        /// rounding.
+        static func preciseISO(_ stored: String, _ milliseconds: Int64) -> String? {
+            guard let dot = stored.firstIndex(of: "."), stored.last == "Z" || stored.contains("+") || stored.dropFirst(11).contains("-")
+            else { return nil }
+            let digits = stored[stored.index(after: dot)...].prefix { $0.isNumber }
+            guard digits.count > 3, let firstFour = Int(digits.prefix(4)) else { return nil }
+            guard let whole = iso(milliseconds - Int64((firstFour + 5) / 10)) else { return nil }
+            return String(whole.dropLast(4)) + digits + "Z"
+        }
+
         static func date(of value: SQLiteValue, _ storage: DateStorage?, _ dateText: Table.DateText) -> Int64? {
             let milliseconds: Double
             switch (storage, value) {

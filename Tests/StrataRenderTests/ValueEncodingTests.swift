@@ -38,7 +38,7 @@ import Testing
         let formatter = ValueFormatter(style: style)
         #expect(formatter.json(.null, columns[0]).serialized() == "null")
         #expect(formatter.json("", columns[0]).serialized() == #""""#)
-        #expect(formatter.text(.null, columns[1]) == "NULL")
+        #expect(formatter.text(.null, columns[1]) == "nil")
         #expect(formatter.text(0, columns[1]) == "0")
         #expect(formatter.json(.real(.infinity), columns[1]).serialized() == "null")
         let sink = CollectingSink()

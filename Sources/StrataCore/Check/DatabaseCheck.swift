@@ -348,10 +348,10 @@ public struct DatabaseCheck {
 }
 
 extension SQLiteValue {
-    /// How a key or link value reads in a finding: the integer or text itself, `NULL`, `x'…'` for a blob.
+    /// How a key or link value reads in a finding: the integer or text itself, `nil`, `x'…'` for a blob.
     var displayText: String {
         switch self {
-        case .null: "NULL"
+        case .null: "nil"
         case .integer(let value): String(value)
         case .real(let value): String(value)
         case .text(let text): text

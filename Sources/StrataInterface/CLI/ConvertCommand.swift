@@ -27,7 +27,7 @@ struct ConvertCommand {
         let seconds = Platform.monotonicSeconds() - started
         for entry in summary.unreadable {
             context.stderr.write("strata: warning: \(entry.className).\(entry.property): \(entry.values) value\(entry.values == 1 ? "" : "s") "
-                + "could not be read (\(entry.what)) and \(entry.values == 1 ? "was" : "were") written as NULL\n")
+                + "could not be read (\(entry.what)) and \(entry.values == 1 ? "was" : "were") written as nil\n")
         }
         if parsed.flag(Options.json) {
             let tables = summary.tables.map { JSONValue.object([("name", .string($0.name)), ("rows", .int(Int64($0.rows)))]) }
