@@ -426,4 +426,17 @@ import Testing
         #expect(lines.count == 200_002 && lines.last == "", "\(lines.count)")
         #expect(lines.first == "id,p,body")
     }
+
+    /// Messages: the demo's bar sat at 99% for 30 s while the indexes were built and the file saved, saying nothing.
+    /// The objects fill it to 90%; then it names the step under way.
+    @Test(.enabled(if: tmux != nil)) func theDemoBarNamesItsLastSteps() throws {
+        let workspace = try Workspace()
+        let terminal = try Terminal(workspace)
+        let out = workspace.file("demo.sqlite")
+        let seen = try Self.watch(terminal, "STRATA_PROGRESS_DELAY=0 " + StrataProcess.binary + " demo " + Tmux.quoted(out) + " --rows 400000 --seed 1")
+        #expect(seen.contains { $0.contains("%  writing RealmTestClass") }, "\(seen)")
+        #expect(seen.contains { $0.contains(" 90%  building indexes") || $0.contains(" 97%  saving the file") }, "\(seen)")
+        #expect(!seen.contains { $0.contains(" 99%") }, "\(seen)")
+        #expect(seen.contains("[exit 0]"), "\(seen)")
+    }
 }
