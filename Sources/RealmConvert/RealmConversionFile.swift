@@ -19,9 +19,17 @@ public enum RealmConversionFile {
     /// Opens the realm at `path` for reading.
     /// - Throws: `StrataError` with the reader's one-line message (exit 1): missing, not a regular file, encrypted,
     ///   an unsupported format, damage at an offset.
+    ///   A file another process truncates while it is read is an error too (`RealmBytes.cutShortError`).
     public static func open(_ path: String) throws -> RealmConverter {
         do {
-            return try RealmConverter(reader: try RealmFileReader(contentsOf: path))
+            let reader = try RealmFileReader(contentsOf: path)
+            do {
+                let converter = try RealmConverter(reader: reader)
+                try reader.bytes.checkWhole()
+                return converter
+            } catch {
+                throw reader.bytes.wholeOrCutShort(error)
+            }
         } catch let error as RealmReadError {
             throw StrataError(error.message)
         }
@@ -94,8 +102,14 @@ public enum RealmConversionFile {
             let total = converter.objectCount
             var summary: RealmConverter.Summary?
             try connection.transaction(.exclusive) {
-                summary = try converter.write(into: connection, progress: { progress($0, total) }, shouldStop: shouldStop,
-                                              markingUnreadable: creating)
+                do {
+                    summary = try converter.write(into: connection, progress: { progress($0, total) }, shouldStop: shouldStop,
+                                                  markingUnreadable: creating)
+                    // Bytes that read as zeros because the file was truncated meanwhile are not the file's values.
+                    try converter.reader.bytes.checkWhole()
+                } catch {
+                    throw converter.reader.bytes.wholeOrCutShort(error)
+                }
             }
             return summary!
         } catch let error as SQLiteError {

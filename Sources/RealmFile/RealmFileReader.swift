@@ -28,7 +28,11 @@ public struct RealmFileReader: Sendable {
         self.name = name
         storage.name = name
         self.bytes = storage
-        self.header = try RealmFileHeader.read(storage, name: name)
+        do {
+            self.header = try RealmFileHeader.read(storage, name: name)
+        } catch {
+            throw storage.wholeOrCutShort(error)
+        }
     }
 
     /// Maps the regular file at `path` and reads its header.
