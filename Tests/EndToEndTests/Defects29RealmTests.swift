@@ -108,4 +108,156 @@ import Testing
         #expect(classes.stderr.contains("it became shorter while being read"), "\(classes.stderr)")
         #expect(classes.stderr.split(separator: "\n").count == 1, "\(classes.stderr)")
     }
+
+    // MARK: - Damaged copies of Files/format-09/links.realm (realm core 5, no tombstones)
+
+    /// `links.realm` of format 9 with bytes changed: (offset, byte). Its layout (read with a node dump):
+    /// `class_Target` ids at 472 (4-bit ints 0, 1, 2, 5, 4), `class_Source.target` at 888 (row + 1, 4-bit),
+    /// `Source.targets` of object 2 at 920 (one 4-bit row index), Source's sub-spec at 768 (tagged target table
+    /// indexes, 4-bit: 5 5 7 7 7), the table names at 1960 (16-byte cells).
+    static func damagedLinks(_ patches: [(Int, UInt8)], in workspace: Workspace, as name: String) throws -> String {
+        let path = try RealmFileCommandTests.copy("Files/format-09/links.realm", into: workspace, as: name)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        for (offset, value) in patches { bytes[offset] = value }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Every read command and `check` on `path`: check's status, and the reads' statuses and stderr.
+    static func readsAndCheck(_ path: String, in workspace: Workspace) throws -> (check: StrataProcess.Result, reads: [StrataProcess.Result]) {
+        let check = try StrataProcess.run(["check", path])
+        var reads: [StrataProcess.Result] = []
+        for arguments in [["classes", path], ["schema", path], ["query", path, "Source", "--format", "json"],
+                          ["convert", path, workspace.file("out-\(reads.count).sqlite")]] {
+            reads.append(try StrataProcess.run(arguments))
+        }
+        return (check, reads)
+    }
+
+    // MARK: - Item 12: nullable primary keys
+
+    /// Item 12: a nullable primary key is optional: in `.realm` files of formats 6, 23 and 24 (realm-java's boxed
+    /// keys, realm-core's upgrade file whose `table2` holds `"id": null`, realm-dotnet's nullable keys), in the
+    /// SQLite `convert` writes, and in any SQLite table whose non-INTEGER key has no NOT NULL.
+    @Test func item12NullablePrimaryKeysAreOptional() throws {
+        let workspace = try Workspace()
+        func optional(_ file: String, _ className: String, _ property: String, all: Bool = false) throws -> Bool? {
+            let result = try StrataProcess.run(["schema", file, className, "--format", "json"] + (all ? ["--all"] : []))
+            #expect(result.status == 0, "\(file) \(className): \(result.stderr)")
+            let classes = try #require(try RealmFileCommandTests.json(result.stdout) as? [[String: Any]])
+            let properties = classes.first?["properties"] as? [[String: Any]] ?? []
+            return properties.first { $0["name"] as? String == property }?["optional"] as? Bool
+        }
+        let cases: [(String, String, String, Bool)] = [
+            ("Real/legacy/realm-java-version-test.realm", "PrimaryKeyAsBoxedLong", "id", true),
+            ("Real/legacy/realm-java-version-test.realm", "PrimaryKeyAsString", "name", true),
+            ("Real/realm-core-upgrade-4-23.realm", "table2", "id", true),
+            ("Real/realm-dotnet-guids.realm", "PrimaryKeyNullableGuidObject", "_id", true),
+            ("Real/realm-dotnet-guids.realm", "PrimaryKeyNullableInt64Object", "_id", true),
+            ("Files/all-types.realm", "AllTypes", "_id", false),
+        ]
+        for (index, (fixture, className, property, expected)) in cases.enumerated() {
+            let realm = try RealmFileCommandTests.copy(fixture, into: workspace, as: "app\(index).realm")
+            #expect(try optional(realm, className, property, all: true) == expected, "\(fixture) \(className).\(property)")
+            let converted = workspace.file("app\(index).sqlite")
+            let convert = try StrataProcess.run(["convert", realm, converted])
+            #expect(convert.status == 0, "\(convert.stderr)")
+            #expect(try optional(converted, className, property, all: true) == expected, "converted \(fixture) \(className).\(property)")
+        }
+        let sqlite = try workspace.database("keys.sqlite", """
+            CREATE TABLE Loose (id TEXT PRIMARY KEY, x INTEGER);
+            CREATE TABLE Tight (id TEXT PRIMARY KEY NOT NULL);
+            CREATE TABLE RowID (id INTEGER PRIMARY KEY);
+            CREATE TABLE Clustered (id TEXT PRIMARY KEY) WITHOUT ROWID;
+            INSERT INTO Loose VALUES (NULL, 1);
+            """)
+        #expect(try optional(sqlite, "Loose", "id") == true)
+        #expect(try optional(sqlite, "Tight", "id") == false)
+        #expect(try optional(sqlite, "RowID", "id") == false)
+        #expect(try optional(sqlite, "Clustered", "id") == false)
+    }
+
+    // MARK: - Item 13: collections of hidden tables
+
+    /// Item 13: the sets of realm-core's internal `table_for_mixed` (no `class_` prefix, so hidden) are hidden with
+    /// it; `--all` shows them, and a class's own collections still show.
+    @Test func item13CollectionsOfHiddenTablesAreHidden() throws {
+        let workspace = try Workspace()
+        let realm = try RealmFileCommandTests.copy("Real/realm-core-upgrade-4-23.realm", into: workspace)
+        let shown = try StrataProcess.run(["classes", realm, "--format", "json"])
+        #expect(shown.stdout.contains("table_for_mixed") == false, "\(shown.stdout)")
+        let all = try StrataProcess.run(["classes", realm, "--all", "--format", "json"])
+        #expect(all.status == 0, "\(all.stderr)")
+        for name in ["table_for_mixed_binarySet", "table_for_mixed_mixedSet", "table_for_mixed_stringSet"] {
+            #expect(all.stdout.contains("\"\(name)\""), "\(name)")
+        }
+        let types = try RealmFileCommandTests.copy("Files/all-types.realm", into: workspace, as: "types.realm")
+        let classes = try StrataProcess.run(["classes", types, "--format", "json"])
+        #expect(classes.stdout.contains("\"Person_scores\""), "\(classes.stdout)")
+    }
+
+    // MARK: - Item 17: damage that check passed while every read failed
+
+    /// Item 17: a duplicate primary key (Target id 4 made 1) and a class name holding NUL: `check` finds the
+    /// problem (exit 5) that makes every read fail, and no message says the `.realm` file is being written.
+    @Test func item17CheckFailsWhatEveryReadFails() throws {
+        let workspace = try Workspace()
+        let duplicate = try Self.damagedLinks([(482, 0x51)], in: workspace, as: "duplicate.realm")
+        let named = try Self.damagedLinks([(2008, 0)], in: workspace, as: "named.realm")
+        for (path, expected) in [(duplicate, "Target has more than one object with the primary key id 1"),
+                                 (named, "table 2 has a name with a NUL character")] {
+            let (check, reads) = try Self.readsAndCheck(path, in: workspace)
+            #expect(check.status == 5, "\(path): \(check.stdout) \(check.stderr)")
+            #expect(check.stdout.contains(expected), "\(check.stdout)")
+            for read in reads {
+                #expect(read.status == 1, "\(read.stdout) \(read.stderr)")
+                #expect(read.stderr.contains(expected), "\(read.stderr)")
+                #expect(!read.stderr.contains("cannot write \(path)"), "\(read.stderr)")
+                #expect(!read.stderr.contains("UNIQUE constraint"), "\(read.stderr)")
+            }
+        }
+    }
+
+    // MARK: - Item 18: a link list whose target class cannot be resolved
+
+    /// Item 18: `Source.targets` names the `pk` table as its target (which is no class): `convert` writes the list
+    /// table it creates (the old binary created `value` and inserted `target`), and `check` and the reads agree that
+    /// its six entries point at nothing.
+    @Test func item18ALinkListWithoutATargetClassConverts() throws {
+        let workspace = try Workspace()
+        let path = try Self.damagedLinks([(776, 0x15)], in: workspace, as: "unresolved.realm")
+        let (check, reads) = try Self.readsAndCheck(path, in: workspace)
+        #expect(check.status == 5, "\(check.stdout) \(check.stderr)")
+        #expect(check.stdout.contains("Source.targets: 6 links to objects that do not exist"), "\(check.stdout)")
+        for read in reads {
+            #expect(read.status == 0, "\(read.stderr)")
+            #expect(!read.stderr.contains("no column named"), "\(read.stderr)")
+            #expect(read.stderr.contains("6 links point at objects that do not exist (Source.targets 6)"), "\(read.stderr)")
+        }
+    }
+
+    // MARK: - Item 19: dangling links
+
+    /// Item 19: in a file of format 9 (no tombstones), `Source.target` of object 1 points at row 6 and the list
+    /// `Source.targets` of object 2 at row 9, where Target has 5 rows: `check` reports both (exit 5), and each read
+    /// command says once, on one line, how many links dangle and where; the undamaged file says nothing.
+    @Test func item19DanglingLinksAreReportedAndWarnedOnce() throws {
+        let workspace = try Workspace()
+        let path = try Self.damagedLinks([(896, 0x72), (928, 0x09)], in: workspace, as: "dangling.realm")
+        let (check, reads) = try Self.readsAndCheck(path, in: workspace)
+        #expect(check.status == 5, "\(check.stdout) \(check.stderr)")
+        #expect(check.stdout.contains("problem links       Source.target: 1 link to an object that does not exist"), "\(check.stdout)")
+        #expect(check.stdout.contains("problem links       Source.targets: 1 link to an object that does not exist"), "\(check.stdout)")
+        let warning = "strata: warning: \(path): 2 links point at objects that do not exist (Source.target 1, Source.targets 1): "
+            + "read as null, and left out of lists\n"
+        for read in reads {
+            #expect(read.status == 0, "\(read.stderr)")
+            #expect(read.stderr.hasPrefix(warning), "\(read.stderr)")
+            #expect(read.stderr.components(separatedBy: "warning").count == 2, "\(read.stderr)")
+        }
+        let clean = try RealmFileCommandTests.copy("Files/format-09/links.realm", into: workspace, as: "clean.realm")
+        let (cleanCheck, cleanReads) = try Self.readsAndCheck(clean, in: workspace)
+        #expect(cleanCheck.status == 0, "\(cleanCheck.stdout)")
+        for read in cleanReads { #expect(!read.stderr.contains("warning"), "\(read.stderr)") }
+    }
 }
