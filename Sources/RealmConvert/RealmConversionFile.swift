@@ -20,9 +20,11 @@ public enum RealmConversionFile {
     /// - Throws: `StrataError` with the reader's one-line message (exit 1): missing, not a regular file, encrypted,
     ///   an unsupported format, damage at an offset.
     ///   A file another process truncates while it is read is an error too (`RealmBytes.cutShortError`).
-    public static func open(_ path: String) throws -> RealmConverter {
+    /// - Parameter oldDateTimes: the unit of old DateTime columns (`RealmFileReader.oldDateTimeUnit`).
+    public static func open(_ path: String, oldDateTimes: RealmDateUnit = .seconds) throws -> RealmConverter {
         do {
-            let reader = try RealmFileReader(contentsOf: path)
+            var reader = try RealmFileReader(contentsOf: path)
+            reader.oldDateTimeUnit = oldDateTimes
             do {
                 let converter = try RealmConverter(reader: reader)
                 try reader.bytes.checkWhole()
@@ -38,10 +40,11 @@ public enum RealmConversionFile {
     /// Converts the realm at `path` into a new SQLite database at `destination`: written under a temporary name
     /// beside it and renamed into place when complete, so a failed or interrupted run leaves nothing behind; an
     /// existing `destination` is replaced only with `force`.
-    public static func convert(_ path: String, to destination: String, force: Bool, progress: (Int, Int) -> Void = { _, _ in },
+    public static func convert(_ path: String, to destination: String, force: Bool, oldDateTimes: RealmDateUnit = .seconds,
+                               progress: (Int, Int) -> Void = { _, _ in },
                                shouldStop: () -> Bool = { false }) throws -> RealmConverter.Summary
     {
-        let converter = try open(path)
+        let converter = try open(path, oldDateTimes: oldDateTimes)
         try AtomicFile.checkDestination(destination, force: force, what: "the converted database", input: path)
         let temporary = try AtomicFile.createTemporary(for: destination)
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(temporary + suffix) } }
@@ -67,12 +70,12 @@ public enum RealmConversionFile {
     ///   - progress: told the objects written so far and the total, as `convert` is.
     /// - Throws: `StrataError` with the reader's message: what in the file is wrong (a duplicate primary key, a
     ///   required property holding null), never as if the `.realm` file were being written.
-    public static func readableCopy(of path: String, converter opened: RealmConverter? = nil,
+    public static func readableCopy(of path: String, converter opened: RealmConverter? = nil, oldDateTimes: RealmDateUnit = .seconds,
                                     progress: (Int, Int) -> Void = { _, _ in }) throws -> ReadableCopy {
         let absolute = Platform.absolutePath(path)
         return try copiesLock.withLock {
             if let copy = copies[absolute] { return ReadableCopy(path: copy, summary: nil) }
-            let converter = try opened ?? open(path)
+            let converter = try opened ?? open(path, oldDateTimes: oldDateTimes)
             let folder: String
             switch Platform.makePrivateDirectory() {
             case .success(let made): folder = made

@@ -260,4 +260,46 @@ import Testing
         #expect(cleanCheck.status == 0, "\(cleanCheck.stdout)")
         for read in cleanReads { #expect(!read.stderr.contains("warning"), "\(read.stderr)") }
     }
+
+    // MARK: - Item 6: the unit of old DateTime columns
+
+    /// realm-js's `dates-v3.realm` (format 3: `Date.currentDate` an old DateTime column, int64 values at 528) with
+    /// `currentDate` of object 0 set to `value`.
+    static func jsDates(_ value: Int64, in workspace: Workspace, as name: String) throws -> String {
+        let path = try RealmFileCommandTests.copy("Real/legacy/realm-js-dates-v3.realm", into: workspace, as: name)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        withUnsafeBytes(of: value.littleEndian) { for (index, byte) in $0.enumerated() { bytes[528 + index] = byte } }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func currentDates(_ path: String, _ options: [String] = []) throws -> [String] {
+        let result = try StrataProcess.run(["query", path, "Date", "--format", "json"] + options)
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try #require(try RealmFileCommandTests.json(result.stdout) as? [[String: Any]])
+        return rows.map { $0["currentDate"] as? String ?? "?" }
+    }
+
+    /// Item 6: an old DateTime is seconds (realm-core's definition, realm-cocoa's and realm-java's unit) whatever the
+    /// values: one 9999-12-31 no longer turns the column into milliseconds (the old binary read -10000 s as -10 s);
+    /// realm-js's milliseconds read as such with `--realm-dates ms`, near 1970 too (the old binary read them as
+    /// seconds), in every read command, `convert` and `check`.
+    @Test func item6OldDateTimeUnitsComeFromTheOptionNotTheValues() throws {
+        let workspace = try Workspace()
+        let late = try Self.jsDates(253_402_214_400, in: workspace, as: "late.realm")
+        #expect(try Self.currentDates(late) == ["9999-12-31T00:00:00.000Z", "1969-12-31T21:13:20.000Z"])
+        let early = try Self.jsDates(86_400_000, in: workspace, as: "early.realm")
+        #expect(try Self.currentDates(early, ["--realm-dates", "ms"]) == ["1970-01-02T00:00:00.000Z", "1969-12-31T23:59:50.000Z"])
+        #expect(try Self.currentDates(early, ["--realm-dates", "seconds"]) == ["1972-09-27T00:00:00.000Z", "1969-12-31T21:13:20.000Z"])
+        let original = try RealmFileCommandTests.copy("Real/legacy/realm-js-dates-v3.realm", into: workspace, as: "js.realm")
+        #expect(try Self.currentDates(original, ["--realm-dates", "ms"]) == ["2016-05-06T02:01:27.955Z", "1969-12-31T23:59:50.000Z"])
+        let out = workspace.file("js.sqlite")
+        let convert = try StrataProcess.run(["convert", original, out, "--realm-dates", "ms"])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        #expect(try Self.currentDates(out) == ["2016-05-06T02:01:27.955Z", "1969-12-31T23:59:50.000Z"])
+        let check = try StrataProcess.run(["check", original, "--realm-dates", "ms"])
+        #expect(check.status == 0, "\(check.stdout) \(check.stderr)")
+        let wrong = try StrataProcess.run(["query", original, "Date", "--realm-dates", "days"])
+        #expect(wrong.status == 2, "\(wrong.stderr)")
+    }
 }

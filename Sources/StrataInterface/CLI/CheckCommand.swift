@@ -100,9 +100,10 @@ struct CheckCommand {
     /// links to objects that do not exist, which the reads show as null, are problems.
     private func checkRealm() throws -> Report {
         var report = Report(kind: "realm")
-        let reader: RealmFileReader
+        var reader: RealmFileReader
         do {
             reader = try RealmFileReader(contentsOf: file)
+            reader.oldDateTimeUnit = parsed.realmDates()
         } catch let error as RealmReadError where error.kind == .damaged {
             report.add("structure", [.init(check: "structure", severity: .problem, message: error.message)], covered: "the header")
             return report
@@ -148,7 +149,7 @@ struct CheckCommand {
         guard tables.isEmpty else { return report }
         let summary: RealmConverter.Summary?
         do {
-            summary = try RealmConversionFile.readableCopy(of: file).summary
+            summary = try RealmConversionFile.readableCopy(of: file, oldDateTimes: parsed.realmDates()).summary
         } catch let error as StrataError where error.code != .interrupted {
             report.add("conversion", [.init(check: "conversion", severity: .problem, message: error.message)], covered: "the SQLite copy the reads use")
             return report

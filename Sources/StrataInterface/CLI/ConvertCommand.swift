@@ -20,7 +20,7 @@ struct ConvertCommand {
         let bar = context.stderrIsTerminal && !parsed.flag(Options.json) ? ProgressLine() : nil
         defer { bar?.finish() }
         let started = Platform.monotonicSeconds()
-        let summary = try RealmConversionFile.convert(input, to: output, force: parsed.flag(Options.forceOutput),
+        let summary = try RealmConversionFile.convert(input, to: output, force: parsed.flag(Options.forceOutput), oldDateTimes: parsed.realmDates(),
                                                       progress: { done, total in bar?.update(Self.progressText(done, total)) },
                                                       shouldStop: { watcher.wasInterrupted })
         bar?.finish()

@@ -1,3 +1,4 @@
+import RealmFile
 import RealmConvert
 import StrataCore
 import StrataQuery
@@ -22,7 +23,8 @@ extension DatabaseSession {
             // A large file takes seconds: a terminal sees how far the conversion is.
             let bar = context.stderrIsTerminal ? ProgressLine() : nil
             defer { bar?.finish() }
-            self = try DatabaseSession.realm(path, timeout: try parsed.timeoutMilliseconds(), converter: realm, progress: { done, total in
+            self = try DatabaseSession.realm(path, timeout: try parsed.timeoutMilliseconds(), converter: realm,
+                                             oldDateTimes: parsed.realmDates(), progress: { done, total in
                 if total >= 100_000 { bar?.update("reading \(Platform.fileName(of: path)): " + ConvertCommand.progressText(done, total)) }
             }, warn: { warning in
                 bar?.finish()
@@ -50,9 +52,9 @@ extension DatabaseSession {
     /// queries and output as the converted file gives, while messages name the `.realm` file.
     /// - Parameter warn: told, once per process, what the conversion found that the reads then show differently
     ///   from the file (links to objects that do not exist, read as null), one line naming the file.
-    static func realm(_ path: String, timeout: Int32, converter: RealmConverter? = nil,
+    static func realm(_ path: String, timeout: Int32, converter: RealmConverter? = nil, oldDateTimes: RealmDateUnit = .seconds,
                       progress: (Int, Int) -> Void = { _, _ in }, warn: (String) -> Void = { _ in }) throws -> DatabaseSession {
-        let readable = try RealmConversionFile.readableCopy(of: path, converter: converter, progress: progress)
+        let readable = try RealmConversionFile.readableCopy(of: path, converter: converter, oldDateTimes: oldDateTimes, progress: progress)
         if let text = readable.summary?.danglingText { warn("\(path): \(text)") }
         let copy = readable.path
         let connection = try DatabaseFile.openForReading(copy, timeout: timeout)

@@ -21,7 +21,7 @@ struct OpenCommand {
             // from the file's own tables, shows first, and the file opened for it is the one converted.
             var realm: RealmConverter?
             if interactive && !parsed.flag(Options.write) && DatabaseFile.isRealmFile(file),
-               let converter = try? RealmConversionFile.open(file)
+               let converter = try? RealmConversionFile.open(file, oldDateTimes: parsed.realmDates())
             {
                 context.stdout.write(RealmOverview.text(converter, file: file, maxWidth: context.terminalWidth, style: parsed.style(context)))
                 context.stdout.flush()
