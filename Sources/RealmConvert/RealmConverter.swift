@@ -190,7 +190,7 @@ public struct RealmConverter {
         /// A value the file holds where the model says none may be: damage, named in the file's terms, before SQLite
         /// would refuse it with a message about writing.
         func required(_ property: String, key: SQLiteValue) -> RealmReadError {
-            RealmReadError(.damaged, "\(reader.name): \(info.name) \(Self.keyText(key)): the required property \(property) holds null")
+            RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(key)): the required property \(property) holds null")
         }
         var names = [info.keyName]
         var columns: [RealmColumn] = info.keyColumn.map { [$0] } ?? []
@@ -283,7 +283,7 @@ public struct RealmConverter {
                             do {
                                 try statement.run()
                             } catch let error as SQLiteError where ResultCode.constraintPrimaryKey ~= error.extendedCode {
-                                throw RealmReadError(.damaged, "\(reader.name): \(info.name) \(Self.keyText(ownerKey)): the dictionary "
+                                throw RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(ownerKey)): the dictionary "
                                                      + "\(collection.column.name) holds the key \(Self.valueText(.text(entry.key))) more than once")
                             }
                             collectionRows[index] += 1
@@ -333,9 +333,6 @@ public struct RealmConverter {
         }
         return (objects, info.collections.enumerated().map { .init(name: $1.name, rows: collectionRows[$0]) })
     }
-
-    /// `object 3` (a class without a primary key: its object key) or `object "a"`, for messages.
-    static func keyText(_ key: SQLiteValue) -> String { "object " + valueText(key) }
 
     /// A key value as a message shows it: a number, quoted text, `null`.
     static func valueText(_ value: SQLiteValue) -> String {
