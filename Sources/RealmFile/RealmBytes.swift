@@ -22,6 +22,9 @@ public final class RealmBytes: @unchecked Sendable {
     private let owned: UnsafeMutableRawPointer?
     /// The mapping's place in the SIGBUS guard, or -1.
     private let guardSlot: Int32
+    /// A descriptor of the mapped file, kept to see whether it became shorter than the mapping (a cut inside the
+    /// last page raises no SIGBUS: the page's tail reads as zeros); -1 for a copy.
+    private let mappedDescriptor: Int32
 
     /// Files larger than this are mapped, smaller ones copied.
     public static let copyLimit = 64 << 20
@@ -37,6 +40,7 @@ public final class RealmBytes: @unchecked Sendable {
         count = bytes.count
         isMapped = false
         guardSlot = -1
+        mappedDescriptor = -1
     }
 
     /// Maps (or reads) the open file `descriptor` of `size` bytes; the caller closes the descriptor.
@@ -53,6 +57,7 @@ public final class RealmBytes: @unchecked Sendable {
                 throw RealmReadError(.io, "\(name): cannot be mapped into memory (too many files mapped at once)")
             }
             guardSlot = slot
+            mappedDescriptor = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
             // Nodes are read where refs point, not in file order: no readahead, so that only the pages read are resident.
             _ = madvise(address, size, MADV_RANDOM)
             base = UnsafeRawPointer(address)
@@ -76,6 +81,7 @@ public final class RealmBytes: @unchecked Sendable {
         base = UnsafeRawPointer(memory)
         isMapped = false
         guardSlot = -1
+        mappedDescriptor = -1
     }
 
     deinit {
@@ -84,12 +90,18 @@ public final class RealmBytes: @unchecked Sendable {
         } else {
             strata_mapping_unguard(guardSlot)
             munmap(UnsafeMutableRawPointer(mutating: base), count)
+            if mappedDescriptor >= 0 { close(mappedDescriptor) }
         }
     }
 
     /// True when another process truncated the mapped file after it was mapped, so that some bytes read as zeros
     /// instead of the file's; never for a copy.
-    public var wasCutShort: Bool { guardSlot >= 0 && strata_mapping_cut_short(guardSlot) != 0 }
+    public var wasCutShort: Bool {
+        guard guardSlot >= 0 else { return false }
+        if strata_mapping_cut_short(guardSlot) != 0 { return true }
+        var status = stat()
+        return mappedDescriptor >= 0 && fstat(mappedDescriptor, &status) == 0 && Int(status.st_size) < count
+    }
 
     /// The error for a file cut short while it was read.
     public var cutShortError: RealmReadError {
