@@ -33,6 +33,9 @@ public struct RealmConverter {
             public let className: String
             public let property: String
             public let links: Int
+            /// Some of them point at a table that is not a class of the file (the property's target cannot be
+            /// resolved), not at a missing object of a class.
+            public var outsideTheClasses = false
         }
 
         /// `3 links point at objects that do not exist (Person.dogs 2, Person.best 1)`, or nil when none do.
@@ -178,13 +181,19 @@ public struct RealmConverter {
         var unread = [(count: Int, what: String)](repeating: (0, ""), count: info.columns.count)
         // Per value column, then per collection: the links to objects that do not exist.
         var danglingLinks = [Int](repeating: 0, count: info.columns.count + info.collections.count)
+        var outside = [Bool](repeating: false, count: danglingLinks.count)
+        func dangles(_ value: RealmValue, _ column: RealmColumn, at index: Int) {
+            guard keys.isDangling(value, column: column) else { return }
+            danglingLinks[index] += 1
+            if keys.pointsOutsideTheClasses(value, column: column) { outside[index] = true }
+        }
         defer {
             for (index, entry) in unread.enumerated() where entry.count > 0 {
                 unreadable.append(.init(className: info.name, property: info.columns[index].column.name, values: entry.count, what: entry.what))
             }
             let properties = info.columns.map(\.column.name) + info.collections.map(\.column.name)
             for (index, count) in danglingLinks.enumerated() where count > 0 {
-                dangling.append(.init(className: info.name, property: properties[index], links: count))
+                dangling.append(.init(className: info.name, property: properties[index], links: count, outsideTheClasses: outside[index]))
             }
         }
         /// A value the file holds where the model says none may be: damage, named in the file's terms, before SQLite
@@ -246,7 +255,7 @@ public struct RealmConverter {
                         try KeyMaps.withISOText(time) { try insert.bindText($0, at: parameter) }
                     } else {
                         if realm == .null && !value.column.isNullable { throw required(value.column.name, key: ownerKey) }
-                        if keys.isDangling(realm, column: value.column) { danglingLinks[index] += 1 }
+                        dangles(realm, value.column, at: index)
                         try insert.bind(keys.sqlValue(realm, column: value.column), at: parameter)
                     }
                     parameter += 1
@@ -275,7 +284,7 @@ public struct RealmConverter {
                             if entry.value == .null && !collection.column.isNullable && collection.column.type != .link {
                                 throw required("\(collection.column.name)[\(Self.valueText(.text(entry.key)))]", key: ownerKey)
                             }
-                            if keys.isDangling(entry.value, column: collection.column) { danglingLinks[info.columns.count + index] += 1 }
+                            dangles(entry.value, collection.column, at: info.columns.count + index)
                             try statement.bind(ownerKey, at: 1)
                             try statement.bind(.text(entry.key), at: 2)
                             try statement.bind(keys.sqlValue(entry.value, column: collection.column), at: 3)
@@ -310,7 +319,7 @@ public struct RealmConverter {
                                     // A link to an object that no longer exists (a tombstone) is not in the list the app
                                     // sees; one to an object that never was (damage) is counted too.
                                     if collection.column.type == .link && bound == .null {
-                                        if keys.isDangling(value, column: collection.column) { danglingLinks[info.columns.count + index] += 1 }
+                                        dangles(value, collection.column, at: info.columns.count + index)
                                         continue
                                     }
                                     if bound == .null && !collection.column.isNullable {

@@ -74,6 +74,14 @@ struct KeyMaps {
         return linkKey(table: resolved, key: key) == nil
     }
 
+    /// True when a dangling `value` points at a table that is not a class of the file (rather than at a missing
+    /// object of a class).
+    func pointsOutsideTheClasses(_ value: RealmValue, column: RealmColumn) -> Bool {
+        guard case .link(let table, _) = value else { return false }
+        let resolved = table >= 0 ? table : (column.targetTable ?? -1)
+        return !(resolved >= 0 && resolved < isClass.count && isClass[resolved])
+    }
+
     /// The SQLite value of `value`, a value of `column` (or an element of its collection).
     func sqlValue(_ value: RealmValue, column: RealmColumn) -> SQLiteValue {
         if case .link(let table, let key) = value {

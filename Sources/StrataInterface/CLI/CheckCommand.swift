@@ -158,6 +158,7 @@ struct CheckCommand {
         let dangling = (summary?.dangling ?? []).map { entry in
             DatabaseCheck.Finding(check: "links", severity: .problem,
                                   message: "\(entry.className).\(entry.property): \(entry.links == 1 ? "1 link to an object that does" : "\(entry.links) links to objects that do") not exist "
+                                      + (entry.outsideTheClasses ? "(its target is a table that is not a class of the file) " : "")
                                       + "(read as null, and left out of lists)", className: entry.className)
         }
         report.add("links", dangling, covered: "every link and list entry")

@@ -41,7 +41,8 @@ struct ConvertCommand {
                 ("objects", .int(Int64(summary.objects))), ("collectionRows", .int(Int64(summary.collectionRows))),
                 ("tables", .array(tables)), ("unreadable", .array(unreadable)),
                 ("danglingLinks", .array(summary.dangling.map {
-                    JSONValue.object([("class", .string($0.className)), ("property", .string($0.property)), ("links", .int(Int64($0.links)))])
+                    JSONValue.object([("class", .string($0.className)), ("property", .string($0.property)), ("links", .int(Int64($0.links))),
+                                      ("outsideTheClasses", .bool($0.outsideTheClasses))])
                 })),
                 ("seconds", .double((seconds * 1000).rounded() / 1000)),
             ])
