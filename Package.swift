@@ -47,6 +47,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The SIGINT handler: C, because a signal handler may do almost nothing Swift can promise.
         .target(name: "CInterrupt", dependencies: ["CSQLite"]),
+        // The SIGBUS guard of a mapped .realm file that another process truncates: C, for the same reason.
+        .target(name: "CMappedFile"),
 
         // SHA-256, for checksums, content digests and Core Data's version hashes.
         .target(name: "Digests"),
@@ -55,8 +57,8 @@ let package = Package(
         // Files, platform, values (dates, data), the object model and its introspection.
         // Core Data's model, read from its own files (property lists, keyed archives, Xcode's XML): no SQLite.
         .target(name: "CoreDataModel", dependencies: ["CZlib", "Digests"]),
-        // Realm's own file format, read byte by byte (header, nodes, arrays, group): no SQLite, no dependencies.
-        .target(name: "RealmFile"),
+        // Realm's own file format, read byte by byte (header, nodes, arrays, group): no SQLite; only the SIGBUS guard.
+        .target(name: "RealmFile", dependencies: ["CMappedFile"]),
         .target(name: "StrataCore", dependencies: ["SQLiteKit", "CoreDataModel", "Digests"]),
         // A .realm file's classes written as SQLite tables in Strata's conventions (`strata convert`, and reading).
         .target(name: "RealmConvert", dependencies: ["RealmFile", "StrataRender", "StrataCore", "SQLiteKit"]),

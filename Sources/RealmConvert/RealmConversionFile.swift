@@ -19,9 +19,19 @@ public enum RealmConversionFile {
     /// Opens the realm at `path` for reading.
     /// - Throws: `StrataError` with the reader's one-line message (exit 1): missing, not a regular file, encrypted,
     ///   an unsupported format, damage at an offset.
-    public static func open(_ path: String) throws -> RealmConverter {
+    ///   A file another process truncates while it is read is an error too (`RealmBytes.cutShortError`).
+    /// - Parameter oldDateTimes: the unit of old DateTime columns (`RealmFileReader.oldDateTimeUnit`).
+    public static func open(_ path: String, oldDateTimes: RealmDateUnit = .seconds) throws -> RealmConverter {
         do {
-            return try RealmConverter(reader: try RealmFileReader(contentsOf: path))
+            var reader = try RealmFileReader(contentsOf: path)
+            reader.oldDateTimeUnit = oldDateTimes
+            do {
+                let converter = try RealmConverter(reader: reader)
+                try reader.bytes.checkWhole()
+                return converter
+            } catch {
+                throw reader.bytes.wholeOrCutShort(error)
+            }
         } catch let error as RealmReadError {
             throw StrataError(error.message)
         }
@@ -30,17 +40,27 @@ public enum RealmConversionFile {
     /// Converts the realm at `path` into a new SQLite database at `destination`: written under a temporary name
     /// beside it and renamed into place when complete, so a failed or interrupted run leaves nothing behind; an
     /// existing `destination` is replaced only with `force`.
-    public static func convert(_ path: String, to destination: String, force: Bool, progress: (Int, Int) -> Void = { _, _ in },
+    public static func convert(_ path: String, to destination: String, force: Bool, oldDateTimes: RealmDateUnit = .seconds,
+                               progress: (Int, Int) -> Void = { _, _ in },
                                shouldStop: () -> Bool = { false }) throws -> RealmConverter.Summary
     {
-        let converter = try open(path)
+        let converter = try open(path, oldDateTimes: oldDateTimes)
         try AtomicFile.checkDestination(destination, force: force, what: "the converted database", input: path)
         let temporary = try AtomicFile.createTemporary(for: destination)
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(temporary + suffix) } }
-        let summary = try write(converter, to: temporary, destination: destination, progress: progress, shouldStop: shouldStop)
+        let summary = try write(converter, to: temporary, destination: "cannot write \(destination)", progress: progress, shouldStop: shouldStop)
         if shouldStop() { throw StrataError.interrupted }
         try AtomicFile.moveIntoPlace(temporary, to: destination, force: force)
         return summary
+    }
+
+    /// A SQLite copy of a `.realm` file made for reading.
+    public struct ReadableCopy: Sendable {
+        /// The copy's path, in a private folder.
+        public let path: String
+        /// What the conversion wrote, the first time the copy is asked for in this process; nil afterwards, so that
+        /// what it found (dangling links) is said once.
+        public let summary: RealmConverter.Summary?
     }
 
     /// The path of a SQLite copy of the realm at `path`, converted once per process into a private folder that is
@@ -48,12 +68,14 @@ public enum RealmConversionFile {
     /// - Parameters:
     ///   - converter: the file, when the caller has opened it already (the browser, for its first page).
     ///   - progress: told the objects written so far and the total, as `convert` is.
-    public static func readableCopy(of path: String, converter opened: RealmConverter? = nil,
-                                    progress: (Int, Int) -> Void = { _, _ in }) throws -> String {
+    /// - Throws: `StrataError` with the reader's message: what in the file is wrong (a duplicate primary key, a
+    ///   required property holding null), never as if the `.realm` file were being written.
+    public static func readableCopy(of path: String, converter opened: RealmConverter? = nil, oldDateTimes: RealmDateUnit = .seconds,
+                                    progress: (Int, Int) -> Void = { _, _ in }) throws -> ReadableCopy {
         let absolute = Platform.absolutePath(path)
         return try copiesLock.withLock {
-            if let copy = copies[absolute] { return copy }
-            let converter = try opened ?? open(path)
+            if let copy = copies[absolute] { return ReadableCopy(path: copy, summary: nil) }
+            let converter = try opened ?? open(path, oldDateTimes: oldDateTimes)
             let folder: String
             switch Platform.makePrivateDirectory() {
             case .success(let made): folder = made
@@ -62,14 +84,16 @@ public enum RealmConversionFile {
             let copy = folder + "/converted.sqlite"
             let made = [copy + "-journal", copy + "-wal", copy + "-shm", copy, folder]
             Platform.removeWhenExiting(made)
+            let summary: RealmConverter.Summary
             do {
-                _ = try write(converter, to: copy, destination: path, creating: true, progress: progress)
+                summary = try write(converter, to: copy, destination: "cannot write the SQLite copy of \(path) (in a private temporary folder)",
+                                    creating: true, progress: progress)
             } catch {
                 Platform.removeNow(made)
                 throw error
             }
             copies[absolute] = copy
-            return copy
+            return ReadableCopy(path: copy, summary: summary)
         }
     }
 
@@ -77,9 +101,10 @@ public enum RealmConversionFile {
     private static let copiesLock = Lock()
 
     /// - Parameter creating: `file` does not exist yet (in a private folder); else it is the empty file
-    ///   `AtomicFile.createTemporary` made.
-    /// - Parameter creating: … ; a copy made for reading (`creating`) marks values that cannot be read as `<unreadable: …>`.
-    private static func write(_ converter: RealmConverter, to file: String, destination: String, creating: Bool = false,
+    ///   `AtomicFile.createTemporary` made. A copy made for reading (`creating`) marks values that cannot be read as
+    ///   `<unreadable: …>`.
+    /// - Parameter failure: the start of the message for an error of SQLite's (`cannot write OUT`).
+    private static func write(_ converter: RealmConverter, to file: String, destination failure: String, creating: Bool = false,
                               progress: (Int, Int) -> Void = { _, _ in }, shouldStop: () -> Bool = { false }) throws -> RealmConverter.Summary
     {
         do {
@@ -94,13 +119,19 @@ public enum RealmConversionFile {
             let total = converter.objectCount
             var summary: RealmConverter.Summary?
             try connection.transaction(.exclusive) {
-                summary = try converter.write(into: connection, progress: { progress($0, total) }, shouldStop: shouldStop,
-                                              markingUnreadable: creating)
+                do {
+                    summary = try converter.write(into: connection, progress: { progress($0, total) }, shouldStop: shouldStop,
+                                                  markingUnreadable: creating)
+                    // Bytes that read as zeros because the file was truncated meanwhile are not the file's values.
+                    try converter.reader.bytes.checkWhole()
+                } catch {
+                    throw converter.reader.bytes.wholeOrCutShort(error)
+                }
             }
             return summary!
         } catch let error as SQLiteError {
             if shouldStop() || ResultCode.interrupt ~= error.code { throw StrataError.interrupted }
-            throw StrataError("cannot write \(destination): \(error.message)")
+            throw StrataError("\(failure): \(error.message)")
         } catch let error as RealmReadError {
             throw StrataError(error.message)
         }

@@ -19,10 +19,32 @@ public struct RealmConverter {
         /// The properties with values that could not be read (a subtable of several columns in a file of format 2–9),
         /// written as NULL, or as `<unreadable: …>` text in a copy made for reading.
         public var unreadable: [Unreadable] = []
+        /// The links and list entries, per property, that point at objects the file does not have (written as NULL,
+        /// or left out of their list): damage, since a deleted object's links are removed with it (formats 2–9) or
+        /// point at its tombstone (formats 10–24), which reads as null and is not counted here.
+        public var dangling: [Dangling] = []
 
         public struct Table: Sendable, Equatable {
             public let name: String
             public let rows: Int
+        }
+
+        public struct Dangling: Sendable, Equatable {
+            public let className: String
+            public let property: String
+            public let links: Int
+            /// Some of them point at a table that is not a class of the file (the property's target cannot be
+            /// resolved), not at a missing object of a class.
+            public var outsideTheClasses = false
+        }
+
+        /// `3 links point at objects that do not exist (Person.dogs 2, Person.best 1)`, or nil when none do.
+        public var danglingText: String? {
+            guard !dangling.isEmpty else { return nil }
+            let total = dangling.reduce(0) { $0 + $1.links }
+            return "\(total) link\(total == 1 ? "" : "s") \(total == 1 ? "points" : "point") at \(total == 1 ? "an object" : "objects") that "
+                + "\(total == 1 ? "does" : "do") not exist (" + dangling.map { "\($0.className).\($0.property) \($0.links)" }.joined(separator: ", ")
+                + "): read as null, and left out of lists"
         }
 
         public struct Unreadable: Sendable, Equatable {
@@ -43,7 +65,7 @@ public struct RealmConverter {
     public init(reader: RealmFileReader) throws {
         self.reader = reader
         schema = try reader.schema()
-        mapping = try RealmMapping(schema: schema)
+        mapping = try RealmMapping(schema: schema, fileName: reader.name)
     }
 
     /// The objects of every class: the work `write` reports progress against.
@@ -96,8 +118,9 @@ public struct RealmConverter {
         // One walk per pass over the whole file: however a hostile file shares nodes between tables, each pass reads
         // no more bytes than the file holds.
         var keyWalk = RealmNodeWalk(reader: reader)
-        for info in mapping.classes where info.keyColumn != nil {
-            keys.maps[info.table.index] = try KeyMap(reader: reader, table: info.table, keyColumn: info.keyColumn!, walk: &keyWalk)
+        // Every class's keys, those without a primary key too: a link to an object not in the map is dangling.
+        for info in mapping.classes {
+            keys.maps[info.table.index] = try KeyMap(reader: reader, table: info.table, keyColumn: info.keyColumn, walk: &keyWalk)
             reader.bytes.releasePages()
         }
         var walk = RealmNodeWalk(reader: reader)
@@ -105,9 +128,10 @@ public struct RealmConverter {
         var tables: [Summary.Table] = []
         var collectionTables: [Summary.Table] = []
         var unreadable: [Summary.Unreadable] = []
+        var dangling: [Summary.Dangling] = []
         for info in mapping.classes {
             let (objects, collections) = try writeClass(info, keys: keys, into: connection, walk: &walk, marking: markingUnreadable,
-                                                        unreadable: &unreadable) {
+                                                        unreadable: &unreadable, dangling: &dangling) {
                 done += 1
                 if done % 4096 == 0 {
                     if shouldStop() { throw StrataError.interrupted }
@@ -122,7 +146,7 @@ public struct RealmConverter {
         progress(done)
         return Summary(classes: mapping.classes.filter { !$0.isInternal }.count, objects: classObjectCount,
                        collectionRows: collectionTables.reduce(0) { $0 + $1.rows },
-                       tables: tables + collectionTables, unreadable: unreadable)
+                       tables: tables + collectionTables, unreadable: unreadable, dangling: dangling)
     }
 
     /// The rows of `RealmFacts`' tables: every class and collection table with its kind, and the file's format.
@@ -151,14 +175,31 @@ public struct RealmConverter {
 
     private func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, into connection: Connection,
                             walk: inout RealmNodeWalk, marking: Bool, unreadable: inout [Summary.Unreadable],
-                            tick: () throws -> Void) throws -> (Int, [Summary.Table])
+                            dangling: inout [Summary.Dangling], tick: () throws -> Void) throws -> (Int, [Summary.Table])
     {
         // Per value column: how many of its values could not be read, and what they were.
         var unread = [(count: Int, what: String)](repeating: (0, ""), count: info.columns.count)
+        // Per value column, then per collection: the links to objects that do not exist.
+        var danglingLinks = [Int](repeating: 0, count: info.columns.count + info.collections.count)
+        var outside = [Bool](repeating: false, count: danglingLinks.count)
+        func dangles(_ value: RealmValue, _ column: RealmColumn, at index: Int) {
+            guard keys.isDangling(value, column: column) else { return }
+            danglingLinks[index] += 1
+            if keys.pointsOutsideTheClasses(value, column: column) { outside[index] = true }
+        }
         defer {
             for (index, entry) in unread.enumerated() where entry.count > 0 {
                 unreadable.append(.init(className: info.name, property: info.columns[index].column.name, values: entry.count, what: entry.what))
             }
+            let properties = info.columns.map(\.column.name) + info.collections.map(\.column.name)
+            for (index, count) in danglingLinks.enumerated() where count > 0 {
+                dangling.append(.init(className: info.name, property: properties[index], links: count, outsideTheClasses: outside[index]))
+            }
+        }
+        /// A value the file holds where the model says none may be: damage, named in the file's terms, before SQLite
+        /// would refuse it with a message about writing.
+        func required(_ property: String, key: SQLiteValue) -> RealmReadError {
+            RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(key)): the required property \(property) holds null")
         }
         var names = [info.keyName]
         var columns: [RealmColumn] = info.keyColumn.map { [$0] } ?? []
@@ -184,13 +225,17 @@ public struct RealmConverter {
             for (row, key) in objectKeys.enumerated() {
                 let ownerKey: SQLiteValue = info.keyColumn == nil ? .integer(key)
                     : keys.sqlValue(try leaves[0].value(at: row, walk: &walk), column: info.keyColumn!)
+                if ownerKey == .null, let key = info.keyColumn, !key.isNullable { throw required(key.name, key: ownerKey) }
                 try insert.bind(ownerKey, at: 1)
                 var parameter = 2
                 for (index, value) in info.columns.enumerated() {
                     let leaf = leaves[index + keyOffset]
                     if textColumns[index + keyOffset] {
                         try leaf.withElementBytes(at: row, walk: &walk) { bytes in
-                            if let bytes { try insert.bindText(bytes, at: parameter) } else { try insert.bind(.null, at: parameter) }
+                            if let bytes { try insert.bindText(bytes, at: parameter) } else {
+                                if !value.column.isNullable { throw required(value.column.name, key: ownerKey) }
+                                try insert.bind(.null, at: parameter)
+                            }
                         }
                         parameter += 1
                         continue
@@ -209,6 +254,8 @@ public struct RealmConverter {
                     if case .timestamp(let time) = realm {
                         try KeyMaps.withISOText(time) { try insert.bindText($0, at: parameter) }
                     } else {
+                        if realm == .null && !value.column.isNullable { throw required(value.column.name, key: ownerKey) }
+                        dangles(realm, value.column, at: index)
                         try insert.bind(keys.sqlValue(realm, column: value.column), at: parameter)
                     }
                     parameter += 1
@@ -217,7 +264,15 @@ public struct RealmConverter {
                         parameter += 1
                     }
                 }
-                try insert.run()
+                do {
+                    try insert.run()
+                } catch let error as SQLiteError where ResultCode.constraintPrimaryKey ~= error.extendedCode
+                    || ResultCode.constraintUnique ~= error.extendedCode
+                {
+                    // The only key of a class table is its primary key (NULLs in required properties are found above).
+                    throw RealmReadError(.damaged, "\(reader.name): \(info.name) has more than one object with the primary key "
+                                         + "\(info.keyName) \(Self.valueText(ownerKey))")
+                }
                 objects += 1
                 for (index, collection) in info.collections.enumerated() {
                     let statement = collectionInserts[index]
@@ -226,11 +281,20 @@ public struct RealmConverter {
                     if collection.isDictionary {
                         guard case .dictionary(let entries) = try reader.collectionValue(ref, column: collection.column, walk: &walk) else { continue }
                         for entry in entries {
+                            if entry.value == .null && !collection.column.isNullable && collection.column.type != .link {
+                                throw required("\(collection.column.name)[\(Self.valueText(.text(entry.key)))]", key: ownerKey)
+                            }
+                            dangles(entry.value, collection.column, at: info.columns.count + index)
                             try statement.bind(ownerKey, at: 1)
                             try statement.bind(.text(entry.key), at: 2)
                             try statement.bind(keys.sqlValue(entry.value, column: collection.column), at: 3)
                             if collection.hasTypeColumn { try statement.bind(keys.typeName(entry.value).map(SQLiteValue.text) ?? .null, at: 4) }
-                            try statement.run()
+                            do {
+                                try statement.run()
+                            } catch let error as SQLiteError where ResultCode.constraintPrimaryKey ~= error.extendedCode {
+                                throw RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(ownerKey)): the dictionary "
+                                                     + "\(collection.column.name) holds the key \(Self.valueText(.text(entry.key))) more than once")
+                            }
                             collectionRows[index] += 1
                         }
                         continue
@@ -241,7 +305,10 @@ public struct RealmConverter {
                         for element in 0..<elements.count {
                             if isText {
                                 try elements.withElementBytes(at: element, walk: &walk) { bytes in
-                                    if let bytes { try statement.bindText(bytes, at: 3) } else { try statement.bind(.null, at: 3) }
+                                    if let bytes { try statement.bindText(bytes, at: 3) } else {
+                                        if !collection.column.isNullable { throw required("\(collection.column.name)[\(position)]", key: ownerKey) }
+                                        try statement.bind(.null, at: 3)
+                                    }
                                 }
                             } else {
                                 let value = try elements.value(at: element, walk: &walk)
@@ -249,8 +316,15 @@ public struct RealmConverter {
                                     try KeyMaps.withISOText(time) { try statement.bindText($0, at: 3) }
                                 } else {
                                     let bound = keys.sqlValue(value, column: collection.column)
-                                    // A link to an object that no longer exists (a tombstone) is not in the list the app sees.
-                                    if collection.column.type == .link && bound == .null { continue }
+                                    // A link to an object that no longer exists (a tombstone) is not in the list the app
+                                    // sees; one to an object that never was (damage) is counted too.
+                                    if collection.column.type == .link && bound == .null {
+                                        dangles(value, collection.column, at: info.columns.count + index)
+                                        continue
+                                    }
+                                    if bound == .null && !collection.column.isNullable {
+                                        throw required("\(collection.column.name)[\(position)]", key: ownerKey)
+                                    }
                                     try statement.bind(bound, at: 3)
                                 }
                                 if collection.hasTypeColumn { try statement.bind(keys.typeName(value).map(SQLiteValue.text) ?? .null, at: 4) }
@@ -267,5 +341,16 @@ public struct RealmConverter {
             }
         }
         return (objects, info.collections.enumerated().map { .init(name: $1.name, rows: collectionRows[$0]) })
+    }
+
+    /// A key value as a message shows it: a number, quoted text, `null`.
+    static func valueText(_ value: SQLiteValue) -> String {
+        switch value {
+        case .null: "null"
+        case .integer(let number): String(number)
+        case .real(let number): "\(number)"
+        case .text(let text): "\"" + String(text.prefix(64)) + "\""
+        case .blob(let bytes): "<\(bytes.count) bytes>"
+        }
     }
 }

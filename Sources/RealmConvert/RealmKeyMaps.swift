@@ -5,27 +5,31 @@ import StrataRender
 
 /// A class's object keys with its primary key values, sorted by object key (the order the cluster tree yields them),
 /// so that a link's object key becomes the target's primary key by a binary search: 8 bytes per object plus the
-/// key value, instead of a hash table's overhead.
+/// key value, instead of a hash table's overhead. For a class without a primary key only the object keys, so that a
+/// link to an object that does not exist is known as one (formats 2–9 have no tombstones: such a link is damage).
 struct KeyMap {
     var objectKeys: [Int64] = []
     var values: [SQLiteValue] = []
+    /// Nil: the object key itself is the key links are written as.
+    let keyColumn: RealmColumn?
 
-    init(reader: RealmFileReader, table: RealmTable, keyColumn: RealmColumn, walk: inout RealmNodeWalk) throws {
+    init(reader: RealmFileReader, table: RealmTable, keyColumn: RealmColumn?, walk: inout RealmNodeWalk) throws {
+        self.keyColumn = keyColumn
         // The count is the file's claim: reserved only up to a million, the arrays grow past it as objects are read.
         objectKeys.reserveCapacity(min(table.objectCount, 1 << 20))
         values.reserveCapacity(min(table.objectCount, 1 << 20))
         var sorted = true
-        try reader.forEachObject(in: table, columns: [keyColumn], walk: &walk) { key, row in
+        try reader.forEachObject(in: table, columns: keyColumn.map { [$0] } ?? [], walk: &walk) { key, row in
             // Each leaf read maps the pages around it too: given back as the reading goes (see `RealmConverter.write`).
             if objectKeys.count % 4096 == 4095 { reader.bytes.releasePages() }
             if let last = objectKeys.last, last >= key { sorted = false }
             objectKeys.append(key)
-            values.append(KeyMaps.plainValue(row[0]))
+            if keyColumn != nil { values.append(KeyMaps.plainValue(row[0])) }
         }
         if !sorted {
             let order = objectKeys.indices.sorted { objectKeys[$0] < objectKeys[$1] }
             objectKeys = order.map { objectKeys[$0] }
-            values = order.map { values[$0] }
+            if keyColumn != nil { values = order.map { values[$0] } }
         }
     }
 
@@ -35,14 +39,15 @@ struct KeyMap {
             let middle = (low + high) / 2
             if objectKeys[middle] < key { low = middle + 1 } else { high = middle }
         }
-        return low < objectKeys.count && objectKeys[low] == key ? values[low] : nil
+        guard low < objectKeys.count && objectKeys[low] == key else { return nil }
+        return keyColumn == nil ? .integer(key) : values[low]
     }
 }
 
 /// Turns Realm values into the SQLite values of the mapping, links through the targets' key maps.
 struct KeyMaps {
     let mapping: RealmMapping
-    /// By Realm table index; classes without a primary key have none (their key is the object key).
+    /// By Realm table index, every class's (the object keys of one without a primary key, which are its keys).
     var maps: [KeyMap?]
     /// By Realm table index: whether the table is a class (links to other tables are not written).
     let isClass: [Bool]
@@ -54,11 +59,27 @@ struct KeyMaps {
         isClass = (0..<count).map { mapping.byTableIndex[$0] != nil }
     }
 
-    /// The key a link to object `key` of table `table` is written as, or nil when the object does not exist.
+    /// The key a link to object `key` of table `table` is written as, or nil when the object does not exist (or
+    /// the table is not one of the file's classes).
     func linkKey(table: Int, key: Int64) -> SQLiteValue? {
         guard table >= 0, table < isClass.count, isClass[table] else { return nil }
-        if let map = maps[table] { return map.value(for: key) }
-        return .integer(key)
+        return maps[table]?.value(for: key)
+    }
+
+    /// True when `value` is a link that `sqlValue` writes as NULL because its object does not exist: a dangling link.
+    /// (A link to a tombstone, an object deleted on another device, is read as null and is not one.)
+    func isDangling(_ value: RealmValue, column: RealmColumn) -> Bool {
+        guard case .link(let table, let key) = value else { return false }
+        let resolved = table >= 0 ? table : (column.targetTable ?? -1)
+        return linkKey(table: resolved, key: key) == nil
+    }
+
+    /// True when a dangling `value` points at a table that is not a class of the file (rather than at a missing
+    /// object of a class).
+    func pointsOutsideTheClasses(_ value: RealmValue, column: RealmColumn) -> Bool {
+        guard case .link(let table, _) = value else { return false }
+        let resolved = table >= 0 ? table : (column.targetTable ?? -1)
+        return !(resolved >= 0 && resolved < isClass.count && isClass[resolved])
     }
 
     /// The SQLite value of `value`, a value of `column` (or an element of its collection).

@@ -57,7 +57,8 @@ struct RealmMapping {
     /// Class tables by the Realm table index.
     let byTableIndex: [Int: Int]
 
-    init(schema: RealmSchema) throws {
+    /// - Parameter fileName: the file's name, for messages.
+    init(schema: RealmSchema, fileName: String = "") throws {
         var classes: [ClassTable] = []
         // Classes first, then Realm's internal tables (metadata, pk, sync state), under their own names, hidden.
         // The primary keys of files of formats 2–9 are rows of their `pk` table: made PRIMARY KEYs, it is not copied,
@@ -79,7 +80,8 @@ struct RealmMapping {
         for table in classTables {
             let name = table.className ?? table.name
             guard !name.unicodeScalars.contains("\0"), !table.columns.contains(where: { $0.name.unicodeScalars.contains("\0") }) else {
-                throw RealmReadError(.damaged, "cannot convert: table \(table.index) has a name with a NUL character")
+                throw RealmReadError(.damaged, "\(fileName.isEmpty ? "" : fileName + ": ")table \(table.index) has a name with a NUL character, "
+                                     + "which no SQLite table or column can have (the file is damaged)")
             }
             classNames.append(unique(name, in: &taken))
         }
@@ -164,6 +166,10 @@ struct RealmMapping {
                 var value: String
                 if collection.column.type == .link, let target = target(of: collection.column) {
                     value = "target \(target.keyDeclared)\(collection.isDictionary ? "" : " NOT NULL") REFERENCES \(quoteIdentifier(target.name))(\(quoteIdentifier(target.keyName))) ON DELETE CASCADE"
+                } else if collection.column.type == .link {
+                    // A target that is not a class of the file (damage): the column is still `target`, as the
+                    // converter writes it, without a foreign key; every entry is a dangling link and left out.
+                    value = "target INTEGER" + (collection.isDictionary ? "" : " NOT NULL")
                 } else {
                     let declared = Self.declaredType(collection.column)
                     value = "value" + (declared.isEmpty ? "" : " " + declared) + (collection.column.isNullable ? "" : " NOT NULL")

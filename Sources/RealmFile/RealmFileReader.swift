@@ -14,6 +14,11 @@ public struct RealmFileReader: Sendable {
     public let bytes: RealmBytes
     /// The checked header; its format is one this reader reads.
     public let header: RealmFileHeader
+    /// The unit of the integers of an old DateTime column (type 7, formats 2–9): realm-core defines them as seconds
+    /// since 1970 (its upgrade to format 5 made `Timestamp(seconds, 0)` of each), as realm-cocoa and realm-java wrote
+    /// them; realm-js wrote milliseconds. Nothing in a file names the SDK that wrote it, so the user says
+    /// (`--realm-dates ms`); the values are never used to guess.
+    public var oldDateTimeUnit: RealmDateUnit = .seconds
 
     /// The default limit on the size of a file: 64 GiB (it is mapped, not read into memory).
     public static let defaultMaximumSize = 64 << 30
@@ -28,7 +33,11 @@ public struct RealmFileReader: Sendable {
         self.name = name
         storage.name = name
         self.bytes = storage
-        self.header = try RealmFileHeader.read(storage, name: name)
+        do {
+            self.header = try RealmFileHeader.read(storage, name: name)
+        } catch {
+            throw storage.wholeOrCutShort(error)
+        }
     }
 
     /// Maps the regular file at `path` and reads its header.
@@ -101,4 +110,10 @@ public struct RealmFileReader: Sendable {
     func nodeError(_ ref: UInt64, _ problem: String) -> RealmReadError {
         RealmReadError(.damaged, "\(name): node at offset \(ref): \(problem)")
     }
+}
+
+/// What an old DateTime's integer counts (`RealmFileReader.oldDateTimeUnit`).
+public enum RealmDateUnit: String, Sendable, CaseIterable {
+    case seconds
+    case milliseconds = "ms"
 }

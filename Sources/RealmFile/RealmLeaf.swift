@@ -10,8 +10,9 @@ struct RealmElement {
     /// Decoded as realm core 5 and earlier wrote it (file formats 2–9): bools and old DateTimes as integer arrays,
     /// a medium string array's null flags inverted (`ArrayStringLong`: 1 means a value).
     var isLegacy = false
-    /// An old DateTime's unit in its integers: 1 for seconds (realm-cocoa, realm-java), 1000 for milliseconds
-    /// (realm-js, which converted them itself when realm core upgraded the column).
+    /// An old DateTime's unit in its integers: 1 for seconds (realm-core's definition; realm-cocoa, realm-java), 1000
+    /// for milliseconds (realm-js, which converted them itself when realm core upgraded the column), as the reader's
+    /// `oldDateTimeUnit` says.
     var oldDateTimeUnit: Int64 = 1
 
     init(type: RealmColumnType, isNullable: Bool, target: Int?, linkAdjust: Int64, isLegacy: Bool = false) {

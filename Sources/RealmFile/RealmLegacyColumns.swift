@@ -34,7 +34,7 @@ extension RealmFileReader {
                     continue
                 }
                 var leaves = try legacyLeaves(root, element: element, collection: column.collection.isCollection, walk: &walk)
-                if legacy.storedType == .oldDateTime, try Self.holdsMilliseconds(leaves, walk: &walk) {
+                if legacy.storedType == .oldDateTime, oldDateTimeUnit == .milliseconds {
                     var milliseconds = element
                     milliseconds.oldDateTimeUnit = 1000
                     leaves = leaves.map { RealmLeaf(window: $0, start: 0, count: $0.count, element: milliseconds) }
@@ -78,17 +78,6 @@ extension RealmFileReader {
             for column in lists.indices { offset[column] += done }
             row += done
         }
-    }
-
-    /// True when an old DateTime column holds milliseconds, as realm-js wrote them (realm-cocoa and realm-java wrote
-    /// seconds): a value beyond ±10¹¹, which as seconds would be past the year 5000, means milliseconds.
-    static func holdsMilliseconds(_ leaves: [RealmLeaf], walk: inout RealmNodeWalk) throws -> Bool {
-        for leaf in leaves {
-            for index in 0..<leaf.count {
-                if case .timestamp(let time) = try leaf.value(at: index, walk: &walk), time.seconds.magnitude >= 100_000_000_000 { return true }
-            }
-        }
-        return false
     }
 
     /// How the values of a legacy column are decoded: its stored type, an enum column's keys, a link's target.
@@ -156,7 +145,7 @@ extension RealmFileReader {
                 }
             }
             let side = RealmLegacyMixedSide(binaries: try values(2, plain(.binary, nullable: true)), timestamps: try values(3, plain(.timestamp, nullable: true)),
-                                            name: name)
+                                            name: name, oldDateTimeUnit: oldDateTimeUnit)
             let rows = types.reduce(0) { $0 + $1.count }
             guard rows == data.reduce(0, { $0 + $1.count }) else { throw top.error("an old Mixed column has \(rows) types and a different number of values") }
             var leaves: [RealmLeaf] = []
@@ -191,7 +180,8 @@ extension RealmFileReader {
     func legacyElementLeaves(_ ref: UInt64, column: RealmColumn, walk: inout RealmNodeWalk) throws -> [RealmLeaf] {
         if column.legacy?.storedType == .oldTable {
             let stored = column.legacy?.elementType ?? column.type
-            let element = RealmElement(type: stored, isNullable: column.isNullable, target: nil, linkAdjust: 0, isLegacy: true)
+            var element = RealmElement(type: stored, isNullable: column.isNullable, target: nil, linkAdjust: 0, isLegacy: true)
+            if stored == .oldDateTime, oldDateTimeUnit == .milliseconds { element.oldDateTimeUnit = 1000 }
             return try walk.descend(into: ref) { walk, subtable in
                 guard subtable.header.hasRefs, subtable.count >= 1 else { throw subtable.error("a list's subtable has no column") }
                 guard let root = try subtable.refOrTagged(at: 0).ref else { return [] }
@@ -213,8 +203,11 @@ public final class RealmLegacyMixedSide: Sendable {
     /// The file's name, for messages.
     let name: String
 
-    init(binaries: [RealmValue], timestamps: [RealmValue], name: String) {
-        (self.binaries, self.timestamps, self.name) = (binaries, timestamps, name)
+    /// The unit of an old DateTime value (`RealmFileReader.oldDateTimeUnit`).
+    let oldDateTimeUnit: RealmDateUnit
+
+    init(binaries: [RealmValue], timestamps: [RealmValue], name: String, oldDateTimeUnit: RealmDateUnit = .seconds) {
+        (self.binaries, self.timestamps, self.name, self.oldDateTimeUnit) = (binaries, timestamps, name, oldDateTimeUnit)
     }
 
     func value(type: Int64, raw: Int64) throws -> RealmValue {
@@ -234,6 +227,8 @@ public final class RealmLegacyMixedSide: Sendable {
             guard case .binary(let bytes) = try side(binaries, "string") else { return .null }
             return .string(String(decoding: bytes.last == 0 ? bytes.dropLast() : bytes[...], as: UTF8.self))
         case 4: return try side(binaries, "binary")
+        case 7 where oldDateTimeUnit == .milliseconds:
+            return .timestamp(RealmTimestamp(seconds: payload / 1000, nanoseconds: Int32(payload % 1000) * 1_000_000))
         case 7: return .timestamp(RealmTimestamp(seconds: payload, nanoseconds: 0))
         case 8: return try side(timestamps, "timestamp")
         case 9: return .float(Float(bitPattern: UInt32(truncatingIfNeeded: payload)))

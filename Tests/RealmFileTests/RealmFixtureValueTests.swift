@@ -27,10 +27,15 @@ import Testing
         let url = RealmFixtureFileTests.root.appendingPathComponent(name).standardized
         let json = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: url.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any])
-        let reader = try RealmFileReader(contentsOf: url.path, name: name)
+        var reader = try RealmFileReader(contentsOf: url.path, name: name)
+        // The one fixture realm-js wrote with old DateTime columns: milliseconds, read so when asked (--realm-dates ms).
+        let milliseconds = name.hasSuffix("realm-js-dates-v3.realm")
+        if milliseconds { reader.oldDateTimeUnit = .milliseconds }
         let schema = try reader.schema()
         var tables = try #require(json["tables"] as? [[String: Any]])
-        if reader.header.isLegacyLayout { tables = Self.legacyNormalized(tables, upgradedDates: json["oldDateTimeColumns"] as? [[String: Any]] ?? []) }
+        if reader.header.isLegacyLayout {
+            tables = Self.legacyNormalized(tables, upgradedDates: json["oldDateTimeColumns"] as? [[String: Any]] ?? [], milliseconds: milliseconds)
+        }
         #expect(schema.tables.map(\.name) == tables.compactMap { $0["name"] as? String })
         for expected in tables {
             let tableName = try #require(expected["name"] as? String)
@@ -67,12 +72,12 @@ import Testing
 
     /// realm core 5's view of a legacy file (Generator/legacy/README.md) in the layout of the newer fixtures, as
     /// Strata reads such files: rows as object keys (`_row` → `_key`, `row` → `key` in links), the spec position
-    /// as the column key, an old DateTime as a timestamp of whole seconds (of milliseconds when its values are
-    /// beyond ±10¹¹, as realm-js wrote them), a one-column subtable (`!ARRAY_VALUE`) as a list of its values; a
+    /// as the column key, an old DateTime as a timestamp of whole seconds (of milliseconds for a file realm-js wrote,
+    /// `milliseconds`), a one-column subtable (`!ARRAY_VALUE`) as a list of its values; a
     /// subtable of several columns, alone or in an old Mixed, cannot be read: a null Mixed (an old Mixed is nullable
     /// for that). `upgradedDates` are the
     /// old DateTime columns that realm core's upgrade of the file made timestamps (`oldDateTimeColumns`).
-    static func legacyNormalized(_ tables: [[String: Any]], upgradedDates: [[String: Any]]) -> [[String: Any]] {
+    static func legacyNormalized(_ tables: [[String: Any]], upgradedDates: [[String: Any]], milliseconds: Bool = false) -> [[String: Any]] {
         tables.map { table in
             var table = table
             let upgraded = Set(upgradedDates.filter { $0["table"] as? String == table["name"] as? String }.compactMap { $0["column"] as? String })
@@ -86,7 +91,7 @@ import Testing
                 var kind = LegacyKind()
                 if column["type"] as? String == "oldDateTime" || upgraded.contains(name) {
                     column["type"] = "timestamp"
-                    kind.milliseconds = objects.contains { (legacySeconds($0[name]) ?? 0).magnitude >= 100_000_000_000 }
+                    kind.milliseconds = milliseconds
                 }
                 // An old Mixed may hold a value Strata cannot read, which it makes nil: nullable, as today's Mixed is.
                 if column["type"] as? String == "mixed" { column["nullable"] = true }

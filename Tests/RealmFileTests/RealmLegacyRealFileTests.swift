@@ -64,17 +64,27 @@ import Testing
     }
 
     /// realm-js's `tests/data/dates-v3.realm` (format 3, old DateTime columns holding milliseconds, as realm-js wrote
-    /// them) and `dates-v5.realm` (format 5, timestamps): realm-js's `testDates` expects 1462500087955 ms twice, then
-    /// -10000 ms and null.
+    /// them, read so when asked: `oldDateTimeUnit`) and `dates-v5.realm` (format 5, timestamps): realm-js's
+    /// `testDates` expects 1462500087955 ms twice, then -10000 ms and null.
     @Test(arguments: ["realm-js-dates-v3.realm", "realm-js-dates-v5.realm"])
     func realmJSDatesOfBothEras(_ name: String) throws {
-        let (reader, schema) = try Self.read(name)
+        var (reader, schema) = try Self.read(name)
+        reader.oldDateTimeUnit = .milliseconds
         let table = try #require(schema.table(named: "class_Date"))
         #expect(table.columns.map(\.type) == [.timestamp, .timestamp])
         let rows = try Self.objects(reader, table).map(\.1)
         let may = RealmValue.timestamp(RealmTimestamp(seconds: 1_462_500_087, nanoseconds: 955_000_000))
         #expect(rows.map { $0["currentDate"] } == [may, .timestamp(RealmTimestamp(seconds: -10, nanoseconds: 0))])
         #expect(rows.map { $0["nullDate"] } == [may, .null])
+    }
+
+    /// An old DateTime is seconds unless the reader is told otherwise, whatever the values (realm-core's definition):
+    /// dates-v3's milliseconds read as seconds by default.
+    @Test func oldDateTimesAreSecondsByDefault() throws {
+        let (reader, schema) = try Self.read("realm-js-dates-v3.realm")
+        let rows = try Self.objects(reader, try #require(schema.table(named: "class_Date"))).map(\.1)
+        #expect(rows.map { $0["currentDate"] } == [.timestamp(RealmTimestamp(seconds: 1_462_500_087_955, nanoseconds: 0)),
+                                                   .timestamp(RealmTimestamp(seconds: -10_000, nanoseconds: 0))])
     }
 
     /// Files of formats 6, 7 and 9 from SDK tests and a sample app, with what their sources put in.

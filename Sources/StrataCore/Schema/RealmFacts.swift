@@ -45,6 +45,12 @@ public enum RealmFacts {
             }
         }
         attachMixedTypes(to: &classes)
+        // A collection of a hidden table (one of Realm's internal tables) is hidden with it, as its Strata list
+        // tables already are.
+        let hidden = Set(classes.filter(\.isHidden).map(\.tableName))
+        for index in classes.indices {
+            if let owner = classes[index].realmCollection?.owner, hidden.contains(owner) { classes[index].isHidden = true }
+        }
         // A link or list to an embedded class says so: its objects belong to the object that links to them.
         let embedded = Set(classes.filter { $0.kind == .embedded }.map(\.name))
         for index in classes.indices {
@@ -57,8 +63,9 @@ public enum RealmFacts {
         }
     }
 
-    /// The Realm file format the database was converted from, if it was.
-    public static func fileFormat(_ connection: Connection) -> Int64? {
-        try? connection.scalar("SELECT value FROM \(fileTable) WHERE key = 'fileFormat'").int64
+    /// The Realm file format the database was converted from, or nil when the table records none.
+    /// - Throws: `SQLiteError` when the table cannot be read (a damaged file is said, not taken as "no format").
+    public static func fileFormat(_ connection: Connection) throws -> Int64? {
+        try connection.scalar("SELECT value FROM \(fileTable) WHERE key = 'fileFormat'").int64
     }
 }

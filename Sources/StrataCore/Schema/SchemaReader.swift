@@ -289,7 +289,9 @@ public struct SchemaReader {
             let type = TypeInference.type(declared: declared, hasBooleanCheck: booleanChecks.contains(name.lowercased()))
             info.properties.append(Property(
                 name: name, type: type,
-                isOptional: !row.flag("notnull") && pkPosition == 0,
+                // A primary key is optional unless NOT NULL: SQLite lets a rowid table's non-INTEGER key hold NULL
+                // (a converted Realm class with a nullable key does); INTEGER and WITHOUT ROWID keys are fixed below.
+                isOptional: !row.flag("notnull"),
                 isPrimaryKey: pkPosition > 0,
                 isIndexed: info.indexes.contains { $0.columns.first == name && !$0.isPartial },
                 defaultValue: row.string("dflt_value"),
@@ -307,7 +309,7 @@ public struct SchemaReader {
             info.properties[index].isOptional = false
         }
         // A primary key of a WITHOUT ROWID table is NOT NULL whatever it declares; in a rowid table a
-        // non-integer key may hold NULL (an SQLite quirk), which pragma reports as nullable.
+        // non-integer key may hold NULL (an SQLite quirk), which pragma reports as nullable, and so is optional.
         if !info.hasRowID {
             for index in info.properties.indices where info.properties[index].isPrimaryKey {
                 info.properties[index].isOptional = false

@@ -15,8 +15,10 @@ public enum StoreFramework: Sendable, Equatable {
     case realm(fileFormat: Int64?)
 
     /// The framework of the database `schema` was read from, or nil for a plain SQLite database. The metadata
-    /// is read defensively: a damaged or unexpected table still names the framework, without its details.
-    public static func detect(in schema: Schema, connection: Connection) -> StoreFramework? {
+    /// is read defensively: a damaged or unexpected table still names the framework, without its details; but
+    /// Strata's own record of a converted `.realm` file that cannot be read is an error (it is Strata's to trust).
+    /// - Throws: `SQLiteError` when `strata_realm_file` cannot be read.
+    public static func detect(in schema: Schema, connection: Connection) throws -> StoreFramework? {
         let tables = Set(schema.classes.map(\.tableName))
         if schema.isCoreData {
             let uuid = try? connection.scalar("SELECT Z_UUID FROM Z_METADATA LIMIT 1").string
@@ -27,7 +29,7 @@ public enum StoreFramework: Sendable, Equatable {
             return .room(identityHash: hash)
         }
         if tables.contains(RealmFacts.fileTable) {
-            return .realm(fileFormat: RealmFacts.fileFormat(connection))
+            return .realm(fileFormat: try RealmFacts.fileFormat(connection))
         }
         if tables.contains("grdb_migrations") {
             let rows = (try? connection.rows("SELECT identifier FROM grdb_migrations ORDER BY rowid")) ?? []

@@ -95,12 +95,15 @@ struct CheckCommand {
     // MARK: - .realm
 
     /// The reader's structure walk (every ref inside the file, no cycles, the nodes no more than the file holds),
-    /// then every table read to its end, its count checked.
+    /// then every table read to its end, its count checked, then the conversion every read command runs: what fails a
+    /// read fails `check` (a duplicate primary key, a required property holding null, a name SQLite cannot hold), and
+    /// links to objects that do not exist, which the reads show as null, are problems.
     private func checkRealm() throws -> Report {
         var report = Report(kind: "realm")
-        let reader: RealmFileReader
+        var reader: RealmFileReader
         do {
             reader = try RealmFileReader(contentsOf: file)
+            reader.oldDateTimeUnit = parsed.realmDates()
         } catch let error as RealmReadError where error.kind == .damaged {
             report.add("structure", [.init(check: "structure", severity: .problem, message: error.message)], covered: "the header")
             return report
@@ -114,6 +117,8 @@ struct CheckCommand {
                 structure.append(.init(check: "structure", severity: .problem, message: error.message))
             }
         }
+        // A file truncated meanwhile is not damaged: it cannot be checked (exit 1), as it cannot be read.
+        if reader.bytes.wasCutShort { throw StrataError(reader.bytes.cutShortError.message) }
         report.add("structure", structure, covered: "\(nodes) nodes, format \(reader.header.fileFormat)")
         guard structure.isEmpty else { return report }
         var tables: [DatabaseCheck.Finding] = []
@@ -139,7 +144,24 @@ struct CheckCommand {
         } catch let error as RealmReadError {
             tables.append(.init(check: "objects", severity: .problem, message: error.message))
         }
+        if reader.bytes.wasCutShort { throw StrataError(reader.bytes.cutShortError.message) }
         report.add("objects", tables, covered: Plural.counted(classes, "class"))
+        guard tables.isEmpty else { return report }
+        let summary: RealmConverter.Summary?
+        do {
+            summary = try RealmConversionFile.readableCopy(of: file, oldDateTimes: parsed.realmDates()).summary
+        } catch let error as StrataError where error.code != .interrupted {
+            report.add("conversion", [.init(check: "conversion", severity: .problem, message: error.message)], covered: "the SQLite copy the reads use")
+            return report
+        }
+        report.add("conversion", [], covered: "the SQLite copy the reads use")
+        let dangling = (summary?.dangling ?? []).map { entry in
+            DatabaseCheck.Finding(check: "links", severity: .problem,
+                                  message: "\(entry.className).\(entry.property): \(entry.links == 1 ? "1 link to an object that does" : "\(entry.links) links to objects that do") not exist "
+                                      + (entry.outsideTheClasses ? "(its target is a table that is not a class of the file) " : "")
+                                      + "(read as null, and left out of lists)", className: entry.className)
+        }
+        report.add("links", dangling, covered: "every link and list entry")
         return report
     }
 

@@ -20,7 +20,7 @@ struct ConvertCommand {
         let bar = context.stderrIsTerminal && !parsed.flag(Options.json) ? ProgressLine() : nil
         defer { bar?.finish() }
         let started = Platform.monotonicSeconds()
-        let summary = try RealmConversionFile.convert(input, to: output, force: parsed.flag(Options.forceOutput),
+        let summary = try RealmConversionFile.convert(input, to: output, force: parsed.flag(Options.forceOutput), oldDateTimes: parsed.realmDates(),
                                                       progress: { done, total in bar?.update(Self.progressText(done, total)) },
                                                       shouldStop: { watcher.wasInterrupted })
         bar?.finish()
@@ -29,6 +29,7 @@ struct ConvertCommand {
             context.stderr.write("strata: warning: \(entry.className).\(entry.property): \(entry.values) value\(entry.values == 1 ? "" : "s") "
                 + "could not be read (\(entry.what)) and \(entry.values == 1 ? "was" : "were") written as nil\n")
         }
+        if let text = summary.danglingText { context.stderr.write("strata: warning: \(input): \(text)\n") }
         if parsed.flag(Options.json) {
             let tables = summary.tables.map { JSONValue.object([("name", .string($0.name)), ("rows", .int(Int64($0.rows)))]) }
             let unreadable = summary.unreadable.map {
@@ -38,7 +39,12 @@ struct ConvertCommand {
             let document = JSONValue.object([
                 ("input", .string(input)), ("output", .string(output)), ("classes", .int(Int64(summary.classes))),
                 ("objects", .int(Int64(summary.objects))), ("collectionRows", .int(Int64(summary.collectionRows))),
-                ("tables", .array(tables)), ("unreadable", .array(unreadable)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
+                ("tables", .array(tables)), ("unreadable", .array(unreadable)),
+                ("danglingLinks", .array(summary.dangling.map {
+                    JSONValue.object([("class", .string($0.className)), ("property", .string($0.property)), ("links", .int(Int64($0.links))),
+                                      ("outsideTheClasses", .bool($0.outsideTheClasses))])
+                })),
+                ("seconds", .double((seconds * 1000).rounded() / 1000)),
             ])
             context.stdout.write(document.serialized(pretty: true) + "\n")
         } else {

@@ -1,3 +1,4 @@
+import RealmFile
 import RealmConvert
 import StrataCore
 import StrataQuery
@@ -22,8 +23,12 @@ extension DatabaseSession {
             // A large file takes seconds: a terminal sees how far the conversion is.
             let bar = context.stderrIsTerminal ? ProgressLine() : nil
             defer { bar?.finish() }
-            self = try DatabaseSession.realm(path, timeout: try parsed.timeoutMilliseconds(), converter: realm, progress: { done, total in
+            self = try DatabaseSession.realm(path, timeout: try parsed.timeoutMilliseconds(), converter: realm,
+                                             oldDateTimes: parsed.realmDates(), progress: { done, total in
                 if total >= 100_000 { bar?.update("reading \(Platform.fileName(of: path)): " + ConvertCommand.progressText(done, total)) }
+            }, warn: { warning in
+                bar?.finish()
+                stderr.write("strata: warning: \(warning)\n")
             })
             return
         }
@@ -45,9 +50,13 @@ extension DatabaseSession {
 
     /// A `.realm` file, read through its SQLite copy (`RealmConversionFile.readableCopy`): the same classes,
     /// queries and output as the converted file gives, while messages name the `.realm` file.
-    static func realm(_ path: String, timeout: Int32, converter: RealmConverter? = nil,
-                      progress: (Int, Int) -> Void = { _, _ in }) throws -> DatabaseSession {
-        let copy = try RealmConversionFile.readableCopy(of: path, converter: converter, progress: progress)
+    /// - Parameter warn: told, once per process, what the conversion found that the reads then show differently
+    ///   from the file (links to objects that do not exist, read as null), one line naming the file.
+    static func realm(_ path: String, timeout: Int32, converter: RealmConverter? = nil, oldDateTimes: RealmDateUnit = .seconds,
+                      progress: (Int, Int) -> Void = { _, _ in }, warn: (String) -> Void = { _ in }) throws -> DatabaseSession {
+        let readable = try RealmConversionFile.readableCopy(of: path, converter: converter, oldDateTimes: oldDateTimes, progress: progress)
+        if let text = readable.summary?.danglingText { warn("\(path): \(text)") }
+        let copy = readable.path
         let connection = try DatabaseFile.openForReading(copy, timeout: timeout)
         var reader = SchemaReader(connection: connection)
         return try DatabaseSession(connection: connection, schema: try reader.read(), path: path, timeout: timeout,

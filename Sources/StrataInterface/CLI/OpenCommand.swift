@@ -20,9 +20,9 @@ struct OpenCommand {
             // A .realm file is read through a SQLite copy, which takes seconds for a large one: its overview, read
             // from the file's own tables, shows first, and the file opened for it is the one converted.
             var realm: RealmConverter?
-            if interactive && !parsed.flag(Options.write) && DatabaseFile.isRealmFile(file),
-               let converter = try? RealmConversionFile.open(file)
-            {
+            if interactive && !parsed.flag(Options.write) && DatabaseFile.isRealmFile(file) {
+                // A file that cannot be read is said now, as the conversion below would say it.
+                let converter = try RealmConversionFile.open(file, oldDateTimes: parsed.realmDates())
                 context.stdout.write(RealmOverview.text(converter, file: file, maxWidth: context.terminalWidth, style: parsed.style(context)))
                 context.stdout.flush()
                 overviewShown = true

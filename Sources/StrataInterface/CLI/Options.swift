@@ -12,6 +12,9 @@ enum Options {
         "model", value: "PATH",
         help: "a Core Data store's model: an .xcdatamodeld or .xcdatamodel from the app's source, or a compiled .momd or .mom (default: the store's own model cache)")
     static let modelVersion = OptionSpec("model-version", value: "NAME", help: "the version of the --model to read (default: the one that matches the store)")
+    static let realmDates = OptionSpec(
+        "realm-dates", value: "UNIT", choices: ["seconds", "ms"],
+        help: "what the old DateTime columns of a .realm file of format 2 to 9 count: seconds (realm-cocoa, realm-java; the default) or ms (realm-js)")
     static let all = OptionSpec("all", short: "a", help: "include internal tables (sqlite_*, strata_*, list tables, framework metadata)")
     static func format(_ choices: [String]) -> OptionSpec {
         OptionSpec("format", short: "f", value: "FORMAT", choices: choices,

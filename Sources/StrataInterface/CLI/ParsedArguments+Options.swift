@@ -1,3 +1,4 @@
+import RealmFile
 import StrataCore
 import StrataRender
 
@@ -13,6 +14,13 @@ extension ParsedArguments {
             return .fromStore
         }
         return .file(path: path, version: value(Options.modelVersion))
+    }
+
+    /// `--realm-dates seconds|ms`: the unit of a `.realm` file's old DateTime columns (seconds for a command that
+    /// has no such option).
+    func realmDates() -> RealmDateUnit {
+        guard command.option(named: Options.realmDates.name) != nil, let text = value(Options.realmDates) else { return .seconds }
+        return RealmDateUnit(rawValue: text) ?? .seconds
     }
 
     /// `--timeout SECONDS` in milliseconds for SQLite's busy handler.

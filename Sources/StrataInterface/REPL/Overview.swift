@@ -18,7 +18,7 @@ struct Overview {
         if connection.mode != .memory, let size = Platform.fileSize(file) { facts.append(Self.size(size)) }
         facts.append("SQLite \(Connection.sqliteVersion)")
         facts.append("schema version \(try connection.scalar("PRAGMA user_version").int64 ?? 0)")
-        if let framework = StoreFramework.detect(in: schema, connection: connection) { facts.append(framework.summary) }
+        if let framework = try StoreFramework.detect(in: schema, connection: connection) { facts.append(framework.summary) }
         var text = Self.lines(facts, maxWidth: maxWidth)
         let classes = schema.visibleClasses
         guard !classes.isEmpty else { return text + "\nNo classes yet (help lists the commands).\n" }

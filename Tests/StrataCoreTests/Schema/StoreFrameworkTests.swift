@@ -39,6 +39,6 @@ import Testing
         try connection.execute(sql)
         var reader = SchemaReader(connection: connection)
         let schema = try reader.read()
-        #expect(StoreFramework.detect(in: schema, connection: connection)?.summary == summary)
+        #expect(try StoreFramework.detect(in: schema, connection: connection)?.summary == summary)
     }
 }
