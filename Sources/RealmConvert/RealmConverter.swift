@@ -23,6 +23,20 @@ public struct RealmConverter {
         /// or left out of their list): damage, since a deleted object's links are removed with it (formats 2–9) or
         /// point at its tombstone (formats 10–24), which reads as null and is not counted here.
         public var dangling: [Dangling] = []
+        /// Old DateTime properties (formats 2–9) read as seconds with values past the year 9999: what milliseconds
+        /// (which realm-js wrote) look like as seconds. Nothing in the file says which SDK wrote it, so the unit is the
+        /// user's (`--realm-dates`); this is the hint that it may be the other one.
+        public var lateDates: [Unreadable] = []
+
+        /// `3 old DateTime values (Item.created 3) read as seconds lie past the year 9999, …`, or nil.
+        public var lateDatesText: String? {
+            guard !lateDates.isEmpty else { return nil }
+            let total = lateDates.reduce(0) { $0 + $1.values }
+            return "\(total) old DateTime value\(total == 1 ? "" : "s") ("
+                + lateDates.map { "\($0.className).\($0.property) \($0.values)" }.joined(separator: ", ")
+                + ") read as seconds \(total == 1 ? "lies" : "lie") past the year 9999, as milliseconds do: "
+                + "if realm-js wrote the file, read it with --realm-dates ms"
+        }
 
         public struct Table: Sendable, Equatable {
             public let name: String
@@ -129,9 +143,10 @@ public struct RealmConverter {
         var collectionTables: [Summary.Table] = []
         var unreadable: [Summary.Unreadable] = []
         var dangling: [Summary.Dangling] = []
+        var lateDates: [Summary.Unreadable] = []
         for info in mapping.classes {
             let (objects, collections) = try writeClass(info, keys: keys, into: connection, walk: &walk, marking: markingUnreadable,
-                                                        unreadable: &unreadable, dangling: &dangling) {
+                                                        unreadable: &unreadable, dangling: &dangling, lateDates: &lateDates) {
                 done += 1
                 if done % 4096 == 0 {
                     if shouldStop() { throw StrataError.interrupted }
@@ -146,7 +161,7 @@ public struct RealmConverter {
         progress(done)
         return Summary(classes: mapping.classes.filter { !$0.isInternal }.count, objects: classObjectCount,
                        collectionRows: collectionTables.reduce(0) { $0 + $1.rows },
-                       tables: tables + collectionTables, unreadable: unreadable, dangling: dangling)
+                       tables: tables + collectionTables, unreadable: unreadable, dangling: dangling, lateDates: lateDates)
     }
 
     /// The rows of `RealmFacts`' tables: every class and collection table with its kind, and the file's format.
@@ -175,8 +190,13 @@ public struct RealmConverter {
 
     private func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, into connection: Connection,
                             walk: inout RealmNodeWalk, marking: Bool, unreadable: inout [Summary.Unreadable],
-                            dangling: inout [Summary.Dangling], tick: () throws -> Void) throws -> (Int, [Summary.Table])
+                            dangling: inout [Summary.Dangling], lateDates: inout [Summary.Unreadable],
+                            tick: () throws -> Void) throws -> (Int, [Summary.Table])
     {
+        // Per value column: its old DateTime values past the year 9999 as seconds (`Summary.lateDates`).
+        var late = [Int](repeating: 0, count: info.columns.count)
+        let readsSeconds = reader.oldDateTimeUnit == .seconds
+        let oldDateTimes = info.columns.map { $0.column.legacy?.storedType == .oldDateTime }
         // Per value column: how many of its values could not be read, and what they were.
         var unread = [(count: Int, what: String)](repeating: (0, ""), count: info.columns.count)
         // Per value column, then per collection: the links to objects that do not exist.
@@ -190,6 +210,9 @@ public struct RealmConverter {
         defer {
             for (index, entry) in unread.enumerated() where entry.count > 0 {
                 unreadable.append(.init(className: info.name, property: info.columns[index].column.name, values: entry.count, what: entry.what))
+            }
+            for (index, count) in late.enumerated() where count > 0 {
+                lateDates.append(.init(className: info.name, property: info.columns[index].column.name, values: count, what: "old DateTime"))
             }
             let properties = info.columns.map(\.column.name) + info.collections.map(\.column.name)
             for (index, count) in danglingLinks.enumerated() where count > 0 {
@@ -252,6 +275,8 @@ public struct RealmConverter {
                     }
                     let realm = try leaf.value(at: row, walk: &walk)
                     if case .timestamp(let time) = realm {
+                        // 9999-12-31T23:59:59 is 253,402,300,799 s.
+                        if readsSeconds, oldDateTimes[index], time.seconds > 253_402_300_799 { late[index] += 1 }
                         try KeyMaps.withISOText(time) { try insert.bindText($0, at: parameter) }
                     } else {
                         if realm == .null && !value.column.isNullable { throw required(value.column.name, key: ownerKey) }

@@ -315,5 +315,16 @@ import Testing
         #expect(check.status == 0, "\(check.stdout) \(check.stderr)")
         let wrong = try StrataProcess.run(["query", original, "Date", "--realm-dates", "days"])
         #expect(wrong.status == 2, "\(wrong.stderr)")
+        // Read as seconds, realm-js's milliseconds lie past the year 9999: the reads say so, once, and name the option.
+        let hint = "strata: warning: \(original): 2 old DateTime values (Date.currentDate 1, Date.nullDate 1) read as seconds "
+            + "lie past the year 9999, as milliseconds do: if realm-js wrote the file, read it with --realm-dates ms\n"
+        let asSeconds = try StrataProcess.run(["query", original, "Date"])
+        #expect(asSeconds.status == 0 && asSeconds.stderr == hint, "\(asSeconds.stderr)")
+        let converted = try StrataProcess.run(["convert", original, workspace.file("seconds.sqlite")])
+        #expect(converted.stderr.hasPrefix(hint), "\(converted.stderr)")
+        let quiet = try StrataProcess.run(["query", original, "Date", "--realm-dates", "ms"])
+        #expect(quiet.stderr == "", "\(quiet.stderr)")
+        let lateStderr = try StrataProcess.run(["query", late, "Date"]).stderr
+        #expect(!lateStderr.contains("currentDate") && lateStderr.contains("(Date.nullDate 1)"), "9999-12-31 is no millisecond: \(lateStderr)")
     }
 }

@@ -198,7 +198,9 @@ import Testing
             let before = try workspace.fingerprint("app.realm").0
             let result = try StrataProcess.run(["classes", realm])
             #expect(result.status == 0, "\(name): \(result.stderr)")
-            #expect(result.stderr == "", "\(name)")
+            // realm-js wrote milliseconds where the others wrote seconds: read as seconds, its reads say so.
+            let jsHint = name.hasPrefix("realm-js-dates") && result.stderr.contains("read it with --realm-dates ms")
+            #expect(result.stderr == "" || jsHint, "\(name): \(result.stderr)")
             let converted = try StrataProcess.run(["convert", realm, workspace.file("out.sqlite")])
             #expect(converted.status == 0, "\(name): \(converted.stderr)")
             #expect(try workspace.fingerprint("app.realm").0 == before, "\(name) changed")

@@ -30,6 +30,7 @@ struct ConvertCommand {
                 + "could not be read (\(entry.what)) and \(entry.values == 1 ? "was" : "were") written as nil\n")
         }
         if let text = summary.danglingText { context.stderr.write("strata: warning: \(input): \(text)\n") }
+        if let text = summary.lateDatesText { context.stderr.write("strata: warning: \(input): \(text)\n") }
         if parsed.flag(Options.json) {
             let tables = summary.tables.map { JSONValue.object([("name", .string($0.name)), ("rows", .int(Int64($0.rows)))]) }
             let unreadable = summary.unreadable.map {

@@ -56,6 +56,7 @@ extension DatabaseSession {
                       progress: (Int, Int) -> Void = { _, _ in }, warn: (String) -> Void = { _ in }) throws -> DatabaseSession {
         let readable = try RealmConversionFile.readableCopy(of: path, converter: converter, oldDateTimes: oldDateTimes, progress: progress)
         if let text = readable.summary?.danglingText { warn("\(path): \(text)") }
+        if let text = readable.summary?.lateDatesText { warn("\(path): \(text)") }
         let copy = readable.path
         let connection = try DatabaseFile.openForReading(copy, timeout: timeout)
         var reader = SchemaReader(connection: connection)
