@@ -101,14 +101,14 @@ public struct SchemaReader {
                     model = cached
                     origin = CoreDataModelOrigin(source: .modelCache, description: "the store's model cache (Z_MODELCACHE)")
                 } else {
-                    model = CoreDataInference.model(entities: rows, tables: classes, valuesAreKeys: valuesAreKeys)
+                    model = try CoreDataInference.model(entities: rows, tables: classes, valuesAreKeys: valuesAreKeys)
                     origin = CoreDataModelOrigin(source: .inferred, description: "inferred from the tables (the store has no model cache)")
                 }
             } catch let error as StrataError {
                 // A damaged cache (not a damaged file, which SQLite reports and the caller refuses).
                 let reason = error.message
                 warnings.append("the store's model cache cannot be read (\(reason)): names and relationships are inferred from the tables")
-                model = CoreDataInference.model(entities: rows, tables: classes, valuesAreKeys: valuesAreKeys)
+                model = try CoreDataInference.model(entities: rows, tables: classes, valuesAreKeys: valuesAreKeys)
                 origin = CoreDataModelOrigin(source: .inferred, description: "inferred from the tables (the model cache cannot be read)")
             }
         }
@@ -133,11 +133,16 @@ public struct SchemaReader {
         return origin
     }
 
-    /// Whether every value of `column` in `table` is a `Z_PK` of `other` (false when `other` is missing).
-    private func valuesAreKeys(_ table: String, _ column: String, _ other: String) -> Bool {
+    /// Whether every value of `column` in `table` is a `Z_PK` of `other` (false when `other` is missing or has no
+    /// `Z_PK`).
+    /// - Throws: SQLite's error when the tables cannot be read: a locked or damaged store is said so, never read
+    ///   as a store without this link.
+    private func valuesAreKeys(_ table: String, _ column: String, _ other: String) throws -> Bool {
+        let hasKeys = "SELECT count(*) FROM pragma_table_info(?) WHERE name = 'Z_PK' COLLATE NOCASE"
+        guard try connection.scalar(hasKeys, [.text(other)]).int64 ?? 0 > 0 else { return false }
         let sql = "SELECT count(*) FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(column)) IS NOT NULL AND "
             + "\(quoteIdentifier(column)) NOT IN (SELECT \(quoteIdentifier("Z_PK")) FROM \(quoteIdentifier(other)))"
-        return (try? connection.scalar(sql).int64) == 0
+        return try connection.scalar(sql).int64 == 0
     }
 
     /// The model in `Z_MODELCACHE`: raw deflate around a keyed archive. Nil when the table is empty.

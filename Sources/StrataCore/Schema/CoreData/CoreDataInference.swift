@@ -12,10 +12,11 @@ enum CoreDataInference {
         var parent: Int64
     }
 
-    /// Whether every value of a column of one table is a `Z_PK` of another: `(table, column, other table)`.
-    typealias KeysCheck = (String, String, String) -> Bool
+    /// Whether every value of a column of one table is a `Z_PK` of another: `(table, column, other table)`. It
+    /// throws when the store cannot be read (locked, damaged): a failed read is never taken for "not a link".
+    typealias KeysCheck = (String, String, String) throws -> Bool
 
-    static func model(entities rows: [EntityRow], tables: [ClassInfo], valuesAreKeys: KeysCheck) -> ManagedObjectModel {
+    static func model(entities rows: [EntityRow], tables: [ClassInfo], valuesAreKeys: KeysCheck) throws -> ManagedObjectModel {
         let byNumber = Dictionary(rows.map { ($0.number, $0) }) { first, _ in first }
         var tablesByName: [String: ClassInfo] = [:]
         for table in tables { tablesByName[table.tableName.uppercased()] = table }
@@ -32,7 +33,7 @@ enum CoreDataInference {
                 if columns.contains(where: { CoreDataMapping.isEntityColumn($0.name, of: String(upper.dropFirst())) && $0.name != column }) {
                     continue
                 }
-                if let target = linkTarget(column: upper, in: table, rows: rows, byNumber: byNumber)
+                if let target = try linkTarget(column: upper, in: table, rows: rows, byNumber: byNumber)
                     ?? indexedLinkTarget(column: column, in: table, rows: rows, valuesAreKeys: valuesAreKeys)
                 {
                     entity.relationships.append(Relationship(name: name, destination: target, deleteRule: .noAction))
@@ -67,13 +68,13 @@ enum CoreDataInference {
 
     /// An integer column with Core Data's index for a to-one (`ZCAR_ZOWNER_INDEX`) links to the one root entity,
     /// other than its own, whose keys hold all its values; nil when none or several do.
-    private static func indexedLinkTarget(column: String, in table: ClassInfo, rows: [EntityRow], valuesAreKeys: KeysCheck) -> String? {
+    private static func indexedLinkTarget(column: String, in table: ClassInfo, rows: [EntityRow], valuesAreKeys: KeysCheck) throws -> String? {
         let indexName = (table.tableName + "_" + column + "_INDEX").uppercased()
         guard table.properties.first(where: { $0.column == column })?.declaredType.uppercased() == "INTEGER",
               table.indexes.contains(where: { $0.name.uppercased() == indexName })
         else { return nil }
-        let candidates = rows.filter { $0.parent == 0 && "Z" + $0.name.uppercased() != table.tableName.uppercased() }
-            .filter { valuesAreKeys(table.tableName, column, "Z" + $0.name.uppercased()) }
+        let candidates = try rows.filter { $0.parent == 0 && "Z" + $0.name.uppercased() != table.tableName.uppercased() }
+            .filter { try valuesAreKeys(table.tableName, column, "Z" + $0.name.uppercased()) }
         return candidates.count == 1 ? candidates[0].name : nil
     }
 
