@@ -161,4 +161,23 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.keys(result) == ids, "\(condition): \(result.stdout)")
     }
+
+    // MARK: - Messages: one word for a missing value
+
+    /// NULL on the command line, ∅ in the browser, nil in edits: now nil wherever people read it, the word a query
+    /// takes back.
+    @Test func aMissingValueIsNilEverywherePeopleReadIt() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("notes.sqlite", "CREATE TABLE Note (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO Note VALUES (1, NULL);")
+        let table = try Self.query(db, "Note")
+        #expect(table.stdout == "id  body\n 1  nil\n", "\(table.stdout)")
+        let get = try StrataProcess.run(["get", db, "Note", "1"])
+        #expect(get.stdout.contains("body  nil"), "\(get.stdout)")
+        let sql = try StrataProcess.run(["sql", db, "SELECT body FROM Note"])
+        #expect(sql.stdout.contains("nil") && !sql.stdout.contains("NULL"), "\(sql.stdout)")
+        let browser = try StrataProcess.run([db], input: "Note\nset Note 1 body nil\nquit\n")
+        #expect(browser.stdout.contains(" 1  nil") && !browser.stdout.contains("∅") && !browser.stdout.contains("NULL"), "\(browser.stdout)")
+        let back = try Self.query(db, "Note where body == nil", ["--format", "csv"])
+        #expect(Self.keys(back) == ["1"])
+    }
 }
