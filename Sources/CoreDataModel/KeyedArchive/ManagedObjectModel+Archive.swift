@@ -39,7 +39,8 @@
 /// | `NSProperties` | NSDictionary property name → NSAttributeDescription / NSRelationshipDescription / NSFetchedPropertyDescription |
 /// | `NSVersionHashModifier` | string or `$null` |
 /// | `NSUniqueTuples` | array of arrays of property names (uniqueness constraints) |
-/// | `NSUserInfo`, `NSRenamingIdentifier`, `NSCompoundIndexes` | not read |
+/// | `NSRenamingIdentifier` | string or `$null`: the entity's name before a rename (`renamingIdentifier`) |
+/// | `NSUserInfo`, `NSCompoundIndexes` | not read |
 ///
 /// ## NSPropertyDescription (both kinds)
 ///
@@ -166,6 +167,7 @@ extension ManagedObjectModel {
         }
         entity.versionHash = try object.data("NSVersionHash")
         entity.versionHashModifier = try object.string("NSVersionHashModifier")
+        entity.renamingIdentifier = try object.string("NSRenamingIdentifier")
         for tuple in try object.array("NSUniqueTuples") ?? [] {
             entity.uniquenessConstraints.append(try tuple.asArray().map { try $0.asString() })
         }
