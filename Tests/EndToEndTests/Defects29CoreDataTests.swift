@@ -118,4 +118,112 @@ import Testing
         #expect(!check.stdout.contains("which no entity of the model has"), "\(check.stdout)")
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
+
+    // MARK: - Hostile model caches
+
+    /// A one-entity store (Note: title) whose `Z_MODELCACHE` holds `cache` as it is.
+    static func store(withModelCache cache: [UInt8], in workspace: Workspace, name: String) throws -> String {
+        var writer = CoreDataStoreWriter(model: ManagedObjectModel(entities: [
+            Entity(name: "Note", className: "Note", attributes: [Attribute(name: "title", kind: .string)]),
+        ]))
+        writer.insert("Note", id: "n1", ["title": .string("First")])
+        writer.modelCacheContent = cache
+        let store = workspace.file(name)
+        try writer.write(to: store)
+        return store
+    }
+
+    /// Runs `arguments` and gives up after `seconds`, so that a run that would not end fails the test instead of
+    /// hanging it.
+    static func run(_ arguments: [String], executable: String = StrataProcess.binary, within seconds: Double) throws
+        -> (result: StrataProcess.Result, seconds: Double)
+    {
+        let started = Date()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        // SIGKILL: a decode that does not end does not stop for SIGTERM either.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let result = StrataProcess.finish(process, out, err)
+        return (result, Date().timeIntervalSince(started))
+    }
+
+    /// Item 20: a derived attribute whose expression uses one sub-expression twice at each of 30 levels (2³⁰
+    /// visits from a few kilobytes): `classes` and `check` end at once with a one-line warning, and read the tables.
+    @Test func item20SharedSubExpressionsAreBoundedByABudget() throws {
+        var w = KeyedArchiveWriter()
+        let model = w.reserve()
+        let entity = w.reserve()
+        var expression = w.instance("NSExpression", ["NSExpressionType": .integer(10), "NSKeyPath": w.string("title")])
+        let utilities = w.instance("NSExpression", [
+            "NSExpressionType": .integer(0), "NSConstantValueClassName": w.string("_NSPredicateUtilities"),
+        ])
+        for _ in 0..<30 {
+            let arguments = w.array([expression, expression])
+            expression = w.instance("NSExpression", [
+                "NSExpressionType": .integer(4), "NSSelectorName": w.string("add:to:"), "NSOperand": utilities,
+                "NSArguments": arguments,
+            ])
+        }
+        let title = w.instance("NSAttributeDescription", superclasses: ["NSPropertyDescription", "NSObject"], [
+            "NSPropertyName": w.string("title"), "NSAttributeType": .integer(700), "NSEntity": entity, "NSIsOptional": .bool(true),
+        ])
+        let derived = w.instance("NSDerivedAttributeDescription", superclasses: ["NSAttributeDescription", "NSPropertyDescription", "NSObject"], [
+            "NSPropertyName": w.string("total"), "NSAttributeType": .integer(300), "NSEntity": entity,
+            "NSDerivationExpression": expression,
+        ])
+        w.fill(entity, with: w.instanceFields("NSEntityDescription", [
+            "NSEntityName": w.string("Note"), "NSManagedObjectModel": model,
+            "NSProperties": w.dictionary([("title", title), ("total", derived)]),
+        ]))
+        w.fill(model, with: w.instanceFields("NSManagedObjectModel", ["NSEntities": w.dictionary([("Note", entity)])]))
+        let workspace = try Workspace()
+        let store = try Self.store(withModelCache: try Deflate.raw(w.bytes(root: model)), in: workspace, name: "Shared.sqlite")
+        for command in ["classes", "check"] {
+            let (result, seconds) = try Self.run([command, store], within: 20)
+            #expect(seconds < 10, "\(command) took \(seconds) s")
+            #expect(result.status == 0, "\(command): \(result.stdout)\(result.stderr)")
+            let warning = "strata: warning: the store's model cache cannot be read (keyed archive: attribute 'Note.total', its derivation: "
+            // Said once: on stderr by classes, as a finding by check. The text's bound or the visits' ends it.
+            let said = command == "classes" ? result.stderr : result.stdout
+            #expect(said.contains(warning.dropFirst(command == "classes" ? 0 : 17)), "\(command): \(said)")
+            #expect(said.contains("more than 100000 nodes") || said.contains("longer than 65536 bytes"), "\(command): \(said)")
+            #expect(said.components(separatedBy: "its derivation").count == 2, "\(command): \(said)")
+        }
+    }
+
+    /// Item 21: a model cache of 58 KB that inflates to 60 MB of one-byte references (an array of 60 million
+    /// entries, all the same object) is refused before it is decoded: at once, in little memory, one line.
+    @Test func item21APropertyListDeclaresNoMoreValuesThanItsBytes() throws {
+        let count = 60_000_000
+        var array: [UInt8] = [0xAF, 0x13] + BinaryPropertyListWriter.bigEndian(UInt64(count), size: 8)
+        array += [UInt8](repeating: 1, count: count)
+        var file = Array("bplist00".utf8) + array + [0x00]
+        let table = file.count
+        file += BinaryPropertyListWriter.bigEndian(8, size: 4) + BinaryPropertyListWriter.bigEndian(UInt64(8 + array.count), size: 4)
+        file += [0, 0, 0, 0, 0, 0, 4, 1] + BinaryPropertyListWriter.bigEndian(2, size: 8) + BinaryPropertyListWriter.bigEndian(0, size: 8)
+            + BinaryPropertyListWriter.bigEndian(UInt64(table), size: 8)
+        let cache = try Deflate.raw(file, level: 9)
+        #expect(cache.count < 100_000)
+        let workspace = try Workspace()
+        let store = try Self.store(withModelCache: cache, in: workspace, name: "Wide.sqlite")
+        // The peak is measured by the kernel: GNU time's maximum resident set size, where it is installed.
+        let time = "/usr/bin/time"
+        if FileManager.default.isExecutableFile(atPath: time) {
+            let measured = try Self.run(["-f", "peak %M KB", StrataProcess.binary, "classes", store], executable: time, within: 60).result
+            let peak = measured.stderr.split(separator: "\n").last.flatMap { Int($0.split(separator: " ")[1]) } ?? Int.max
+            #expect(peak < 400_000, "\(measured.stderr)")
+        }
+        let (result, seconds) = try Self.run(["classes", store], within: 30)
+        #expect(seconds < 10)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("strata: warning: the store's model cache cannot be read (binary property list: object 0 at byte 8: "
+                                        + "the file decodes into more than 4194304 values"), "\(result.stderr)")
+    }
 }
