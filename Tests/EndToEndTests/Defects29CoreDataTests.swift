@@ -226,4 +226,23 @@ import Testing
         #expect(result.stderr.hasPrefix("strata: warning: the store's model cache cannot be read (binary property list: object 0 at byte 8: "
                                         + "the file decodes into more than 4194304 values"), "\(result.stderr)")
     }
+
+    // MARK: - Core Data, as the app will see it afterwards
+
+    /// Persistent history: an edit of a store with `ACHANGE`/`ATRANSACTION` (CoreDataPlus's `SampleModel2_V2`) is
+    /// preceded by a warning in words, from the command line and from the browser's `write on`.
+    @Test func editsOfAStoreWithPersistentHistoryWarnFirst() throws {
+        let workspace = try Workspace()
+        let store = try Self.copy("SampleModel2_V2", into: workspace)
+        let warning = "this store keeps persistent history (ACHANGE, ATRANSACTION) and Strata's edits write none"
+        let set = try StrataProcess.run(["set", store, "Feedback", "1", #"comment = "dull""#])
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stderr.contains("strata: warning: " + warning), "\(set.stderr)")
+        let browser = try StrataProcess.run([store], input: "write on\nquit\n")
+        #expect(browser.stderr.contains("warning: " + warning), "\(browser.stderr)")
+        // A store without history: no such warning.
+        let plain = try Self.copy("CoreDataMigration_Example_3", into: workspace)
+        let other = try StrataProcess.run(["query", plain, "Post", "--format", "json"])
+        #expect(!other.stderr.contains("persistent history"))
+    }
 }
