@@ -245,4 +245,28 @@ import Testing
         let other = try StrataProcess.run(["query", plain, "Post", "--format", "json"])
         #expect(!other.stderr.contains("persistent history"))
     }
+
+    /// `schema --store-info --model M.xcdatamodeld` judges the store by the app's current version (wibosco's
+    /// example store was made with version 3; `.xccurrentversion` names 4): it does not match, the version that
+    /// does is named, and the exit status is 1. Another version chosen with `--model-version` is judged as asked.
+    @Test func storeInfoJudgesTheCurrentVersionAndNamesTheOneThatMatches() throws {
+        let workspace = try Workspace()
+        let store = try Self.copy("CoreDataMigration_Example_3", into: workspace)
+        let model = Self.stores.appendingPathComponent("CoreDataMigration_Example_3/CoreDataMigration_Example.xcdatamodeld").path
+        let info = try StrataProcess.run(["schema", store, "--store-info", "--model", model])
+        #expect(info.status == 1, "\(info.stdout)\(info.stderr)")
+        #expect(info.stdout.contains("model CoreDataMigration_Example 4 in CoreDataMigration_Example.xcdatamodeld (the current version): "
+                                     + "does not match the store (its entity version hashes differ)"), "\(info.stdout)")
+        #expect(info.stdout.contains("  version CoreDataMigration_Example 3 matches the store: the app, on its current version, would migrate it from that one\n"))
+        #expect(!info.stdout.contains("opens it without migrating"))
+        let json = try StrataProcess.run(["schema", store, "--store-info", "--model", model, "--format", "json"])
+        #expect(json.status == 1)
+        let value = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let verdict = try #require(value["model"] as? [String: Any])
+        #expect(verdict["hashesMatch"] as? Bool == false && verdict["currentVersion"] as? Bool == true)
+        #expect(verdict["matchingVersion"] as? String == "CoreDataMigration_Example 3")
+        let chosen = try StrataProcess.run(["schema", store, "--store-info", "--model", model, "--model-version", "CoreDataMigration_Example 3"])
+        #expect(chosen.status == 0, "\(chosen.stdout)\(chosen.stderr)")
+        #expect(chosen.stdout.contains("matches the store (every entity version hash is the store's): Core Data opens it without migrating"))
+    }
 }
