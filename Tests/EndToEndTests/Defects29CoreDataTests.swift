@@ -16,6 +16,13 @@ import Testing
         return path
     }
 
+    /// The warning every read of a WAL-mode fixture copied without its `-wal` gives (the CoreDataPlus, Moody and
+    /// CoreDataStack stores here), one line.
+    static func missingWAL(_ path: String) -> String {
+        "strata: warning: \(path) is in WAL mode and has no \((path as NSString).lastPathComponent)-wal beside it: what was committed "
+            + "but not yet checkpointed is in that file, so objects may be missing (copy the -wal with the database)\n"
+    }
+
     static func counts(_ json: String) throws -> [String: Int] {
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as? String ?? "", $0["count"] as? Int ?? -1) })
@@ -268,5 +275,25 @@ import Testing
         let chosen = try StrataProcess.run(["schema", store, "--store-info", "--model", model, "--model-version", "CoreDataMigration_Example 3"])
         #expect(chosen.status == 0, "\(chosen.stdout)\(chosen.stderr)")
         #expect(chosen.stdout.contains("matches the store (every entity version hash is the store's): Core Data opens it without migrating"))
+    }
+
+    /// A WAL-mode store copied without its `-wal` (CoreDataPlus's `SampleModel_V1`, header bytes 18 and 19 are 2)
+    /// says so: a warning on stderr from reads, a finding from `check`; a store with its `-wal`, or in rollback
+    /// journal mode, says nothing of it.
+    @Test func aWALStoreWithoutItsWALSaysTheDataMayBeThere() throws {
+        let workspace = try Workspace()
+        let store = try Self.copy("SampleModel_V1", into: workspace)
+        let classes = try StrataProcess.run(["classes", store])
+        #expect(classes.status == 0)
+        #expect(classes.stderr == Self.missingWAL(store), "\(classes.stderr)")
+        let check = try StrataProcess.run(["check", store])
+        #expect(check.stdout.contains("is in WAL mode and has no SampleModel_V1.sqlite-wal beside it"), "\(check.stdout)")
+        #expect(!check.stdout.contains(": ok ("), "\(check.stdout)")
+        let journal = try Self.copy("SampleModel_V2", into: workspace)
+        #expect(try StrataProcess.run(["classes", journal]).stderr == "")
+        // With its -wal (here an empty one) beside it: nothing to say.
+        FileManager.default.createFile(atPath: store + "-wal", contents: Data())
+        let withWAL = try StrataProcess.run(["classes", store])
+        #expect(!withWAL.stderr.contains("WAL mode"), "\(withWAL.stderr)")
     }
 }
