@@ -296,4 +296,17 @@ import Testing
         let withWAL = try StrataProcess.run(["classes", store])
         #expect(!withWAL.stderr.contains("WAL mode"), "\(withWAL.stderr)")
     }
+
+    /// A failed read in the Core Data paths is said, not turned into another answer: with `--model`, metadata that
+    /// cannot be read (`try?` made it "no hashes", and the version was chosen by the tables in silence).
+    @Test func aFailedReadOfTheStoresMetadataIsSaid() throws {
+        let workspace = try Workspace()
+        let store = try Self.copy("SampleModel_V2", into: workspace)
+        try Connection(path: store, mode: .readWrite).execute("UPDATE Z_METADATA SET Z_PLIST = x'0011'")
+        let model = Self.stores.appendingPathComponent("SampleModel_V1/SampleModel.xcdatamodeld").path
+        let classes = try StrataProcess.run(["classes", store, "--model", model])
+        #expect(classes.status == 0, "\(classes.stderr)")
+        #expect(classes.stderr.contains("strata: warning: the store's metadata (Z_METADATA.Z_PLIST) cannot be read: "), "\(classes.stderr)")
+        #expect(classes.stderr.contains(": --model's version is chosen by the tables alone\n"), "\(classes.stderr)")
+    }
 }
