@@ -334,7 +334,13 @@ public final class Editor {
             guard let parent = root.entity?.parent, let next = schema.class(named: parent) else { break }
             root = next
         }
-        guard let entity = try connection.rows("SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = \(SQLiteValue.text(root.name))" as SQL).first,
+        // By number, as Core Data reads it: a renamed entity's row keeps its old name.
+        let row: SQL = if let number = root.entity?.number, number != 0 {
+            "SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(number)"
+        } else {
+            "SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = \(SQLiteValue.text(root.name))"
+        }
+        guard let entity = try connection.rows(row).first,
               let rootNumber = entity[0].int64
         else { return [] }
         let number = info.entity?.number ?? rootNumber

@@ -59,7 +59,7 @@ public struct DatabaseSession {
         for line in reader.notes { note(line) }
         let session = try DatabaseSession(connection: connection, schema: schema, path: path, timeout: timeout,
                                           openAnother: { try DatabaseFile.openForReading(path, timeout: timeout, note: { _ in }) })
-        return (session, reader.warnings)
+        return (session, (forWriting ? [] : DatabaseFile.missingWALWarning(path).map { [$0] } ?? []) + reader.warnings)
     }
 
     /// The same file and schema through another connection (the browser's write connection, or its

@@ -9,11 +9,40 @@
 ///
 /// Only these shapes are written; any other expression (subqueries, aggregates, blocks) gives nil, so that a
 /// caller can say the text is unknown rather than guess it.
+///
+/// An archive shares objects, so an expression that uses one sub-expression twice at each of 30 levels is a few
+/// hundred bytes and 2³⁰ visits: besides the depth, the visits are bounded by a budget the caller shares across
+/// the whole model (`maximumExpressionNodes`), and the text by `maximumExpressionLength`.
 extension ArchivedObject {
+    /// The most expression nodes one model's derivations may visit (real ones have a handful each).
+    static let maximumExpressionNodes = 100_000
+    /// The longest expression text written (real ones are a few dozen characters).
+    static let maximumExpressionLength = 64 * 1024
+
+    /// The expression's text with a budget of its own (`maximumExpressionNodes`).
+    func expressionFormat() throws -> String? {
+        var budget = Self.maximumExpressionNodes
+        return try expressionFormat(budget: &budget)
+    }
+
     /// The expression's text, or nil for a kind of expression this reader does not write.
-    /// - Throws: `ModelReadError` for a field of the wrong type.
-    func expressionFormat(depth: Int = 0) throws -> String? {
+    /// - Parameter budget: the nodes still to visit, shared across a decode; each node visited takes one.
+    /// - Throws: `ModelReadError` for a field of the wrong type, and when the budget or the text's length is exceeded.
+    func expressionFormat(depth: Int = 0, budget: inout Int) throws -> String? {
         guard depth < 32, isKind(of: "NSExpression") else { return nil }
+        guard budget > 0 else {
+            throw KeyedArchive.error("\(name): the model's expressions visit more than \(Self.maximumExpressionNodes) nodes "
+                                     + "(a sub-expression shared many times over)")
+        }
+        budget -= 1
+        guard let text = try expressionText(depth: depth, budget: &budget) else { return nil }
+        guard text.utf8.count <= Self.maximumExpressionLength else {
+            throw KeyedArchive.error("\(name): the expression's text is longer than \(Self.maximumExpressionLength) bytes")
+        }
+        return text
+    }
+
+    private func expressionText(depth: Int, budget: inout Int) throws -> String? {
         switch try int("NSExpressionType") ?? -1 {
         case 0:
             guard let constant = try object("NSConstantValue") else { return "nil" }
@@ -36,11 +65,11 @@ extension ArchivedObject {
             guard let selector = try string("NSSelectorName"), let operand = try object("NSOperand") else { return nil }
             var arguments: [String] = []
             for argument in try array("NSArguments") ?? [] {
-                guard let text = try argument.expressionFormat(depth: depth + 1) else { return nil }
+                guard let text = try argument.expressionFormat(depth: depth + 1, budget: &budget) else { return nil }
                 arguments.append(text)
             }
             if selector == "valueForKey:", arguments.count == 1 {
-                guard let base = try operand.expressionFormat(depth: depth + 1) else { return nil }
+                guard let base = try operand.expressionFormat(depth: depth + 1, budget: &budget) else { return nil }
                 return base == "SELF" ? arguments[0] : base + "." + arguments[0]
             }
             // A built-in function: its receiver is the constant class _NSPredicateUtilities.

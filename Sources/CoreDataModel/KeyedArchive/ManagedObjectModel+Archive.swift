@@ -39,7 +39,8 @@
 /// | `NSProperties` | NSDictionary property name → NSAttributeDescription / NSRelationshipDescription / NSFetchedPropertyDescription |
 /// | `NSVersionHashModifier` | string or `$null` |
 /// | `NSUniqueTuples` | array of arrays of property names (uniqueness constraints) |
-/// | `NSUserInfo`, `NSRenamingIdentifier`, `NSCompoundIndexes` | not read |
+/// | `NSRenamingIdentifier` | string or `$null`: the entity's name before a rename (`renamingIdentifier`) |
+/// | `NSUserInfo`, `NSCompoundIndexes` | not read |
 ///
 /// ## NSPropertyDescription (both kinds)
 ///
@@ -119,8 +120,10 @@ extension ManagedObjectModel {
             throw KeyedArchive.error("the root object is \(root.className.map { "of class \($0)" } ?? "not an object"), not an NSManagedObjectModel")
         }
         var entities: [Entity] = []
+        // One budget for every derivation expression of the model: a shared sub-expression is visited each time.
+        var budget = ArchivedObject.maximumExpressionNodes
         for (key, object) in try root.dictionaryEntries("NSEntities") ?? [] {
-            entities.append(try Self.entity(object, key: key))
+            entities.append(try Self.entity(object, key: key, budget: &budget))
         }
         entities.sort { $0.name < $1.name }
         Self.dropInherited(&entities)
@@ -150,7 +153,7 @@ extension ManagedObjectModel {
         }
     }
 
-    static func entity(_ object: ArchivedObject, key: String) throws -> Entity {
+    static func entity(_ object: ArchivedObject, key: String, budget: inout Int) throws -> Entity {
         guard object.isKind(of: "NSEntityDescription") else {
             throw KeyedArchive.error("entity '\(key)' is \(object.className.map { "of class \($0)" } ?? "not an object"), not an NSEntityDescription")
         }
@@ -166,6 +169,7 @@ extension ManagedObjectModel {
         }
         entity.versionHash = try object.data("NSVersionHash")
         entity.versionHashModifier = try object.string("NSVersionHashModifier")
+        entity.renamingIdentifier = try object.string("NSRenamingIdentifier")
         for tuple in try object.array("NSUniqueTuples") ?? [] {
             entity.uniquenessConstraints.append(try tuple.asArray().map { try $0.asString() })
         }
@@ -174,14 +178,14 @@ extension ManagedObjectModel {
             if property.isKind(of: "NSRelationshipDescription") {
                 entity.relationships.append(try relationship(property, name: propertyName, entity: name))
             } else if property.isKind(of: "NSAttributeDescription") {
-                entity.attributes.append(try attribute(property, name: propertyName))
+                entity.attributes.append(try attribute(property, name: propertyName, entity: name, budget: &budget))
             }
             // Fetched properties (NSFetchedPropertyDescription) have no column: left out.
         }
         return entity
     }
 
-    static func attribute(_ object: ArchivedObject, name: String) throws -> Attribute {
+    static func attribute(_ object: ArchivedObject, name: String, entity: String, budget: inout Int) throws -> Attribute {
         let type = try object.int("NSAttributeType") ?? 0
         var attribute = Attribute(name: name, kind: Attribute.Kind(archivedType: type))
         attribute.isOptional = try object.bool("NSIsOptional") ?? false
@@ -195,7 +199,12 @@ extension ManagedObjectModel {
         attribute.versionHash = try object.data("NSVersionHash")
         attribute.versionHashModifier = try object.string("NSVersionHashModifier")
         if attribute.isDerived, let expression = try object.object("NSDerivationExpression") {
-            attribute.derivationExpression = try expression.expressionFormat()
+            do {
+                attribute.derivationExpression = try expression.expressionFormat(budget: &budget)
+            } catch let error as ModelReadError {
+                let problem = error.message.hasPrefix("keyed archive: ") ? String(error.message.dropFirst(15)) : error.message
+                throw KeyedArchive.error("attribute '\(entity).\(name)', its derivation: " + problem)
+            }
         }
         if let value = try object.object("NSDefaultValue") {
             attribute.defaultValue = Self.defaultValueText(value)

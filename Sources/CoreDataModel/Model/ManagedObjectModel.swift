@@ -56,6 +56,9 @@ public struct Entity: Sendable, Equatable {
     public var versionHashModifier: String? = nil
     /// The uniqueness constraints, each a list of property names (part of the version hash).
     public var uniquenessConstraints: [[String]] = []
+    /// The name the entity had before a rename (`renamingIdentifier`: Xcode's "Renaming ID", `elementID` in the
+    /// model file, `NSRenamingIdentifier` in an archive), or nil. A migrated store's `Z_PRIMARYKEY` may keep it.
+    public var renamingIdentifier: String? = nil
 
     public init(name: String, className: String? = nil, parentName: String? = nil, isAbstract: Bool = false,
                 attributes: [Attribute] = [], relationships: [Relationship] = [], versionHash: [UInt8]? = nil)

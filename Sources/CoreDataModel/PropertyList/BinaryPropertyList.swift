@@ -9,11 +9,19 @@
 ///
 /// The file may come from anywhere, so every length, offset and reference is checked against the file before it is
 /// used, sizes are computed with overflow checks, nesting is bounded (`maximumDepth`), and an object that contains
-/// itself through references is an error. Each object is decoded once (shared objects are reused), so the work is
-/// bounded by the file's size. Errors are one line: `binary property list: object 12 at byte 4096: …`.
+/// itself through references is an error. Each object is decoded once (shared objects are reused), and what the
+/// decode makes is bounded by the bytes that back it before anything is allocated: the trailer's object count by
+/// the object area (every object takes at least its marker byte), and the values decoded, every object and every
+/// container entry, by a budget shared across the whole decode (`valueBudget`: the object area's size, at most
+/// `maximumValues`). A value takes a few bytes of the file and tens in memory, so without the budget a file of
+/// one-byte references (or of objects that overlap) decodes into gigabytes. Errors are one line:
+/// `binary property list: object 12 at byte 4096: …`.
 public struct BinaryPropertyList {
     /// Containers nested deeper than this are refused (Apple's own files nest a few levels; archives are flat).
     public static let maximumDepth = 512
+    /// The most values (objects and container entries) one decode makes, whatever the file's size. Real model
+    /// caches make about one value per five bytes: a few thousand; a model of a thousand entities, under a million.
+    public static let maximumValues = 4 << 20
     static let trailerSize = 32
     static let header: [UInt8] = Array("bplist00".utf8)
 
@@ -26,6 +34,8 @@ public struct BinaryPropertyList {
 
     private var decoded: [Int: PropertyListValue] = [:]
     private var inProgress: Set<Int> = []
+    /// The values this decode may still make (see the type's summary).
+    private var valueBudget: Int
 
     /// Reads the whole property list and returns its top object.
     /// - Throws: `ModelReadError` naming the object and byte where the file is damaged.
@@ -75,6 +85,11 @@ public struct BinaryPropertyList {
         guard !overflow, tableSize <= trailer - offsetTableOffset else {
             throw Self.error("offset table at byte \(table): \(count) offsets of \(offsetSize) bytes run past the trailer at byte \(trailer)")
         }
+        let objectArea = offsetTableOffset - Self.header.count
+        guard objectCount <= objectArea else {
+            throw Self.error("trailer at byte \(trailer): object count \(count) is more than the \(objectArea) bytes of the object area hold")
+        }
+        valueBudget = min(objectArea, Self.maximumValues)
     }
 
     // MARK: - Objects
@@ -90,6 +105,7 @@ public struct BinaryPropertyList {
             throw objectError(index, offset, "contains itself (a reference cycle)")
         }
         defer { inProgress.remove(index) }
+        try spend(1, index, offset)
         let value = try decode(index, at: offset, depth: depth)
         decoded[index] = value
         return value
@@ -158,23 +174,27 @@ public struct BinaryPropertyList {
             return .uid(Self.bigEndian(bytes, at: offset + 1, size: size))
         case 0xA, 0xB, 0xC:
             let (count, start) = try length(index, offset, info)
-            let references = try self.references(index, offset, start: start, count: count, what: "array")
+            try checkReferences(index, offset, start: start, count: count, what: "array")
+            try spend(count, index, offset)
             var elements: [PropertyListValue] = []
             elements.reserveCapacity(count)
-            for reference in references { elements.append(try object(reference, depth: depth + 1)) }
+            for i in 0..<count {
+                elements.append(try object(try reference(index, offset, start: start, entry: i, what: "array"), depth: depth + 1))
+            }
             return kind == 0xA ? .array(elements) : .set(elements)
         case 0xD:
             let (count, start) = try length(index, offset, info)
             let pairs = try multiply(index, offset, count, 2, what: "dictionary")
-            let references = try self.references(index, offset, start: start, count: pairs, what: "dictionary")
+            try checkReferences(index, offset, start: start, count: pairs, what: "dictionary")
+            try spend(pairs, index, offset)
             var dictionary: [String: PropertyListValue] = [:]
             dictionary.reserveCapacity(count)
             for i in 0..<count {
-                let key = try object(references[i], depth: depth + 1)
+                let key = try object(try reference(index, offset, start: start, entry: i, what: "dictionary"), depth: depth + 1)
                 guard case .string(let name) = key else {
                     throw objectError(index, offset, "dictionary key \(i) is \(key.kindDescription), not a string")
                 }
-                dictionary[name] = try object(references[count + i], depth: depth + 1)
+                dictionary[name] = try object(try reference(index, offset, start: start, entry: count + i, what: "dictionary"), depth: depth + 1)
             }
             return .dictionary(dictionary)
         default:
@@ -214,19 +234,29 @@ public struct BinaryPropertyList {
         }
     }
 
-    private func references(_ index: Int, _ offset: Int, start: Int, count: Int, what: String) throws -> [Int] {
+    /// Checks that a container's `count` references of `referenceSize` bytes from `start` lie in the object area.
+    private func checkReferences(_ index: Int, _ offset: Int, start: Int, count: Int, what: String) throws {
         let size = try multiply(index, offset, count, referenceSize, what: what)
         try requireContent(index, offset, start: start, size: size, what: what)
-        var result: [Int] = []
-        result.reserveCapacity(count)
-        for i in 0..<count {
-            let raw = Self.bigEndian(bytes, at: start + i * referenceSize, size: referenceSize)
-            guard raw < UInt64(objectCount) else {
-                throw objectError(index, offset, "\(what) entry \(i) refers to object \(raw), not below the object count \(objectCount)")
-            }
-            result.append(Int(raw))
+    }
+
+    /// The object number in a container's reference `entry` (checked by `checkReferences` to lie in the file).
+    private func reference(_ index: Int, _ offset: Int, start: Int, entry: Int, what: String) throws -> Int {
+        let raw = Self.bigEndian(bytes, at: start + entry * referenceSize, size: referenceSize)
+        guard raw < UInt64(objectCount) else {
+            throw objectError(index, offset, "\(what) entry \(entry) refers to object \(raw), not below the object count \(objectCount)")
         }
-        return result
+        return Int(raw)
+    }
+
+    /// Takes `count` values from the decode's budget, before they are allocated.
+    private mutating func spend(_ count: Int, _ index: Int, _ offset: Int) throws {
+        guard count <= valueBudget else {
+            let limit = min(offsetTableOffset - Self.header.count, Self.maximumValues)
+            throw objectError(index, offset, "the file decodes into more than \(limit) values (objects and container entries), "
+                              + "the most its \(bytes.count) bytes may hold (one a byte of the object area, \(Self.maximumValues) in all)")
+        }
+        valueBudget -= count
     }
 
     private func multiply(_ index: Int, _ offset: Int, _ count: Int, _ size: Int, what: String) throws -> Int {

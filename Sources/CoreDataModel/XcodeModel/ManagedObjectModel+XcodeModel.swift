@@ -71,6 +71,7 @@ extension ManagedObjectModel {
                             parentName: nonEmpty(node.attributes["parentEntity"]),
                             isAbstract: flag(node.attributes["isAbstract"]))
         entity.versionHashModifier = nonEmpty(node.attributes["versionHashModifier"])
+        entity.renamingIdentifier = nonEmpty(node.attributes["elementID"])
         // <uniquenessConstraints><uniquenessConstraint><constraint value="name"/>…
         for group in node.children where group.name == "uniquenessConstraints" {
             for constraint in group.children where constraint.name == "uniquenessConstraint" {

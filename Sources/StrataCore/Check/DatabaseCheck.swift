@@ -275,21 +275,23 @@ public struct DatabaseCheck {
     private mutating func checkCoreData(quick: Bool) throws {
         var found: [Finding] = []
         let entities = schema.classes.filter { $0.kind == .entity && $0.entity != nil }
-        let maxima = Dictionary(try connection.rows("SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY").map { ($0[0].string ?? "", $0[1].int64 ?? 0) },
-                                uniquingKeysWith: max)
+        // By entity number, as Core Data reads it: a renamed entity's row keeps its old name.
+        let maxima = Dictionary(try connection.rows("SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY").compactMap { row in
+            row[0].int64.map { ($0, row[1].int64 ?? 0) }
+        }, uniquingKeysWith: max)
         var tables: [String: [ClassInfo]] = [:]
         for entity in entities { tables[entity.tableName, default: []].append(entity) }
         for (table, members) in tables.sorted(by: { $0.key < $1.key }) {
             let quoted = quoteIdentifier(table)
             let highest = try connection.scalar("SELECT max(Z_PK) FROM \(quoted)").int64 ?? 0
             let allowed = Set(members.flatMap { $0.entity?.members ?? [] })
-            if let ceiling = members.compactMap({ maxima[$0.name] }).max(), ceiling < highest {
+            if let ceiling = members.compactMap({ $0.entity.flatMap { maxima[$0.number] } }).max(), ceiling < highest {
                 let names = members.map(\.name).sorted().joined(separator: ", ")
                 found.append(Finding(check: "coreData", severity: .problem,
                                      message: "Z_MAX of \(names) is \(ceiling), below the Z_PK \(highest) of an object: Core Data would give a new object a key that is taken"))
             }
             let strays = try connection.rows("SELECT Z_ENT, count(*) FROM \(quoted) GROUP BY Z_ENT ORDER BY Z_ENT")
-            for row in strays where !allowed.contains(row[0].int64 ?? -1) {
+            for row in strays where !allowed.contains(Self.entityNumber(row[0]) ?? -1) {
                 found.append(Finding(check: "coreData", severity: .problem,
                                      message: "\(row[1].int64 ?? 0) object\(row[1].int64 == 1 ? " of table \(table) has" : "s of table \(table) have") Z_ENT \(row[0].displayText), which no entity of the model has"))
             }
@@ -316,6 +318,20 @@ public struct DatabaseCheck {
             }
         }
         record("coreData", found, covered: "\(entities.count) entit\(entities.count == 1 ? "y" : "ies")")
+    }
+
+    /// A `Z_ENT` value as Core Data reads it, with numeric affinity: an integer, a real or a text that is a whole
+    /// number (`'1'`, `' 1 '`, `'1.0'`, which a hand-edited store may hold) is that number; anything else is none.
+    static func entityNumber(_ value: SQLiteValue) -> Int64? {
+        switch value {
+        case .integer(let number): return number
+        case .real(let number): return number.rounded() == number ? Int64(exactly: number) : nil
+        case .text(let text):
+            let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            if let number = Int64(trimmed) { return number }
+            return Double(trimmed).flatMap { $0.isFinite ? entityNumber(.real($0)) : nil }
+        case .null, .blob: return nil
+        }
     }
 
     // MARK: - Recording

@@ -121,7 +121,7 @@ public struct RealmCollectionFacts: Sendable, Equatable {
 }
 
 public struct EntityFacts: Sendable, Equatable {
-    /// Its `Z_ENT` number (from `Z_PRIMARYKEY`).
+    /// Its `Z_ENT` number, as Core Data numbers the model's entities (`CoreDataMapping.entityNumbers`); 0 when unknown.
     public var number: Int64
     /// Its own number and its sub-entities' numbers: the `Z_ENT` values of its objects.
     public var members: [Int64]

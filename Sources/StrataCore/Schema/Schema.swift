@@ -16,6 +16,16 @@ public struct Schema: Sendable, Equatable {
 
     public var visibleClasses: [ClassInfo] { classes.filter { !$0.isHidden } }
 
+    /// A Core Data store that keeps persistent history (`ACHANGE`, `ATRANSACTION`: every SwiftData store, every
+    /// CloudKit one): the app learns of changes from that history, which Strata's edits do not write.
+    public var keepsPersistentHistory: Bool {
+        isCoreData && classes.contains { ["ACHANGE", "ATRANSACTION"].contains($0.tableName.uppercased()) }
+    }
+
+    /// What to say before the first edit of a store that `keepsPersistentHistory`, one line.
+    public static let persistentHistoryWarning = "this store keeps persistent history (ACHANGE, ATRANSACTION) and Strata's edits "
+        + "write none: the app's CloudKit sync, its extensions and widgets will never hear of them, and may overwrite them"
+
     /// The class with this exact name.
     public func `class`(named name: String) -> ClassInfo? {
         classes.first { $0.name == name }

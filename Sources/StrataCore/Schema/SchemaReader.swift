@@ -85,7 +85,24 @@ public struct SchemaReader {
         }
         let numbers = Dictionary(rows.map { ($0.name, $0.number) }) { first, _ in first }
         // The metadata is read once, and only for a given model (to choose its version and check it).
-        let storeInfo: CoreDataStoreInfo? = if case .file = modelChoice { try? CoreDataStoreInfo.read(connection) } else { nil }
+        var storeInfo: CoreDataStoreInfo?
+        if case .file = modelChoice {
+            do { storeInfo = try CoreDataStoreInfo.read(connection) } catch {
+                // Said, not hidden: without the store's hashes the version is chosen by the tables alone.
+                let reason = (error as? StrataError)?.message ?? "\(error)"
+                warnings.append("\(reason): --model's version is chosen by the tables alone")
+            }
+        }
+        // The link inference reads values; a table that cannot be read is said, not taken for one without links.
+        var unreadable: [String] = []
+        func valuesAreKeys(_ table: String, _ column: String, _ other: String) -> Bool {
+            do { return try self.valuesAreKeys(table, column, other) } catch {
+                let reason = (error as? SQLiteError)?.message ?? "\(error)"
+                unreadable.append("\(table).\(column) cannot be read (\(reason)): it is not taken for a link to \(other)")
+                return false
+            }
+        }
+        defer { warnings += unreadable }
         let model: ManagedObjectModel
         var origin: CoreDataModelOrigin
         switch modelChoice {

@@ -13,8 +13,9 @@ extension DatabaseSession {
     ///     (`schema FILE CLASS`). The others say nothing of classes they do not touch (`classes` says which it
     ///     cannot count), and a query of a broken view fails with its own error.
     ///   - realm: the `.realm` file FILE names, when the caller has opened it already.
+    ///   - model: the model to read the store by, instead of the one the arguments name.
     init(_ parsed: ParsedArguments, context: CLIContext, recovering: Bool = false, reportsTableProblems: Bool = false,
-         onlyOf className: String? = nil, realm: RealmConverter? = nil) throws {
+         onlyOf className: String? = nil, realm: RealmConverter? = nil, model: SchemaReader.ModelChoice? = nil) throws {
         let stderr = context.stderr
         let path = parsed.required(Arguments.file)
         if RealmConversionFile.isRealm(path) {
@@ -33,7 +34,7 @@ extension DatabaseSession {
             return
         }
         let (session, warnings) = try DatabaseSession.open(path, timeout: try parsed.timeoutMilliseconds(),
-                                                           recoverHotJournal: recovering, model: try parsed.modelChoice(), note: { stderr.write("strata: note: \($0)\n") })
+                                                           recoverHotJournal: recovering, model: try model ?? parsed.modelChoice(), note: { stderr.write("strata: note: \($0)\n") })
         let tables = session.schema.classes.map { $0.tableName + ": " }
         let reported = className.flatMap { session.schema.class(named: $0) }.map { [$0.tableName + ": "] }
             ?? (reportsTableProblems ? tables : [])

@@ -117,6 +117,7 @@ final class EditCommand {
     /// - Parameter recording: keep a change log (a bulk update of a million objects records nothing: there
     ///   is no undo on the command line; a delete records what it cascaded to).
     private func openEditor(_ checker: Editor, recording: Bool) throws -> Editor {
+        if checker.session.schema.keepsPersistentHistory { context.stderr.write("strata: warning: \(Schema.persistentHistoryWarning)\n") }
         let session = try checker.session.reconnected(try DatabaseFile.openForWriting(checker.session.path, timeout: checker.session.timeout))
         // Ctrl-C stops a long statement and rolls the edit back (exit 130).
         watcher = InterruptWatcher(session.connection.interruptHandle)

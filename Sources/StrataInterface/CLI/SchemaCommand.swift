@@ -8,10 +8,18 @@ struct SchemaCommand {
     let context: CLIContext
 
     func run() throws {
+        // --store-info judges the store by the version the app uses (a version that fits is named besides).
+        var current: SchemaReader.ModelChoice?
+        if parsed.flag(Options.storeInfo), case .file(let path, nil) = try parsed.modelChoice(),
+           let version = try CoreDataModelVersions.current(of: path)
+        {
+            current = .file(path: path, version: version)
+        }
         let session = try DatabaseSession(parsed, context: context, reportsTableProblems: true,
-                                          onlyOf: parsed.argument(Commands.classFilter))
+                                          onlyOf: parsed.argument(Commands.classFilter), model: current)
         if parsed.flag(Options.storeInfo) {
-            try showStoreInfo(session)
+            // A model that does not match: said on stdout, and a failure for scripts and CI.
+            if try !showStoreInfo(session, current: current != nil) { throw StrataError("", status: .failure) }
             return
         }
         let classes: [ClassInfo]
@@ -42,8 +50,9 @@ struct SchemaCommand {
         return counts
     }
 
-    /// `--store-info`: Z_METADATA of a Core Data store, as lines or JSON.
-    private func showStoreInfo(_ session: DatabaseSession) throws {
+    /// `--store-info`: Z_METADATA of a Core Data store, as lines or JSON; false when `--model` does not match it.
+    /// - Parameter current: the model read is the app's current version, which `--model` chose by itself.
+    private func showStoreInfo(_ session: DatabaseSession, current: Bool) throws -> Bool {
         guard session.schema.isCoreData else {
             throw StrataError("\(session.path) is not a Core Data store (it has no Z_METADATA and Z_PRIMARYKEY tables)")
         }
@@ -52,6 +61,11 @@ struct SchemaCommand {
             throw StrataError("\(session.path): \(error.message)")
         }
         let given = session.schema.coreDataModel.flatMap { $0.source == .given ? $0 : nil }
+        // When the version judged does not match: the version that does, and a failure (exit 1) once all is said.
+        var matching: String?
+        if let given, !Self.matches(given), case .file(let path, _) = try parsed.modelChoice() {
+            matching = try CoreDataModelVersions.matching(path: path, storeHashes: info.entityVersionHashes)
+        }
         if parsed.format == .json {
             let hashes = JSONValue.object(info.entityVersionHashes.map { ($0.entity, .string(Base64.encode($0.hash))) })
             var members: [(String, JSONValue)] = [
@@ -70,11 +84,13 @@ struct SchemaCommand {
                     ("entitiesOnlyInStore", .array(given.entitiesOnlyInStore.map(JSONValue.string))),
                     ("entitiesOnlyInModel", .array(given.entitiesOnlyInModel.map(JSONValue.string))),
                     ("differences", .array(given.problems.map(JSONValue.string))),
+                    ("currentVersion", .bool(current)),
+                    ("matchingVersion", matching.map(JSONValue.string) ?? .null),
                 ])))
             }
             let value = JSONValue.object(members)
             context.dataOut.write(value.serialized(pretty: true) + "\n")
-            return
+            return given.map(Self.matches) ?? true
         }
         var table = TextTable(columns: [.init("ENTITY"), .init("VERSION HASH")])
         for (entity, hash) in info.entityVersionHashes { table.append([entity, Self.hex(hash)]) }
@@ -83,16 +99,28 @@ struct SchemaCommand {
         // Xcode writes an empty identifier when the developer set none.
         let identifiers = info.modelVersionIdentifiers.filter { !$0.isEmpty }
         text += "model version identifiers: " + (identifiers.isEmpty ? "none" : identifiers.joined(separator: ", ")) + "\n"
-        if let given { text += Self.modelMatch(given) }
+        if let given {
+            text += Self.modelMatch(given, current: current)
+            if let matching {
+                text += "  version \(matching) matches the store" + (current ? ": the app, on its current version, would migrate it from that one\n" : "\n")
+            }
+        }
         context.stdout.write(text)
         if !info.entityVersionHashes.isEmpty {
             context.stdout.write(table.render(maxWidth: context.terminalWidth, style: parsed.style(context)))
         }
+        return given.map(Self.matches) ?? true
+    }
+
+    /// Whether the store opens with `model` without a migration: its hashes match, or, where they cannot be
+    /// computed, its entities, attributes and relationships fit the tables.
+    static func matches(_ model: CoreDataModelOrigin) -> Bool {
+        model.hashesMatch ?? (model.problems.isEmpty && model.entitiesOnlyInStore.isEmpty && model.entitiesOnlyInModel.isEmpty)
     }
 
     /// Whether `--model` is the model the store was made with, as Core Data would decide, in lines.
-    static func modelMatch(_ model: CoreDataModelOrigin) -> String {
-        var text = "model \(model.description): "
+    static func modelMatch(_ model: CoreDataModelOrigin, current: Bool = false) -> String {
+        var text = "model \(model.description)" + (current ? " (the current version)" : "") + ": "
         switch model.hashesMatch {
         case true?: text += "matches the store (every entity version hash is the store's): Core Data opens it without migrating\n"
         case false?: text += "does not match the store (its entity version hashes differ): Core Data would migrate the store or refuse it\n"

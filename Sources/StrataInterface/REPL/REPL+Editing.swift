@@ -137,6 +137,7 @@ extension REPL {
         reconnect(writing)
         self.editor = editor
         if announce { status.write("write on: set, new, delete, list, update, undo and redo now change \(session.path); each edit is committed at once\n") }
+        if session.schema.keepsPersistentHistory { err.write("warning: \(Schema.persistentHistoryWarning)\n") }
     }
 
     func disableWriting() throws {

@@ -12,6 +12,8 @@ import CoreDataModel
 ///   (`Z1_BOOK`, `Z3AUTHOR`);
 /// - a to-many whose inverse is a to-one: the inverse's column in the destination's table, and an ordered one's
 ///   order in `Z_FOK_` + the inverse's name there;
+/// - a to-many without an inverse: a column `Z<e><NAME>` (`e` the number of the entity that declares it) in the
+///   destination's table, holding the owner's key, and an ordered one's order in `Z_FOK_<e><NAME>`;
 /// - a many-to-many: a join table `Z_<e><NAME>` (`e` an entity number) with a column `Z_<e><INVERSE>` holding the
 ///   owners' keys and `Z_<d><NAME>` holding the destinations'; an ordered one adds a `Z_FOK_` column.
 ///
@@ -19,7 +21,7 @@ import CoreDataModel
 /// (shown as a property of its table's root class), an entity without a table.
 struct CoreDataMapping {
     let model: ManagedObjectModel
-    /// `Z_PRIMARYKEY`: entity name → number.
+    /// Each entity of the model → its number, the `Z_ENT` of its objects (see `entityNumbers`).
     let numbers: [String: Int64]
     /// Columns the model was not found to explain, and other mismatches, one line each.
     private(set) var problems: [String] = []
@@ -29,10 +31,61 @@ struct CoreDataMapping {
     /// A model guessed from the tables: its relationships have no delete rules to show or apply.
     let inferred: Bool
 
+    /// - Parameter numbers: `Z_PRIMARYKEY`, entity name → number, as the store recorded them.
     init(model: ManagedObjectModel, numbers: [String: Int64], inferred: Bool = false) {
         self.model = model
-        self.numbers = numbers
+        self.numbers = Self.entityNumbers(of: model, store: numbers)
         self.inferred = inferred
+    }
+
+    /// The number of each entity of `model` in a store whose `Z_PRIMARYKEY` says `store` (name → number).
+    ///
+    /// Core Data numbers a model's entities itself (its SQL model): the root entities sorted by name, each followed
+    /// by its sub-entities, depth first, from 1; the objects' `Z_ENT` holds these numbers, and `Z_PRIMARYKEY`'s
+    /// `Z_NAME` is not read back. A migration that renames an entity keeps the old name there (CoreDataPlus's
+    /// `SampleModel_V2.sqlite`: entity 3 is `ExpensiveSportCar` in `Z_PRIMARYKEY` and `LuxuryCar` in the model).
+    /// So an entity takes the number Core Data gives it when the store's row of that number has its name, its
+    /// renaming identifier, or the name of no entity of the model (a rename); else the number of the row that has
+    /// its name or renaming identifier (a store another version of the model wrote); else none.
+    static func entityNumbers(of model: ManagedObjectModel, store: [String: Int64]) -> [String: Int64] {
+        var storeNames: [Int64: String] = [:]
+        for (name, number) in store where storeNames[number] == nil || name < storeNames[number]! { storeNames[number] = name }
+        let modelNames = Set(model.entities.map(\.name)).union(model.entities.compactMap(\.renamingIdentifier))
+        var result: [String: Int64] = [:]
+        for (position, entity) in coreDataOrder(of: model).enumerated() {
+            let own = Int64(position + 1)
+            let names = [entity.name] + (entity.renamingIdentifier.map { [$0] } ?? [])
+            if let stored = storeNames[own], names.contains(stored) || !modelNames.contains(stored) {
+                result[entity.name] = own
+            } else if let number = names.lazy.compactMap({ store[$0] }).first {
+                result[entity.name] = number
+            }
+        }
+        return result
+    }
+
+    /// The model's entities in the order Core Data numbers them: roots by name, each followed by its sub-entities
+    /// (by name, depth first). An entity whose parent is missing counts as a root; a cycle of parents is cut.
+    static func coreDataOrder(of model: ManagedObjectModel) -> [Entity] {
+        let names = Set(model.entities.map(\.name))
+        var children: [String: [Entity]] = [:]
+        var roots: [Entity] = []
+        for entity in model.entities {
+            if let parent = entity.parentName, names.contains(parent), parent != entity.name {
+                children[parent, default: []].append(entity)
+            } else {
+                roots.append(entity)
+            }
+        }
+        var order: [Entity] = []
+        var seen: Set<String> = []
+        var stack = roots.sorted { $0.name > $1.name }
+        while let next = stack.popLast() {
+            guard seen.insert(next.name).inserted else { continue }
+            order.append(next)
+            stack += (children[next.name] ?? []).sorted { $0.name > $1.name }
+        }
+        return order
     }
 
     /// Replaces the classes of entity tables in `classes` with one class per entity.
@@ -217,8 +270,17 @@ struct CoreDataMapping {
             if let e = numbers[owner.name], found.table.uppercased() == "Z_\(e)\(upper)" || joinTables[found.table.uppercased()] == nil {
                 joinTables[found.table.uppercased()] = (relationship.name, info.name)
             }
+        } else if relationship.inverseName == nil, let e = numbers[owner.name], let stored = column("Z\(e)\(upper)", in: destination)?.column {
+            // A to-many without an inverse: the owner's key in a column of the destination's table named after the
+            // relationship and the number of the entity that declares it (CartKit's `ZCDCARTITEMMODIFIER.Z2MODIFIERS`).
+            claim(destination.tableName, [stored])
+            let order = relationship.isOrdered ? column("Z_FOK_\(e)\(upper)", in: destination)?.column : nil
+            if let order { claim(destination.tableName, [order]) }
+            storage = ListStorage(kind: .inverseColumn, table: destination.tableName, ownerColumn: stored, targetColumn: "Z_PK",
+                                  positionColumn: order)
         } else {
-            problems.append("\(described): the store has no join table for it")
+            let expected = relationship.inverseName == nil ? numbers[owner.name].map { "a column Z\($0)\(upper) in \(destination.tableName) or " } ?? "" : ""
+            problems.append("\(described): the store has no \(expected)join table for it")
             return
         }
         info.properties.append(Property(name: relationship.name, type: .list, target: relationship.destination, model: facts))

@@ -65,6 +65,35 @@ enum CoreDataModelChoice {
     }
 }
 
+/// The versions of a model file as `schema --store-info` judges a store by them: the app's current one, and the
+/// one whose entity version hashes are the store's.
+public enum CoreDataModelVersions {
+    /// The version the app uses (`.xccurrentversion`, `VersionInfo.plist`) when the model has several, else nil.
+    /// - Throws: `StrataError` when the model cannot be read.
+    public static func current(of path: String) throws -> String? {
+        let location: ModelLocation
+        do { location = try ModelLocation(path: path) } catch { throw StrataError("--model " + error.message) }
+        return location.versions.count > 1 ? location.currentVersion : nil
+    }
+
+    /// The first version (in the folder's order) whose entity version hashes equal `storeHashes`, or nil.
+    public static func matching(path: String, storeHashes: [(entity: String, hash: [UInt8])]) throws -> String? {
+        guard !storeHashes.isEmpty else { return nil }
+        let location: ModelLocation
+        do { location = try ModelLocation(path: path) } catch { throw StrataError("--model " + error.message) }
+        for name in location.versions {
+            let model: ManagedObjectModel
+            do { model = try location.model(version: name) } catch { throw StrataError("--model " + error.message) }
+            if let hashes = CoreDataModelChoice.hashes(of: model), hashes.count == storeHashes.count,
+               storeHashes.allSatisfy({ hashes[$0.entity] == $0.hash })
+            {
+                return name
+            }
+        }
+        return nil
+    }
+}
+
 /// The last component of a path, without Foundation.
 private struct PathName {
     let text: String
