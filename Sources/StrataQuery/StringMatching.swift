@@ -124,18 +124,20 @@ enum StringMatching {
             return matchesAt(count - n)
         case .contains:
             if n == 0 { return true }
+            // One pass: a window of ASCII that matches decides true; else any byte beyond ASCII leaves it undecided.
             var sawOther = false
-            if count >= n {
-                let first = pattern[0]
-                for start in 0...(count - n) where lower(value[start]) == first {
-                    switch matchesAt(start) {
-                    case true?: return true
-                    case nil: sawOther = true
-                    case false?: break
-                    }
+            let first = pattern[0]
+            var start = 0
+            while start < count {
+                let byte = value[start]
+                if byte >= 0x80 {
+                    sawOther = true
+                } else if lower(byte) == first, start + n <= count, matchesAt(start) == true {
+                    return true
                 }
+                start += 1
             }
-            return sawOther || !allASCII(0..<count) ? nil : false
+            return sawOther ? nil : false
         case .like:
             guard allASCII(0..<count) else { return nil }
             return asciiLike(value, pattern, lower)
