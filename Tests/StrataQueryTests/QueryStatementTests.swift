@@ -82,7 +82,7 @@ private func taskPage(from: String) -> String {
         StatementCase(query: "Task where name BEGINSWITH[c] \"buy\"", sql: task + #" WHERE strata_match(1, t0."name", ?1, 1)"# + byKey,
                       values: [.text("buy")]),
         StatementCase(query: "Task where name ==[cd] \"CAFE AU LAIT\"",
-                      sql: task + #" WHERE strata_fold(t0."name", 3) IS strata_fold(?1, 3)"# + byKey, values: [.text("CAFE AU LAIT")]),
+                      sql: task + #" WHERE strata_match(0, t0."name", ?1, 3)"# + byKey, values: [.text("CAFE AU LAIT")]),
         StatementCase(query: "Task where list.name == \"Work\"",
                       sql: task + #" LEFT JOIN "TaskList" AS t1 ON t1."id" = t0."list" WHERE t1."name" IS ?1 COLLATE BINARY"# + byKey,
                       values: [.text("Work")]),
