@@ -146,30 +146,9 @@ enum StringMatching {
 
     /// `like` on ASCII bytes.
     private static func asciiLike(_ text: UnsafeRawBufferPointer, _ pattern: UnsafeRawBufferPointer, _ lower: (UInt8) -> UInt8) -> Bool {
-        let star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
-        var t = 0, p = 0
-        var starPattern = -1, starText = 0
-        while t < text.count {
-            if p < pattern.count {
-                if pattern[p] == star {
-                    starPattern = p
-                    starText = t
-                    p += 1
-                    continue
-                }
-                if pattern[p] == question || pattern[p] == lower(text[t]) {
-                    p += 1
-                    t += 1
-                    continue
-                }
-            }
-            guard starPattern >= 0 else { return false }
-            p = starPattern + 1
-            starText += 1
-            t = starText
+        wildcardMatch(textCount: text.count, pattern: pattern, star: UInt8(ascii: "*"), question: UInt8(ascii: "?")) { p, t in
+            p == lower(text[t])
         }
-        while p < pattern.count, pattern[p] == star { p += 1 }
-        return p == pattern.count
     }
 
     private static func contains<T: Equatable>(_ haystack: [T], _ needle: [T]) -> Bool {
@@ -185,17 +164,27 @@ enum StringMatching {
     /// input can make it slow.
     static func like(_ text: ArraySlice<Unicode.Scalar>, _ pattern: ArraySlice<Unicode.Scalar>) -> Bool {
         let text = Array(text), pattern = Array(pattern)
-        var t = 0, p = 0
+        return wildcardMatch(textCount: text.count, pattern: pattern, star: "*", question: "?") { p, t in p == text[t] }
+    }
+
+    /// The one matcher of `*` and `?` (iterative, one backtracking point): `matches(patternElement, textIndex)`
+    /// compares an ordinary pattern element with the text's element at that index.
+    @inline(__always)
+    private static func wildcardMatch<Pattern: RandomAccessCollection>(
+        textCount: Int, pattern: Pattern, star: Pattern.Element, question: Pattern.Element,
+        _ matches: (Pattern.Element, Int) -> Bool
+    ) -> Bool where Pattern.Element: Equatable, Pattern.Index == Int {
+        var t = 0, p = pattern.startIndex
         var starPattern = -1, starText = 0
-        while t < text.count {
-            if p < pattern.count {
-                if pattern[p] == "*" {
+        while t < textCount {
+            if p < pattern.endIndex {
+                if pattern[p] == star {
                     starPattern = p
                     starText = t
                     p += 1
                     continue
                 }
-                if pattern[p] == "?" || pattern[p] == text[t] {
+                if pattern[p] == question || matches(pattern[p], t) {
                     p += 1
                     t += 1
                     continue
@@ -206,8 +195,8 @@ enum StringMatching {
             starText += 1
             t = starText
         }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
+        while p < pattern.endIndex, pattern[p] == star { p += 1 }
+        return p == pattern.endIndex
     }
 
     /// Registers `strata_fold(text, mode)` and `strata_match(operation, value, pattern, mode)`, the mode

@@ -7,13 +7,10 @@ import Testing
 /// Issue 29's Core Data items, each on the built binary: a renamed entity, a to-many without an inverse, hostile
 /// model caches, the version a given model is judged by, persistent history, a missing `-wal`, a `Z_ENT` held as text.
 @Suite struct Defects29CoreDataTests {
-    static let stores = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("CoreDataModelTests/Fixtures/Stores")
+    static let stores = CoreDataRealStoreTests.stores
 
     static func copy(_ store: String, into workspace: Workspace) throws -> String {
-        let path = workspace.file(store + ".sqlite")
-        try FileManager.default.copyItem(atPath: stores.appendingPathComponent("\(store)/\(store).sqlite").path, toPath: path)
-        return path
+        try CoreDataRealStoreTests.copy(store, into: workspace)
     }
 
     /// The warning every read of a WAL-mode fixture copied without its `-wal` gives (the CoreDataPlus, Moody and
