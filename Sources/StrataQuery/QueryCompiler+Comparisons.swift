@@ -97,6 +97,16 @@ extension QueryCompiler {
         if left.type == .any, folding.isEmpty, !op.isStringOperator, Self.isDateLiterals(comparison.right) {
             left = Self.moment(of: left)
         }
+        // A Mixed value IN a list: each literal compared as its own kind (`IN {100, "a"}` finds the int and the string).
+        if left.typeSQL != nil, op == .in, case .list(let items, _) = comparison.right, items.count > 1 {
+            let parts = try items.map { item -> SQL in
+                var single = comparison
+                single.op = .equal
+                single.right = item
+                return try compare(left, single, in: scope)
+            }
+            return "(\(parts.joined(separator: " OR ")))"
+        }
         if let kind = mixedKind(of: comparison.right), let typeSQL = left.typeSQL {
             left = Self.restricted(left, to: kind, typeSQL: typeSQL)
         }

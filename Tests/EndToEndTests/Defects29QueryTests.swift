@@ -100,6 +100,8 @@ import Testing
             #expect(Self.keys(bool) == [], "true is no number: \(bool.stdout)")
             let string = try Self.query(file, "AllTypes where mixedValue == \"mixed string\"", ["--format", "csv"])
             #expect(Self.keys(string) == ["40"], "\(string.stdout)")
+            let listed = try Self.query(file, "AllTypes where mixedValue IN {42, \"mixed string\", 123.456}", ["--format", "csv"])
+            #expect(Self.keys(listed) == ["0", "40", "70"], "each literal as its own kind: \(listed.stdout)")
             let none = try Self.query(file, "AllTypes where mixedValue == nil", ["--format", "csv"])
             #expect(Self.keys(none) == ["100", "110"], "\(none.stdout)")
             let schema = try StrataProcess.run(["schema", file, "AllTypes"])
