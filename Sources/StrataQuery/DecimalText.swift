@@ -28,8 +28,8 @@ struct DecimalText: Equatable {
             negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
-        let rest = String(decoding: bytes[index...], as: UTF8.self).lowercased()
-        if rest == "inf" || rest == "infinity" {
+        // Only a short text can be an infinity: a long one is not copied and lowered for the question.
+        if bytes.count - index <= 8, ["inf", "infinity"].contains(String(decoding: bytes[index...], as: UTF8.self).lowercased()) {
             kind = negative ? .negativeInfinity : .positiveInfinity
             return
         }

@@ -322,6 +322,9 @@ import Testing
         #expect(asSeconds.status == 0 && asSeconds.stderr == hint, "\(asSeconds.stderr)")
         let converted = try StrataProcess.run(["convert", original, workspace.file("seconds.sqlite")])
         #expect(converted.stderr.hasPrefix(hint), "\(converted.stderr)")
+        // check says it too (a warning: exit 0), as the reads do.
+        let checked = try StrataProcess.run(["check", original])
+        #expect(checked.status == 0 && checked.stdout.contains("lie past the year 9999"), "\(checked.stdout) \(checked.stderr)")
         let quiet = try StrataProcess.run(["query", original, "Date", "--realm-dates", "ms"])
         #expect(quiet.stderr == "", "\(quiet.stderr)")
         let lateStderr = try StrataProcess.run(["query", late, "Date"]).stderr

@@ -154,7 +154,9 @@ struct CheckCommand {
             report.add("conversion", [.init(check: "conversion", severity: .problem, message: error.message)], covered: "the SQLite copy the reads use")
             return report
         }
-        report.add("conversion", [], covered: "the SQLite copy the reads use")
+        // What every read warns of, check says too: old DateTime values that look like milliseconds.
+        let lateDates = (summary?.lateDatesText).map { [DatabaseCheck.Finding(check: "conversion", severity: .warning, message: $0)] } ?? []
+        report.add("conversion", lateDates, covered: "the SQLite copy the reads use")
         let dangling = (summary?.dangling ?? []).map { entry in
             DatabaseCheck.Finding(check: "links", severity: .problem,
                                   message: "\(entry.className).\(entry.property): \(entry.links == 1 ? "1 link to an object that does" : "\(entry.links) links to objects that do") not exist "
