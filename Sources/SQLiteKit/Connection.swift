@@ -223,17 +223,28 @@ public final class Connection {
 
     /// Runs one statement with the values it carries.
     public func execute(_ sql: SQL) throws {
-        try execute(sql.text, sql.arguments)
+        let (text, arguments) = sql.rendered()
+        try execute(text, arguments)
     }
 
     /// Runs a query with the values it carries and returns every row.
     public func rows(_ sql: SQL) throws -> [[SQLiteValue]] {
-        try rows(sql.text, sql.arguments)
+        let (text, arguments) = sql.rendered()
+        return try rows(text, arguments)
     }
 
     /// Runs a query with the values it carries and returns the first column of its first row, or `.null`.
     public func scalar(_ sql: SQL) throws -> SQLiteValue {
-        try scalar(sql.text, sql.arguments)
+        let (text, arguments) = sql.rendered()
+        return try scalar(text, arguments)
+    }
+
+    /// Compiles a statement and binds the values it carries.
+    public func prepare(_ sql: SQL) throws -> Statement {
+        let (text, arguments) = sql.rendered()
+        let statement = try prepare(text)
+        try statement.bind(arguments)
+        return statement
     }
 
     /// Runs a query and returns every row.

@@ -1,38 +1,80 @@
-/// SQL text together with the values it binds, so that placeholders are never counted by hand.
+/// A piece of SQL as a tree: the words Strata's code writes, names, columns of table aliases, constants, bound
+/// values and nested fragments (subqueries, conditions, function arguments), rendered to text in one place.
 ///
-/// Interpolated values become numbered parameters (`?1`, `?2`, …) and identifiers are quoted; fragments
-/// joined or interpolated into one another renumber their parameters, so each piece can be built alone:
+/// Names are quoted and parameters numbered (`?1`, `?2`, …) only when the whole statement is rendered, so each
+/// piece can be built alone and nested anywhere without renumbering:
 ///
-///     let condition: SQL = "\(identifier: "name") = \("O'Brien")"
-///     let update: SQL = "UPDATE \(identifier: "Task") SET \(identifier: "done") = \(1) WHERE \(condition)"
-///     update.text       // UPDATE "Task" SET "done" = ?1 WHERE "name" = ?2
+///     let task = TableAlias("t0")
+///     let condition: SQL = "\(task["name"]) = \("O'Brien")"
+///     let update: SQL = "UPDATE \(identifier: "Task") AS \(task) SET \(identifier: "done") = \(1) WHERE \(condition)"
+///     update.text       // UPDATE "Task" AS t0 SET "done" = ?1 WHERE t0."name" = ?2
 ///     update.arguments  // [.integer(1), .text("O'Brien")]
 ///
-/// Modeled on GRDB's `SQL` and its string interpolation.
+/// Modeled on GRDB's `SQL` literal, `SQLExpression`, `TableAlias` and `SQLGenerationContext`. Text that comes
+/// from outside Strata (a migration file, `strata sql`) enters as `SQL(verbatim:)`; everything else is written
+/// as string literals in the code, with names, values and fragments interpolated.
 public struct SQL: Sendable, Hashable, CustomStringConvertible {
-    /// The statement text, with parameters numbered from `?1` in the order of `arguments`.
-    public private(set) var text: String
-    /// The values of `?1`, `?2`, …
-    public private(set) var arguments: [SQLiteValue]
+    /// One node of the tree.
+    public indirect enum Element: Sendable, Hashable {
+        /// SQL text as written: a keyword, an operator, a function's name, or a whole statement from outside.
+        case text(String)
+        /// A value bound as the next numbered parameter.
+        case value(SQLiteValue)
+        /// A constant written into the text (a type name, a code the compiler chose): never a user's value.
+        case literal(SQLiteValue)
+        /// A table, column or index name, quoted.
+        case identifier(String)
+        /// A column, on a table alias when one is given: `t0."name"`, or `"name"`.
+        case column(TableAlias?, String)
+        /// The rowid by the name SQLite knows it under (`rowid`, `oid`, `_rowid_`), written bare: quoted, it
+        /// could name a column.
+        case rowID(TableAlias?, String)
+        /// A table alias, or the name of a result column, written bare.
+        case alias(TableAlias)
+        /// A fragment inside this one, in parentheses: a subquery, a row value, a grouped condition.
+        case parenthesized(SQL)
+        /// A fragment inside this one, as it is.
+        case fragment(SQL)
+    }
 
-    /// SQL text with no parameters, as written (a keyword, a whole statement from a migration file).
+    public internal(set) var elements: [Element]
+
+    /// SQL text from outside Strata, as it was written (a statement from a migration file or `strata sql`).
     public init(verbatim text: String) {
-        self.text = text
-        arguments = []
+        elements = text.isEmpty ? [] : [.text(text)]
     }
 
-    /// SQL whose parameters are already numbered `?1` … `?N` for `arguments` (what the query compiler writes).
-    public init(numbered text: String, arguments: [SQLiteValue]) {
-        self.text = text
-        self.arguments = arguments
+    public init(elements: [Element]) {
+        self.elements = elements
     }
+
+    /// True when the fragment renders to no text.
+    public var isEmpty: Bool { elements.allSatisfy { if case .text(let text) = $0 { text.isEmpty } else { false } } }
+
+    /// The statement's text, its parameters numbered `?1`, `?2`, … in the order of `arguments`.
+    public var text: String { rendered().text }
+    /// The values of `?1`, `?2`, …
+    public var arguments: [SQLiteValue] { rendered().arguments }
 
     public var description: String { text }
 
-    /// Appends `other`, renumbering its parameters to follow this fragment's.
+    /// The text and the values it binds, from one walk of the tree.
+    public func rendered() -> (text: String, arguments: [SQLiteValue]) {
+        var context = SQLGenerationContext()
+        context.render(self)
+        return (context.text, context.arguments)
+    }
+
+    /// Appends `other` after this fragment.
     public mutating func append(_ other: SQL) {
-        text += other.text.shiftingParameters(by: arguments.count)
-        arguments += other.arguments
+        // A fragment of one element is that element: the tree stays shallow where nothing nests.
+        if other.elements.count == 1, case .fragment = other.elements[0] {
+            elements.append(other.elements[0])
+        } else if other.elements.count == 1 {
+            elements.append(other.elements[0])
+        } else if !other.elements.isEmpty {
+            elements.append(.fragment(other))
+        }
     }
 
     public static func + (lhs: SQL, rhs: SQL) -> SQL {
@@ -44,101 +86,184 @@ public struct SQL: Sendable, Hashable, CustomStringConvertible {
     public static func += (lhs: inout SQL, rhs: SQL) { lhs.append(rhs) }
 }
 
+// MARK: - Building
+
+/// A name Strata gives a table (`t0`, `tm`) or a result column (`e0`, `c1`) inside one statement.
+///
+/// Aliases are values the compiler creates and hands around, never text it splices: `alias["name"]` is the
+/// column `name` of the aliased table.
+public struct TableAlias: Sendable, Hashable, CustomStringConvertible {
+    public let name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    public var description: String { name }
+
+    /// The column `name` of this table: `t0."name"`.
+    public subscript(_ column: String) -> SQL { SQL(elements: [.column(self, column)]) }
+}
+
+extension SQL {
+    /// A column, on a table alias when one is given.
+    public static func column(_ name: String, of alias: TableAlias? = nil) -> SQL { SQL(elements: [.column(alias, name)]) }
+
+    /// The rowid by one of SQLite's names for it, written bare.
+    public static func rowID(_ name: String, of alias: TableAlias? = nil) -> SQL { SQL(elements: [.rowID(alias, name)]) }
+
+    /// A quoted name.
+    public static func identifier(_ name: String) -> SQL { SQL(elements: [.identifier(name)]) }
+
+    /// A constant written into the text.
+    public static func literal(_ value: SQLiteValue) -> SQL { SQL(elements: [.literal(value)]) }
+
+    /// `(fragment)`: a subquery, a row value's parts, a grouped condition.
+    public static func parenthesized(_ fragment: SQL) -> SQL { SQL(elements: [.parenthesized(fragment)]) }
+
+    /// `name(a, b, …)`.
+    public static func function(_ name: String, _ arguments: [SQL]) -> SQL {
+        SQL(elements: [.text(name), .parenthesized(arguments.joined(separator: ", "))])
+    }
+
+    /// One value, or a row value `(a, b)` for more.
+    public static func row(_ parts: [SQL]) -> SQL {
+        parts.count == 1 ? parts[0] : .parenthesized(parts.joined(separator: ", "))
+    }
+
+    /// `SELECT count(*) FROM (query)`: the number of rows a query returns.
+    public static func count(of query: SQL) -> SQL {
+        "SELECT count(*) FROM \(parenthesized: query)"
+    }
+
+    /// `SELECT count(*) FROM "table"`: the rows of a table, which SQLite counts from its b-tree's pages.
+    public static func count(table: String) -> SQL {
+        "SELECT count(*) FROM \(identifier: table)"
+    }
+
+    /// `SELECT * FROM (query) LIMIT size OFFSET start`: a window of a query's rows.
+    public static func window(of query: SQL, limit: Int, offset: Int = 0) -> SQL {
+        var window: SQL = "SELECT * FROM \(parenthesized: query) LIMIT \(Int64(limit))"
+        if offset > 0 { window += " OFFSET \(Int64(offset))" }
+        return window
+    }
+
+    /// `lhs AND rhs`.
+    public func and(_ other: SQL) -> SQL { "\(self) AND \(other)" }
+}
+
+/// A term of ORDER BY: an expression and its direction.
+public struct SQLOrdering: Sendable, Hashable {
+    public var expression: SQL
+    public var ascending: Bool
+
+    public init(_ expression: SQL, ascending: Bool = true) {
+        self.expression = expression
+        self.ascending = ascending
+    }
+
+    /// The same term, the other way round.
+    public var reversed: SQLOrdering { SQLOrdering(expression, ascending: !ascending) }
+
+    public var sql: SQL { "\(expression) \(ascending ? "ASC" : "DESC" as SQL)" }
+}
+
+extension Array where Element == SQLOrdering {
+    /// ` ORDER BY a ASC, b DESC`, or nothing for no terms.
+    public var orderByClause: SQL {
+        isEmpty ? "" : " ORDER BY \(map(\.sql).joined(separator: ", "))"
+    }
+}
+
 extension SQL: ExpressibleByStringInterpolation {
     public init(stringLiteral value: String) { self.init(verbatim: value) }
 
     public init(stringInterpolation: Interpolation) { self = stringInterpolation.sql }
 
     public struct Interpolation: StringInterpolationProtocol {
-        var sql = SQL(verbatim: "")
+        var sql = SQL(elements: [])
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            sql.text.reserveCapacity(literalCapacity + 4 * interpolationCount)
+            sql.elements.reserveCapacity(2 * interpolationCount + 1)
         }
 
-        public mutating func appendLiteral(_ literal: String) { sql.text += literal }
+        public mutating func appendLiteral(_ literal: String) {
+            if !literal.isEmpty { sql.elements.append(.text(literal)) }
+        }
 
         /// A value, bound as the next parameter.
-        public mutating func appendInterpolation(_ value: SQLiteValue) {
-            sql.arguments.append(value)
-            sql.text += "?\(sql.arguments.count)"
-        }
+        public mutating func appendInterpolation(_ value: SQLiteValue) { sql.elements.append(.value(value)) }
 
         /// An integer, bound as the next parameter.
         public mutating func appendInterpolation(_ value: Int64) { appendInterpolation(SQLiteValue.integer(value)) }
 
-        /// A table, column or index name, quoted.
-        public mutating func appendInterpolation(identifier name: String) { sql.text += quoteIdentifier(name) }
+        /// A constant written into the text: an integer code or a type name the compiler chose.
+        public mutating func appendInterpolation(literal value: SQLiteValue) { sql.elements.append(.literal(value)) }
 
-        /// Another fragment, its parameters renumbered.
+        /// A table, column or index name, quoted.
+        public mutating func appendInterpolation(identifier name: String) { sql.elements.append(.identifier(name)) }
+
+        /// A table alias or a result column's name, bare.
+        public mutating func appendInterpolation(_ alias: TableAlias) { sql.elements.append(.alias(alias)) }
+
+        /// Another fragment.
         public mutating func appendInterpolation(_ fragment: SQL) { sql.append(fragment) }
+
+        /// Another fragment, in parentheses.
+        public mutating func appendInterpolation(parenthesized fragment: SQL) { sql.elements.append(.parenthesized(fragment)) }
     }
 }
 
 extension Sequence where Element == SQL {
-    /// The fragments one after another with `separator` between them, parameters renumbered.
+    /// The fragments one after another with `separator` between them.
     public func joined(separator: String) -> SQL {
-        var result = SQL(verbatim: "")
+        var result = SQL(elements: [])
         for (index, fragment) in enumerated() {
-            if index > 0 { result.append(SQL(verbatim: separator)) }
+            if index > 0, !separator.isEmpty { result.elements.append(.text(separator)) }
             result.append(fragment)
         }
         return result
     }
 }
 
-extension String {
-    /// The text with each numbered parameter `?N` outside quotes and comments made `?(N + offset)`.
-    func shiftingParameters(by offset: Int) -> String {
-        guard offset != 0, contains("?") else { return self }
-        var result = ""
-        result.reserveCapacity(utf8.count + 8)
-        let scalars = Array(unicodeScalars)
-        var index = 0
-        func copy(until end: Int) {
-            result.unicodeScalars.append(contentsOf: scalars[index..<min(end, scalars.count)])
-            index = min(end, scalars.count)
+// MARK: - Rendering
+
+/// Walks a tree of SQL into text and the values it binds: the one place where names are quoted and
+/// parameters numbered.
+struct SQLGenerationContext {
+    private(set) var text = ""
+    private(set) var arguments: [SQLiteValue] = []
+
+    mutating func render(_ sql: SQL) {
+        for element in sql.elements { render(element) }
+    }
+
+    private mutating func render(_ element: SQL.Element) {
+        switch element {
+        case .text(let words):
+            text += words
+        case .value(let value):
+            arguments.append(value)
+            text += "?"
+            text += String(arguments.count)
+        case .literal(let value):
+            text += value.sqlLiteral
+        case .identifier(let name):
+            text += quoteIdentifier(name)
+        case .column(let alias, let name):
+            if let alias { text += alias.name + "." }
+            text += quoteIdentifier(name)
+        case .rowID(let alias, let name):
+            if let alias { text += alias.name + "." }
+            text += name
+        case .alias(let alias):
+            text += alias.name
+        case .parenthesized(let inner):
+            text += "("
+            render(inner)
+            text += ")"
+        case .fragment(let inner):
+            render(inner)
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            switch scalar {
-            case "'", "\"", "`", "[":
-                // A quoted string or identifier: copied whole (a doubled quote stays inside).
-                let close: Unicode.Scalar = scalar == "[" ? "]" : scalar
-                var end = index + 1
-                while end < scalars.count {
-                    if scalars[end] == close {
-                        if close != "]", end + 1 < scalars.count, scalars[end + 1] == close { end += 2; continue }
-                        break
-                    }
-                    end += 1
-                }
-                copy(until: end + 1)
-            case "-" where index + 1 < scalars.count && scalars[index + 1] == "-":
-                var end = index
-                while end < scalars.count, scalars[end] != "\n" { end += 1 }
-                copy(until: end)
-            case "/" where index + 1 < scalars.count && scalars[index + 1] == "*":
-                var end = index + 2
-                while end + 1 < scalars.count, !(scalars[end] == "*" && scalars[end + 1] == "/") { end += 1 }
-                copy(until: end + 2)
-            case "?":
-                var end = index + 1
-                var number = 0
-                while end < scalars.count, let digit = Int(String(scalars[end])), scalars[end].isASCII {
-                    number = number * 10 + digit
-                    end += 1
-                }
-                if end > index + 1 {
-                    result += "?\(number + offset)"
-                    index = end
-                } else {
-                    copy(until: index + 1)
-                }
-            default:
-                copy(until: index + 1)
-            }
-        }
-        return result
     }
 }

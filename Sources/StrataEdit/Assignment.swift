@@ -10,7 +10,7 @@ struct Assignment {
     var column: String { property.column ?? property.name }
 
     /// `"name" = ?1` in a SET clause.
-    var columnValue: ColumnValue { ColumnValue(column: quoteIdentifier(column), value: value) }
+    var columnValue: ColumnValue { ColumnValue(column: .column(column), value: value) }
 
     /// A column Strata fills itself (Core Data's `Z_PK`, `Z_ENT`, `Z_OPT`), which the model does not show.
     static func bookkeeping(_ column: String, _ value: Int64) -> Assignment {

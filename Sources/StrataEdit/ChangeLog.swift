@@ -45,7 +45,7 @@ final class ChangeLog {
 
     private func removeTriggers() throws {
         for name in try connection.rows("SELECT name FROM temp.sqlite_schema WHERE type = 'trigger' AND name LIKE 'strata\\_log\\_%' ESCAPE '\\'") {
-            try connection.execute("DROP TRIGGER temp.\(quoteIdentifier(name[0].string ?? ""))")
+            try connection.execute("DROP TRIGGER temp.\(identifier: name[0].string ?? "")" as SQL)
         }
     }
 
@@ -83,9 +83,9 @@ final class ChangeLog {
 
     /// The three TEMP triggers that record the changes of one table.
     static func triggers(for layout: TableLayout, number: Int) -> [String] {
-        let target = "main." + quoteIdentifier(layout.table)
+        let target = ("main.\(identifier: layout.table)" as SQL).text
         func names(_ prefix: String) -> String { layout.columns.indices.map { "\(prefix)\($0)" }.joined(separator: ", ") }
-        func values(_ row: String) -> String { layout.columns.map { "\(row).\($0)" }.joined(separator: ", ") }
+        func values(_ row: String) -> String { layout.columns(of: TableAlias(row)).joined(separator: ", ").text }
         let log = "INSERT INTO \(Self.table) (tbl, kind, "
         let name = "CREATE TEMP TRIGGER strata_log_\(number)"
         return [

@@ -2,8 +2,8 @@ import SQLiteKit
 
 /// A column and a value for it: what `SET column = value` writes, and what `WHERE column = value` finds.
 struct ColumnValue {
-    /// The column as SQL: a quoted name, or the bare rowid (`"id"`, `rowid`).
-    var column: String
+    /// The column: a name, or the bare rowid (`"id"`, `rowid`).
+    var column: SQL
     var value: SQLiteValue
 }
 
@@ -11,11 +11,13 @@ extension SQL.Interpolation {
     /// `"a" = ?1, "b" = ?2` (`separator` ", "), or `"a" = ?1 AND "b" = ?2`: each column equated with its
     /// value, the value bound as the next parameter.
     ///
-    /// Written straight into the statement, with no fragment to renumber: undo and redo write a statement
-    /// for each row of a change, half a million after a bulk update.
+    /// Written straight into the statement, with no fragment to nest: undo and redo write a statement for
+    /// each row of a change, half a million after a bulk update.
     mutating func appendInterpolation(_ pairs: [ColumnValue], separator: String) {
         for (index, pair) in pairs.enumerated() {
-            appendLiteral(index == 0 ? pair.column + " = " : separator + pair.column + " = ")
+            if index > 0 { appendLiteral(separator) }
+            appendInterpolation(pair.column)
+            appendLiteral(" = ")
             appendInterpolation(pair.value)
         }
     }

@@ -126,7 +126,7 @@ public final class Editor {
     private func currentValues(_ info: ClassInfo, key: [SQLiteValue], _ values: [Assignment]) throws -> [(Assignment, SQLiteValue)] {
         let shown = values.filter { info.property(named: $0.property.name) != nil }
         guard !shown.isEmpty else { return [] }
-        let columns = SQL(verbatim: shown.map { quoteIdentifier($0.column) }.joined(separator: ", "))
+        let columns = shown.map { SQL.column($0.column) }.joined(separator: ", ")
         let row = try connection.rows("SELECT \(columns) FROM \(identifier: info.tableName) WHERE \(Self.keyCondition(info, key))" as SQL).first
         return zip(shown, row ?? []).map { ($0, $1) }
     }
@@ -141,9 +141,9 @@ public final class Editor {
 
     /// `rowid = ?1`, `"a" = ?1 AND "b" = ?2`: what finds one object by its key.
     static func keyCondition(_ info: ClassInfo, _ key: [SQLiteValue]) -> SQL {
-        let pairs = zip(info.objectKey.sql(), key).map { ColumnValue(column: $0, value: $1) }
+        let pairs = zip(info.objectKey.columns(), key).map { ColumnValue(column: $0, value: $1) }
         // A sub-entity's key finds only its own objects in the table it shares.
-        let filter = info.entityCondition(alias: nil).map { SQL(verbatim: " AND " + $0) } ?? ""
+        let filter: SQL = info.entityCondition(alias: nil).map { " AND \($0)" } ?? ""
         return "\(pairs, separator: " AND ")\(filter)"
     }
 
@@ -306,14 +306,14 @@ public final class Editor {
             if values.isEmpty {
                 try connection.execute("INSERT INTO \(identifier: info.tableName) DEFAULT VALUES" as SQL)
             } else {
-                let columns = SQL(verbatim: values.map { quoteIdentifier($0.column) }.joined(separator: ", "))
+                let columns = values.map { SQL.column($0.column) }.joined(separator: ", ")
                 try connection.execute("INSERT INTO \(identifier: info.tableName) (\(columns)) VALUES (\(list: values.map(\.value)))" as SQL)
             }
             let key: [SQLiteValue]
-            if let rowID = info.rowIDSQL {
-                let columns = SQL(verbatim: info.objectKey.sql().joined(separator: ", "))
+            if let rowID = info.rowIDColumn() {
+                let columns = info.objectKey.columns().joined(separator: ", ")
                 key = try connection.rows(
-                    "SELECT \(columns) FROM \(identifier: info.tableName) WHERE \(SQL(verbatim: rowID)) = \(connection.lastInsertRowID)" as SQL
+                    "SELECT \(columns) FROM \(identifier: info.tableName) WHERE \(rowID) = \(connection.lastInsertRowID)" as SQL
                 ).first ?? []
             } else {
                 key = info.objectKey.names.map { column in
@@ -401,7 +401,7 @@ public final class Editor {
         var compiler = QueryCompiler(schema: schema, connection: connection, text: queryText)
         let compiled = try compiler.compile(try QueryParser.parse(queryText), page: Page.allKeys)
         let width = info.objectKey.count
-        let rows = try connection.rows("SELECT * FROM (\(SQL(numbered: compiled.sql, arguments: compiled.arguments))) LIMIT \(Int64(Self.dryRunSample))" as SQL)
+        let rows = try connection.rows(SQL.window(of: compiled.statement, limit: Self.dryRunSample))
         return try rows.map { row in
             let key = Array(row.suffix(width))
             let changes = try currentValues(info, key: key, values).map { Self.change($0.0.property, from: $0.1, to: $0.0.value) }
@@ -426,13 +426,13 @@ public final class Editor {
         if counting {
             let compiled = try compiler.compile(query, page: Page.allKeys)
             count = try explaining(info: info, values: values) {
-                try connection.scalar("SELECT count(*) FROM (\(SQL(numbered: compiled.sql, arguments: compiled.arguments)))" as SQL).int64 ?? 0
+                try connection.scalar(SQL.count(of: compiled.statement)).int64 ?? 0
             }
         }
         let sql: SQL
         if let (_, condition) = try compiler.compileCondition(query) {
-            let filter = condition.map { SQL(verbatim: " WHERE ") + $0 } ?? SQL(verbatim: "")
-            sql = "UPDATE \(identifier: info.tableName) AS t0 SET \(Self.setClause(values))" + filter
+            let filter: SQL = condition.map { " WHERE \($0)" } ?? ""
+            sql = "UPDATE \(identifier: info.tableName) AS \(QueryCompiler.objectAlias) SET \(Self.setClause(values))" + filter
         } else {
             // SORT, LIMIT or a path through a link: the objects are picked by key.
             let selection = try compiler.compileKeySelection(query)

@@ -11,8 +11,14 @@ final class TableLayout: Sendable {
     let table: String
     /// The class the table holds, as messages name it (`Task` for Core Data's `ZTASK`).
     let className: String
-    /// The stored columns as SQL: quoted names, and the bare rowid name when it comes first.
-    let columns: [String]
+    /// The stored columns: names, and the bare rowid name when it comes first.
+    let columns: [SQL]
+    /// The same columns of a row named `alias` (`new` and `old` in a trigger).
+    func columns(of alias: TableAlias) -> [SQL] {
+        names.indices.map { $0 == 0 && hasBareRowID ? .rowID(names[0], of: alias) : .column(names[$0], of: alias) }
+    }
+    /// True when the first column is the rowid, which no column names.
+    private let hasBareRowID: Bool
     /// The stored columns' names as a user reads them (`rowid` for the bare rowid), for messages.
     let names: [String]
     /// The positions in `columns` of the key's values.
@@ -29,15 +35,16 @@ final class TableLayout: Sendable {
         className = info.name
         var names = try connection.rows("SELECT name FROM pragma_table_xinfo(\(SQLiteValue.text(table))) WHERE hidden = 0 ORDER BY cid" as SQL)
             .map { $0[0].string ?? "" }
-        var columns = names.map(quoteIdentifier)
+        var columns = names.map { SQL.column($0) }
+        hasBareRowID = info.rowIDAlias == nil && info.rowIDName != nil
         if let alias = info.rowIDAlias {
-            keyPositions = [columns.firstIndex(of: quoteIdentifier(alias)) ?? 0]
+            keyPositions = [names.firstIndex(of: alias) ?? 0]
         } else if let rowID = info.rowIDName {
-            columns.insert(rowID, at: 0)
+            columns.insert(.rowID(rowID), at: 0)
             names.insert(rowID, at: 0)
             keyPositions = [0]
         } else if !info.primaryKey.isEmpty {
-            keyPositions = info.primaryKey.compactMap { columns.firstIndex(of: quoteIdentifier($0)) }
+            keyPositions = info.primaryKey.compactMap { names.firstIndex(of: $0) }
         } else {
             throw StrataError("\(info.name) has no key: it has no primary key, and its columns take the names rowid, oid and _rowid_")
         }
@@ -46,7 +53,7 @@ final class TableLayout: Sendable {
         // Insert and delete say the same for every row: their text is built once (from a row of NULLs;
         // `SQL` numbers the parameters), and each row's own values bind to it.
         let row = [SQLiteValue](repeating: .null, count: columns.count)
-        let columnList = SQL(verbatim: columns.joined(separator: ", "))
+        let columnList = columns.joined(separator: ", ")
         insertText = ("INSERT INTO \(identifier: table) (\(columnList)) VALUES (\(list: row))" as SQL).text
         let keyCondition: SQL = "\(Self.pairs(keyPositions, of: columns, row), separator: " AND ")"
         deleteText = ("DELETE FROM \(identifier: table) WHERE \(keyCondition)" as SQL).text
@@ -54,7 +61,7 @@ final class TableLayout: Sendable {
     }
 
     /// The columns at `positions`, each with its value in `row`: `"id" = ?1` for the key.
-    private static func pairs(_ positions: [Int], of columns: [String], _ row: [SQLiteValue]) -> [ColumnValue] {
+    private static func pairs(_ positions: [Int], of columns: [SQL], _ row: [SQLiteValue]) -> [ColumnValue] {
         positions.map { ColumnValue(column: columns[$0], value: row[$0]) }
     }
 
@@ -70,7 +77,8 @@ final class TableLayout: Sendable {
         let set = Self.pairs(changed, of: columns, row)
         let key = Self.pairs(keyPositions, of: columns, current)
         let sql: SQL = "UPDATE \(identifier: table) SET \(set, separator: ", ") WHERE \(key, separator: " AND ")"
-        try run(sql.text, sql.arguments, on: connection)
+        let (text, arguments) = sql.rendered()
+        try run(text, arguments, on: connection)
     }
 
     /// Deletes the row that has `row`'s key.

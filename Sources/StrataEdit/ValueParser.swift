@@ -231,11 +231,11 @@ public struct ValueParser {
         // Quoted text is the key itself: quoted again for the key's reader, its own quotes doubled.
         let key = try QueryCompiler.parseKey(typed.quoted ? quoteLiteral(keyText) : keyText, for: target)
         guard key.count == 1 else { throw StrataError("\(info.name).\(property.name) links to a single key, not \(keyText)") }
-        guard let keyColumn = target.objectKey.sql().first else {
+        guard let keyColumn = target.objectKey.columns().first else {
             throw StrataError("\(target.name) has no key for \(info.name).\(property.name) to link to")
         }
-        let filter = target.entityCondition(alias: nil).map { SQL(verbatim: " AND " + $0) } ?? ""
-        let found = try connection.scalar("SELECT count(*) FROM \(identifier: target.tableName) WHERE \(SQL(verbatim: keyColumn)) = \(key[0])\(filter)" as SQL)
+        let filter: SQL = target.entityCondition(alias: nil).map { " AND \($0)" } ?? ""
+        let found = try connection.scalar("\(SQL.count(table: target.tableName)) WHERE \(keyColumn) = \(key[0])\(filter)" as SQL)
         guard found.int64 == 1 else { throw StrataError("no \(target.name) with key \(keyText) for \(info.name).\(property.name) to link to") }
         return key[0]
     }

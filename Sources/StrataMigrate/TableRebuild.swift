@@ -86,7 +86,7 @@ struct TableRebuild {
         }
         bad = "(\(column) IS NOT NULL AND \(bad))"
         if !property.optional && property.defaultValue == nil { bad = "(\(column) IS NULL OR \(bad))" }
-        let key = info.objectKey.sql().first ?? "NULL"
+        let key = info.objectKey.columns().first?.text ?? "NULL"
         let rows = try connection.rows("SELECT count(*) OVER (), \(key), \(column) FROM \(table) WHERE \(bad) LIMIT 1")
         if let first = rows.first {
             let count = first[0].int64 ?? 0

@@ -47,8 +47,8 @@ public struct ObjectReader {
               let ownerKey = object.key.first
         else { return [] }
         let keys = try session.connection.rows(
-            "SELECT \(quoteIdentifier(storage.targetColumn)) FROM \(quoteIdentifier(storage.table)) WHERE \(quoteIdentifier(storage.ownerColumn)) = ?1 "
-                + "ORDER BY \(quoteIdentifier(storage.orderColumn))", [ownerKey])
+            "SELECT \(identifier: storage.targetColumn) FROM \(identifier: storage.table) WHERE \(identifier: storage.ownerColumn) = \(ownerKey) "
+                + "ORDER BY \(identifier: storage.orderColumn)" as SQL)
         return try keys.compactMap { try self.object(target, key: [$0[0]]) }
     }
 
@@ -58,13 +58,11 @@ public struct ObjectReader {
               let link = property.originProperty.flatMap(source.property(named:)), let key = object.key.first
         else { return 0 }
         if link.type == .list, let storage = source.lists[link.name] {
-            return try session.connection.scalar(
-                "SELECT count(*) FROM \(quoteIdentifier(storage.table)) WHERE \(quoteIdentifier(storage.targetColumn)) = ?1", [key]).int64 ?? 0
+            return try session.connection.scalar("\(SQL.count(table: storage.table)) WHERE \(identifier: storage.targetColumn) = \(key)" as SQL).int64 ?? 0
         }
         guard let column = link.column else { return 0 }
-        let filter = source.entityCondition(alias: nil).map { " AND " + $0 } ?? ""
-        return try session.connection.scalar(
-            "SELECT count(*) FROM \(quoteIdentifier(source.tableName)) WHERE \(quoteIdentifier(column)) = ?1" + filter, [key]).int64 ?? 0
+        let filter: SQL = source.entityCondition(alias: nil).map { " AND \($0)" } ?? ""
+        return try session.connection.scalar("\(SQL.count(table: source.tableName)) WHERE \(identifier: column) = \(key)\(filter)" as SQL).int64 ?? 0
     }
 
     /// The object a link column points at; nil for a nil link, a column that is not a link, or a missing target.

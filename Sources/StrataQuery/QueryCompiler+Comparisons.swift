@@ -141,9 +141,8 @@ extension QueryCompiler {
                 }
             }
             guard !values.isEmpty else { return includesNull ? "(\(left.nullSQL ?? left.sql) IS NULL)" : "0" }
-            // The left value first, so that naming it again for nil binds its values once.
             let inValues = twoValued("\(fold(left.sql, folding)) IN (\(values.joined(separator: ", ")))", left.isOptional)
-            return includesNull ? "(\(inValues.appending(" OR ", again: left.nullSQL ?? left.sql)) IS NULL)" : "(\(inValues))"
+            return includesNull ? "(\(inValues) OR \(left.nullSQL ?? left.sql) IS NULL)" : "(\(inValues))"
         case .between:
             guard case .list(let bounds, let offset) = comparison.right, bounds.count == 2 else {
                 throw semanticError("BETWEEN needs two values in braces, as in {1, 10}", at: comparison.right.offset)
@@ -178,12 +177,12 @@ extension QueryCompiler {
             case .contains: .contains
             default: .like
             }
-            return "strata_match(\(verbatim: String(operation.rawValue)), \(left.sql), \(right), \(verbatim: String(folding.rawValue)))"
+            return "strata_match(\(literal: .integer(operation.rawValue)), \(left.sql), \(right), \(literal: .integer(folding.rawValue)))"
         }
         if op == .equal, !folding.isEmpty, left.type == .string {
             // A string property's ==[c]: decided in place as the string operators are, not by folding both sides
             // into new strings per row (SQLite narrowing first, with LIKE or ranges, measured slower than this).
-            return "strata_match(\(verbatim: String(StringMatching.Operation.equal.rawValue)), \(left.sql), \(right), \(verbatim: String(folding.rawValue)))"
+            return "strata_match(\(literal: .integer(StringMatching.Operation.equal.rawValue)), \(left.sql), \(right), \(literal: .integer(folding.rawValue)))"
         }
         let lhs = fold(left.sql, folding)
         // Text compares byte by byte, whatever collation the column declares.
@@ -193,10 +192,10 @@ extension QueryCompiler {
         case .notEqual: return "\(lhs) IS NOT \(rhs)"
         default:
             try checkOrdered(left, comparison)
-            var condition = twoValued("\(lhs) \(verbatim: op.rawValue) \(rhs)", left.isOptional || rightIsOptional(comparison.right))
+            var condition = twoValued("\(lhs) \(Self.symbol(of: op)) \(rhs)", left.isOptional || rightIsOptional(comparison.right))
             // SQLite orders every number before every string; Realm compares only like with like.
             if left.type == .any, let family = storageFamily(comparison.right) {
-                condition = "(typeof(\(left.sql)) IN (\(verbatim: family)) AND \(condition))"
+                condition = "(typeof(\(left.sql)) IN \(parenthesized: family) AND \(condition))"
             }
             return condition
         }
@@ -246,10 +245,10 @@ extension QueryCompiler {
     /// a Decimal128 as the number it is.
     private static func restricted(_ value: Value, to kind: MixedKind, typeSQL: SQL) -> Value {
         var value = value
-        let names = kind.typeNames.map { "'\($0)'" }.joined(separator: ", ")
+        let names = kind.typeNames.map { SQL.literal(.text($0)) }.joined(separator: ", ")
         let number: SQL = kind == .number ? "CASE WHEN \(typeSQL) = 'decimal128' THEN strata_decimal_real(strata_decimal_key(\(value.sql))) ELSE \(value.sql) END" : value.sql
         value.nullSQL = value.nullSQL ?? value.sql
-        value.sql = "(CASE WHEN \(typeSQL) IN (\(verbatim: names)) THEN \(number) END)"
+        value.sql = "(CASE WHEN \(typeSQL) IN \(parenthesized: names) THEN \(number) END)"
         value.isOptional = true
         return value
     }
@@ -276,16 +275,29 @@ extension QueryCompiler {
 
     /// `strata_fold(value, mode)` when the comparison folds case or diacritics, else the value itself.
     private func fold(_ value: SQL, _ folding: StringMatching.Folding) -> SQL {
-        folding.isEmpty ? value : "strata_fold(\(value), \(verbatim: String(folding.rawValue)))"
+        folding.isEmpty ? value : "strata_fold(\(value), \(literal: .integer(folding.rawValue)))"
     }
 
     /// The storage classes a literal compares with in an untyped column, as an SQL list.
-    private func storageFamily(_ expression: Expression) -> String? {
-        switch expression {
-        case .literal(.integer, _), .literal(.decimal, _), .literal(.bool, _): "'integer', 'real'"
-        case .literal(.string, _), .literal(.date, _): "'text'"
-        case .literal(.data, _): "'blob'"
-        default: nil
+    private func storageFamily(_ expression: Expression) -> SQL? {
+        let names: [String] = switch expression {
+        case .literal(.integer, _), .literal(.decimal, _), .literal(.bool, _): ["integer", "real"]
+        case .literal(.string, _), .literal(.date, _): ["text"]
+        case .literal(.data, _): ["blob"]
+        default: []
+        }
+        return names.isEmpty ? nil : names.map { SQL.literal(.text($0)) }.joined(separator: ", ")
+    }
+
+    /// An ordering comparison's operator in SQL.
+    private static func symbol(of op: ComparisonOperator) -> SQL {
+        switch op {
+        case .less: "<"
+        case .lessOrEqual: "<="
+        case .greater: ">"
+        case .greaterOrEqual: ">="
+        case .notEqual: "!="
+        default: "="
         }
     }
 

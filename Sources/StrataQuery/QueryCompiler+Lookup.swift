@@ -26,7 +26,7 @@ extension QueryCompiler {
         let info = try findClass(query.className, at: query.classOffset)
         let scope = objectScope(info)
         var condition = try compile(query.predicate, in: scope)
-        if let filter = info.entityCondition(alias: scope.alias) { condition = condition.and(SQL(verbatim: filter)) }
+        if let filter = info.entityCondition(alias: scope.alias) { condition = condition.and(filter) }
         return scope.joins.isEmpty ? (info, condition.restriction) : nil
     }
 }
@@ -39,8 +39,8 @@ extension QueryCompiler {
     /// - Throws: `StrataError` when the class has no key, and the compiler's errors.
     public mutating func compileKeySelection(_ query: Query) throws -> SQL {
         let info = try findClass(query.className, at: query.classOffset)
-        guard let key = info.objectKey.tupleSQL() else { throw StrataError("\(info.name) has no key to pick objects by") }
+        guard let key = info.objectKey.tuple() else { throw StrataError("\(info.name) has no key to pick objects by") }
         let compiled = try compile(query, page: Page.allKeys)
-        return "\(verbatim: key) IN (\(compiled.statement))"
+        return "\(key) IN \(parenthesized: compiled.statement)"
     }
 }

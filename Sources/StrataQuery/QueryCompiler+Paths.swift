@@ -106,13 +106,13 @@ extension QueryCompiler {
                     guard let targetInfo = property.target.flatMap(schema.class(named:)), let column = property.column else {
                         throw semanticError("cannot follow the link '\(name)'", at: path.offset)
                     }
-                    let joinKey = alias + "." + column
+                    let joinKey = ColumnOfAlias(alias: alias, column: column)
                     if let existing = owner.joinAliases[joinKey] {
                         alias = existing
                     } else {
                         let next = newAlias()
-                        owner.joins.append("LEFT JOIN \(identifier: targetInfo.tableName) AS \(verbatim: next) ON "
-                                           + "\(try singleKeySQL(targetInfo, alias: next)) = \(verbatim: alias).\(identifier: column)")
+                        owner.joins.append("LEFT JOIN \(identifier: targetInfo.tableName) AS \(next) ON "
+                                           + "\(try singleKeySQL(targetInfo, alias: next)) = \(alias[column])")
                         owner.joinAliases[joinKey] = next
                         alias = next
                     }
@@ -122,13 +122,13 @@ extension QueryCompiler {
                         throw semanticError("'\(walked)' is \(article(property.type)) \(property.type.rawValue), not a link: it has no properties",
                                     at: path.offset)
                     }
-                    let column: SQL = "\(verbatim: alias).\(identifier: property.column ?? property.name)"
+                    let column = alias[property.column ?? property.name]
                     if path.aggregate == .size, property.type == .string || property.type == .data || property.type == .any {
                         // Realm's @size of a string or data: its length in characters or bytes (a Mixed holding
                         // anything else has none).
                         var length: SQL = "length(\(column))"
                         if let typeColumn = property.typeColumn {
-                            length = "(CASE WHEN \(verbatim: alias).\(identifier: typeColumn) IN ('string', 'binary') THEN \(length) END)"
+                            length = "(CASE WHEN \(alias[typeColumn]) IN ('string', 'binary') THEN \(length) END)"
                         }
                         return .value(Value(sql: length, type: .int, isOptional: property.isOptional || alias != owner.alias || property.typeColumn != nil,
                                             target: nil, name: walked + ".@size"))
@@ -139,7 +139,7 @@ extension QueryCompiler {
                     }
                     var sql = column
                     let storage = property.type == .date ? try dateStorage(info, property) : nil
-                    if let storage { sql = SQL(verbatim: storage.millisecondsSQL(column.text)) }
+                    if let storage { sql = storage.millisecondsSQL(column) }
                     // A UUID may be stored as 16 bytes or as text in either case: compare canonical text.
                     if property.type == .uuid { sql = "strata_uuid(\(column))" }
                     // A decimal kept as text (every digit of a Realm Decimal128) compares and sorts as the number it
@@ -153,14 +153,14 @@ extension QueryCompiler {
                                         target: property.type == .object ? property.target.flatMap(schema.class(named:)) : nil,
                                         name: walked, nullSQL: property.type == .date || decimalText ? column : nil, property: property,
                                         shownSQL: column, dateStorage: storage, isDecimalKey: decimalText,
-                                        typeSQL: property.typeColumn.map { "\(verbatim: alias).\(identifier: $0)" }))
+                                        typeSQL: property.typeColumn.map { alias[$0] }))
                 }
             }
         }
         throw semanticError("'\(walked)' is a link; compare it with nil or a key, or name a property after it", at: path.offset)
     }
 
-    private mutating func listMany(_ property: Property, ownerInfo: ClassInfo, ownerAlias: String, parent: Scope,
+    private mutating func listMany(_ property: Property, ownerInfo: ClassInfo, ownerAlias: TableAlias, parent: Scope,
                                    rest: KeyPath, name: String) throws -> Many
     {
         guard let storage = ownerInfo.lists[property.name], let target = property.target.flatMap(schema.class(named:)) else {
@@ -171,40 +171,41 @@ extension QueryCompiler {
             let element = newAlias()
             let inner = Scope(info: target, alias: element, parent: parent)
             // A Core Data to-many: the targets are the rows of their table whose inverse column holds the owner.
-            return Many(from: "FROM \(identifier: target.tableName) AS \(verbatim: element)",
-                        correlation: "\(verbatim: element).\(identifier: storage.ownerColumn) = \(ownerKey)", inner: inner, rest: rest, name: name)
+            return Many(from: "FROM \(identifier: target.tableName) AS \(element)",
+                        correlation: "\(element[storage.ownerColumn]) = \(ownerKey)", inner: inner, rest: rest, name: name)
         }
         let list = newAlias(), element = newAlias()
         let inner = Scope(info: target, alias: element, parent: parent)
-        return Many(from: "FROM \(identifier: storage.table) AS \(verbatim: list) JOIN \(identifier: target.tableName) AS \(verbatim: element) "
-                    + "ON \(try singleKeySQL(target, alias: element)) = \(verbatim: list).\(identifier: storage.targetColumn)",
-                    correlation: "\(verbatim: list).\(identifier: storage.ownerColumn) = \(ownerKey)", inner: inner, rest: rest, name: name)
+        return Many(from: "FROM \(identifier: storage.table) AS \(list) JOIN \(identifier: target.tableName) AS \(element) "
+                    + "ON \(try singleKeySQL(target, alias: element)) = \(list[storage.targetColumn])",
+                    correlation: "\(list[storage.ownerColumn]) = \(ownerKey)", inner: inner, rest: rest, name: name)
     }
 
-    private mutating func backlinkMany(source: ClassInfo, link: Property, ownerInfo: ClassInfo, ownerAlias: String,
+    private mutating func backlinkMany(source: ClassInfo, link: Property, ownerInfo: ClassInfo, ownerAlias: TableAlias,
                                        parent: Scope, rest: KeyPath, name: String) throws -> Many
     {
         let element = newAlias()
         let inner = Scope(info: source, alias: element, parent: parent)
-        let entityFilter = source.entityCondition(alias: element).map { " AND " + $0 } ?? ""
+        let entityFilter: SQL = source.entityCondition(alias: element).map { " AND \($0)" } ?? ""
         let ownerKey = try singleKeySQL(ownerInfo, alias: ownerAlias)
         if link.type == .list {
             guard let storage = source.lists[link.name] else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
             if storage.kind == .inverseColumn {
-                return Many(from: "FROM \(identifier: source.tableName) AS \(verbatim: element)",
-                            correlation: "EXISTS (SELECT 1 FROM \(identifier: storage.table) AS tx WHERE tx.\(identifier: storage.targetColumn) = \(ownerKey) "
-                                + "AND tx.\(identifier: storage.ownerColumn) = \(try singleKeySQL(source, alias: element)))\(verbatim: entityFilter)",
+                let entry = TableAlias("tx")
+                return Many(from: "FROM \(identifier: source.tableName) AS \(element)",
+                            correlation: "EXISTS (SELECT 1 FROM \(identifier: storage.table) AS \(entry) WHERE \(entry[storage.targetColumn]) = \(ownerKey) "
+                                + "AND \(entry[storage.ownerColumn]) = \(try singleKeySQL(source, alias: element)))\(entityFilter)",
                             inner: inner, rest: rest, name: name)
             }
             let list = newAlias()
-            return Many(from: "FROM \(identifier: storage.table) AS \(verbatim: list) JOIN \(identifier: source.tableName) AS \(verbatim: element) "
-                        + "ON \(try singleKeySQL(source, alias: element)) = \(verbatim: list).\(identifier: storage.ownerColumn)",
-                        correlation: "\(verbatim: list).\(identifier: storage.targetColumn) = \(ownerKey)\(verbatim: entityFilter)",
+            return Many(from: "FROM \(identifier: storage.table) AS \(list) JOIN \(identifier: source.tableName) AS \(element) "
+                        + "ON \(try singleKeySQL(source, alias: element)) = \(list[storage.ownerColumn])",
+                        correlation: "\(list[storage.targetColumn]) = \(ownerKey)\(entityFilter)",
                         inner: inner, rest: rest, name: name)
         }
         guard let column = link.column else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
-        return Many(from: "FROM \(identifier: source.tableName) AS \(verbatim: element)",
-                    correlation: "\(verbatim: element).\(identifier: column) = \(ownerKey)\(verbatim: entityFilter)",
+        return Many(from: "FROM \(identifier: source.tableName) AS \(element)",
+                    correlation: "\(element[column]) = \(ownerKey)\(entityFilter)",
                     inner: inner, rest: rest, name: name)
     }
 

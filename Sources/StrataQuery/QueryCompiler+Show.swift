@@ -124,9 +124,9 @@ extension QueryCompiler {
             let keyColumn = keySQL(target, alias: alias)[0]
             let keyNames = Set(target.objectKey.names)
             let text = Self.labelProperty(of: target, besides: keyNames)
-            let shown: SQL = text.flatMap(\.column).map { "CASE WHEN \(verbatim: alias).\(identifier: $0) IS NULL THEN 1 ELSE CAST(\(verbatim: alias).\(identifier: $0) AS TEXT) END" }
+            let shown: SQL = text.flatMap(\.column).map { "CASE WHEN \(alias[$0]) IS NULL THEN 1 ELSE CAST(\(alias[$0]) AS TEXT) END" }
                 ?? "1"
-            labels.append("(SELECT \(shown) FROM \(identifier: target.tableName) AS \(verbatim: alias) WHERE \(keyColumn) = \(selected[index]))")
+            labels.append("(SELECT \(shown) FROM \(identifier: target.tableName) AS \(alias) WHERE \(keyColumn) = \(selected[index]))")
             columns[index].labelIndex = width + labels.count - 1
         }
         return labels

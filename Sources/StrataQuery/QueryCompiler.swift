@@ -44,13 +44,14 @@ public struct QueryCompiler {
     /// The objects a part of the query ranges over: the main class, or a list element inside EXISTS.
     final class Scope {
         let info: ClassInfo
-        let alias: String
+        let alias: TableAlias
         let variable: String?
         let parent: Scope?
         var joins: [SQL] = []
-        var joinAliases: [String: String] = [:]
+        /// The alias each link already joined goes by, by the alias and column it starts from.
+        var joinAliases: [ColumnOfAlias: TableAlias] = [:]
 
-        init(info: ClassInfo, alias: String, variable: String? = nil, parent: Scope? = nil) {
+        init(info: ClassInfo, alias: TableAlias, variable: String? = nil, parent: Scope? = nil) {
             self.info = info
             self.alias = alias
             self.variable = variable
@@ -65,12 +66,23 @@ public struct QueryCompiler {
 
     /// The scope of the class a query ranges over, under the alias `t0` that `compileCondition` promises.
     func objectScope(_ info: ClassInfo) -> Scope {
-        Scope(info: info, alias: "t0")
+        Scope(info: info, alias: Self.objectAlias)
     }
 
-    mutating func newAlias() -> String {
+    /// The alias of the class a query ranges over.
+    public static let objectAlias = TableAlias("t0")
+    /// The alias of the list table when the query ranges over one list's members.
+    static let membersAlias = TableAlias("tm")
+
+    /// A column of a table alias: what a join starts from.
+    struct ColumnOfAlias: Hashable {
+        var alias: TableAlias
+        var column: String
+    }
+
+    mutating func newAlias() -> TableAlias {
         aliasCounter += 1
-        return "t\(aliasCounter)"
+        return TableAlias("t\(aliasCounter)")
     }
 
     func semanticError(_ message: String, at offset: Int) -> QueryError {
@@ -90,7 +102,7 @@ public struct QueryCompiler {
         var condition = try compile(query.predicate, in: scope)
         if let members {
             guard info.primaryKey.count <= 1 else { throw StrataError("\(info.name) has no single key for a list to hold") }
-            condition = condition.and("tm.\(identifier: members.storage.ownerColumn) = \(members.owner)")
+            condition = condition.and("\(Self.membersAlias[members.storage.ownerColumn]) = \(members.owner)")
         }
         if let key {
             let columns = keySQL(info, alias: scope.alias)
@@ -98,10 +110,10 @@ public struct QueryCompiler {
             condition = .expression(zip(columns, key).map { column, value -> SQL in "\(column) = \(value)" }.joined(separator: " AND "))
         }
         // A sub-entity's objects are the rows of its entities in the table it shares.
-        if let filter = info.entityCondition(alias: scope.alias) { condition = condition.and(SQL(verbatim: filter)) }
+        if let filter = info.entityCondition(alias: scope.alias) { condition = condition.and(filter) }
         let objectKey = keySQL(info, alias: scope.alias)
         // What orders the result when nothing sorts it: the object key, or the position in the list.
-        let key: [SQL] = members.map { ["tm.\(identifier: $0.storage.orderColumn)"] } ?? objectKey
+        let key: [SQL] = members.map { [Self.membersAlias[$0.storage.orderColumn]] } ?? objectKey
         var columns: [ResultColumn] = []
         var selected: [SQL] = []
         if let shown = query.show, page?.keysOnly != true {
@@ -111,7 +123,7 @@ public struct QueryCompiler {
                 if property.type == .list {
                     selected.append(try listArraySQL(property, of: info, alias: scope.alias))
                 } else if let column = property.column {
-                    selected.append("\(verbatim: scope.alias).\(identifier: column)")
+                    selected.append(scope.alias[column])
                 } else {
                     continue
                 }
@@ -143,19 +155,19 @@ public struct QueryCompiler {
                                scope: Scope) throws -> SQL
     {
         var sortTerms = try stages.sort.map { key in
-            sortTerm(try orderValue(key.path, in: scope, purpose: "SORT"), ascending: key.ascending)
+            SQLOrdering(try orderValue(key.path, in: scope, purpose: "SORT"), ascending: key.ascending)
         }
         // Ties keep key order, so every sort is stable and every page repeatable.
-        sortTerms += key.map { sortTerm($0, ascending: true) }
+        sortTerms += key.map { SQLOrdering($0) }
         var sql: SQL = "SELECT \(selected.isEmpty ? "NULL" : selected.joined(separator: ", ")) \(try from(scope))\(condition.whereClause)"
-        if !sortTerms.isEmpty { sql += " ORDER BY \(sortTerms.joined(separator: ", "))" }
+        sql += sortTerms.orderByClause
         if let limit = stages.limit { sql += " LIMIT \(Int64(limit))" }
         return sql
     }
 
     /// A stage of a pipeline, its paths resolved to columns of the innermost query (`e0`, `e1`, …).
     private enum PipelineStage {
-        case sort(terms: [SQL])
+        case sort(terms: [SQLOrdering])
         case distinct(columns: [SQL])
         case limit(Int)
     }
@@ -167,16 +179,16 @@ public struct QueryCompiler {
     {
         var expressions: [SQL] = []
         func column(_ sql: SQL) -> SQL {
-            if let index = expressions.firstIndex(of: sql) { return SQL(verbatim: "e\(index)") }
+            if let index = expressions.firstIndex(of: sql) { return "\(TableAlias("e\(index)"))" }
             expressions.append(sql)
-            return SQL(verbatim: "e\(expressions.count - 1)")
+            return "\(TableAlias("e\(expressions.count - 1)"))"
         }
-        var order = key.map { sortTerm(column($0), ascending: true) }
+        var order = key.map { SQLOrdering(column($0)) }
         let resolved: [PipelineStage] = try stages.map { stage in
             switch stage {
             case .sort(let keys):
                 .sort(terms: try keys.map { key in
-                    sortTerm(column(try orderValue(key.path, in: scope, purpose: "SORT")), ascending: key.ascending)
+                    SQLOrdering(column(try orderValue(key.path, in: scope, purpose: "SORT")), ascending: key.ascending)
                 })
             case .distinct(let paths):
                 .distinct(columns: try paths.map { column(try orderValue($0, in: scope, purpose: "DISTINCT")) })
@@ -184,8 +196,8 @@ public struct QueryCompiler {
                 .limit(limit)
             }
         }
-        let outputs = selected.enumerated().map { "\($1) AS \(verbatim: "c\($0)")" as SQL }
-            + expressions.enumerated().map { "\($1) AS \(verbatim: "e\($0)")" as SQL }
+        let outputs = selected.enumerated().map { "\($1) AS \(TableAlias("c\($0)"))" as SQL }
+            + expressions.enumerated().map { "\($1) AS \(TableAlias("e\($0)"))" as SQL }
         // The FROM clause last: resolving the stages' paths may have joined more links.
         var relation: SQL = "(SELECT \(outputs.joined(separator: ", ")) \(try from(scope))\(condition.whereClause))"
         for stage in resolved {
@@ -194,17 +206,13 @@ public struct QueryCompiler {
                 order = terms + order
             case .distinct(let columns):
                 relation = "(SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY \(columns.joined(separator: ", ")) "
-                    + "ORDER BY \(order.joined(separator: ", "))) AS strata_rank FROM \(relation)) WHERE strata_rank = 1)"
+                    + "ORDER BY \(order.map(\.sql).joined(separator: ", "))) AS strata_rank FROM \(relation)) WHERE strata_rank = 1)"
             case .limit(let limit):
-                relation = "(SELECT * FROM \(relation) ORDER BY \(order.joined(separator: ", ")) LIMIT \(Int64(limit)))"
+                relation = "(SELECT * FROM \(relation)\(order.orderByClause) LIMIT \(Int64(limit)))"
             }
         }
-        let results = (0..<selected.count).map { SQL(verbatim: "c\($0)") }
-        return "SELECT \(results.joined(separator: ", ")) FROM \(relation) ORDER BY \(order.joined(separator: ", "))"
-    }
-
-    private func sortTerm(_ value: SQL, ascending: Bool) -> SQL {
-        "\(value) \(verbatim: ascending ? "ASC" : "DESC")"
+        let results = (0..<selected.count).map { "\(TableAlias("c\($0)"))" as SQL }
+        return "SELECT \(results.joined(separator: ", ")) FROM \(relation)\(order.orderByClause)"
     }
 
     /// One page of a query: keyset paging on the object key when the result is in key order (as fast on
@@ -214,55 +222,50 @@ public struct QueryCompiler {
     {
         var condition = condition
         let keyset = page.isKeyset && query.stages.isEmpty && !key.isEmpty
-        var order = key.map { sortTerm($0, ascending: !page.fromEnd) }
+        var order = key.map { SQLOrdering($0, ascending: !page.fromEnd) }
         if keyset, let bound = page.after ?? page.before, bound.count == key.count {
             let comparison: SQL = page.after != nil ? ">" : "<"
-            condition = condition.and("\(rowValue(key)) \(comparison) \(rowValue(bound.map { value -> SQL in "\(value)" }))")
-            if page.before != nil { order = key.map { sortTerm($0, ascending: false) } }
+            condition = condition.and("\(SQL.row(key)) \(comparison) \(SQL.row(bound.map { value -> SQL in "\(value)" }))")
+            if page.before != nil { order = key.map { SQLOrdering($0, ascending: false) } }
         }
         var statement: SQL
         if keyset {
-            statement = "SELECT \(selected.joined(separator: ", ")) \(try from(scope))\(condition.whereClause) "
-                + "ORDER BY \(order.joined(separator: ", ")) LIMIT \(Int64(page.size))"
+            statement = "SELECT \(selected.joined(separator: ", ")) \(try from(scope))\(condition.whereClause)"
+                + "\(order.orderByClause) LIMIT \(Int64(page.size))"
             if page.offset > 0 { statement += " OFFSET \(Int64(page.offset))" }
         } else {
             // A sorted result pages by position: the whole query, then LIMIT and OFFSET around it.
             let inner = try whole(query, selected: selected, key: key, condition: condition, scope: scope)
-            statement = "SELECT * FROM (\(inner)) LIMIT \(Int64(page.size)) OFFSET \(Int64(page.offset))"
+            statement = "SELECT * FROM \(parenthesized: inner) LIMIT \(Int64(page.size)) OFFSET \(Int64(page.offset))"
         }
         return statement
     }
 
-    /// One value, or a row value `(a, b)` for more.
-    private func rowValue(_ parts: [SQL]) -> SQL {
-        parts.count == 1 ? parts[0] : "(\(parts.joined(separator: ", ")))"
-    }
-
     /// The main class and every link a path joined, once all paths are resolved.
     private func from(_ scope: Scope) throws -> SQL {
-        var from: SQL = "FROM \(identifier: scope.info.tableName) AS \(verbatim: scope.alias)"
+        var from: SQL = "FROM \(identifier: scope.info.tableName) AS \(scope.alias)"
         if let members {
-            from = "FROM \(identifier: members.storage.table) AS tm JOIN \(identifier: scope.info.tableName) AS \(verbatim: scope.alias) "
-                + "ON \(try singleKeySQL(scope.info, alias: scope.alias)) = tm.\(identifier: members.storage.targetColumn)"
+            from = "FROM \(identifier: members.storage.table) AS \(Self.membersAlias) JOIN \(identifier: scope.info.tableName) AS \(scope.alias) "
+                + "ON \(try singleKeySQL(scope.info, alias: scope.alias)) = \(Self.membersAlias[members.storage.targetColumn])"
         }
         return scope.joins.reduce(from) { "\($0) \($1)" }
     }
 
     /// The key columns of a class as SQL on an alias: its primary key, or its rowid.
-    package func keySQL(_ info: ClassInfo, alias: String) -> [SQL] {
-        info.objectKey.sql(alias: alias).map(SQL.init(verbatim:))
+    package func keySQL(_ info: ClassInfo, alias: TableAlias) -> [SQL] {
+        info.objectKey.columns(of: alias)
     }
 
     /// The single-column key a link or list points at.
     ///
     /// - Throws: `StrataError` for a class with no key (a view; a table whose columns take every rowid name).
-    func singleKeySQL(_ info: ClassInfo, alias: String) throws -> SQL {
+    func singleKeySQL(_ info: ClassInfo, alias: TableAlias) throws -> SQL {
         guard let key = keySQL(info, alias: alias).first else { throw StrataError("\(info.name) has no key for a link or list to point at") }
         return key
     }
 
     /// A list property's result column: the JSON array of its targets' keys, in list order.
-    func listArraySQL(_ property: Property, of info: ClassInfo, alias: String) throws -> SQL {
+    func listArraySQL(_ property: Property, of info: ClassInfo, alias: TableAlias) throws -> SQL {
         // A list property without its table (a hand-made schema) holds nothing to show: the column reads NULL.
         guard let storage = info.lists[property.name] else { return "NULL" }
         return "(SELECT json_group_array(target) FROM (SELECT \(identifier: storage.targetColumn) AS target FROM \(identifier: storage.table) "

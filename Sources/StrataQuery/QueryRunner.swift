@@ -94,13 +94,14 @@ public struct QueryRunner {
     /// start of `text` (1:1 when the text is not known, as for a query the browser runs).
     private func prepare(_ sql: SQL, text: String = "") throws -> Statement {
         let statement: Statement
+        let (sqlText, arguments) = sql.rendered()
         do {
-            statement = try connection.prepare(sql.text)
+            statement = try connection.prepare(sqlText)
         } catch let error as SQLiteError where error.extendedCode == .error {
             throw QueryError(.semantic, "SQLite cannot run this query: \(Self.lowercasingFirst(error.message))",
                              at: text.prefix { $0.isWhitespace }.count, in: text)
         }
-        try statement.bind(sql.arguments)
+        try statement.bind(arguments)
         return statement
     }
 }

@@ -74,9 +74,9 @@ private func taskPage(from: String) -> String {
         StatementCase(query: "Task where SUBQUERY(tags, $t, $t.name == \"x\").@count IN {1, nil}",
                       sql: task + #" WHERE ((SELECT count(*) FROM "Task_tags" AS t1 JOIN "Tag" AS t2 ON t2."id" = t1."target" "#
                           + #"WHERE t1."owner" = t0."id" AND t2."name" IS ?1 COLLATE BINARY) IN (?2) OR (SELECT count(*) FROM "Task_tags" AS t1 "#
-                          + #"JOIN "Tag" AS t2 ON t2."id" = t1."target" WHERE t1."owner" = t0."id" AND t2."name" IS ?1 COLLATE BINARY) IS NULL)"#
+                          + #"JOIN "Tag" AS t2 ON t2."id" = t1."target" WHERE t1."owner" = t0."id" AND t2."name" IS ?3 COLLATE BINARY) IS NULL)"#
                           + byKey,
-                      values: [.text("x"), .integer(1)]),
+                      values: [.text("x"), .integer(1), .text("x")]),
         StatementCase(query: "Task where priority BETWEEN {$0, $1}", arguments: ["1", "2"],
                       sql: task + #" WHERE coalesce(t0."priority" BETWEEN ?1 AND ?2, 0)"# + byKey, values: [.integer(1), .integer(2)]),
         StatementCase(query: "Task where name BEGINSWITH[c] \"buy\"", sql: task + #" WHERE strata_match(1, t0."name", ?1, 1)"# + byKey,

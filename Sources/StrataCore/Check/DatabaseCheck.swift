@@ -118,10 +118,9 @@ public struct DatabaseCheck {
             var key = row[1].int64.map(String.init) ?? "?"
             var target = "?"
             if let rowid = row[1].int64, let fk {
-                let keySQL = info?.objectKey.sql() ?? ["rowid"]
-                let columns = keySQL + fk.from.map(quoteIdentifier)
-                if let values = try connection.rows("SELECT \(columns.joined(separator: ", ")) FROM \(quoteIdentifier(table)) WHERE rowid = ?1",
-                                                    [.integer(rowid)]).first {
+                let keySQL = info?.objectKey.columns() ?? [.rowID("rowid")]
+                let columns = keySQL + fk.from.map { SQL.column($0) }
+                if let values = try connection.rows("SELECT \(columns.joined(separator: ", ")) FROM \(identifier: table) WHERE rowid = \(rowid)" as SQL).first {
                     key = values.prefix(keySQL.count).map(\.displayText).joined(separator: ", ")
                     target = values.dropFirst(keySQL.count).map(\.displayText).joined(separator: ", ")
                 }
@@ -166,7 +165,7 @@ public struct DatabaseCheck {
         var found: [Finding] = []
         for view in views {
             do {
-                _ = try connection.prepare("SELECT * FROM \(quoteIdentifier(view)) LIMIT 0")
+                _ = try connection.prepare("SELECT * FROM \(identifier: view) LIMIT 0" as SQL)
             } catch let error as SQLiteError where !(ResultCode.interrupt ~= error.code) {
                 found.append(Finding(check: "views", severity: .problem, message: "view \(view) cannot be read: \(error.message)", className: view))
             }
@@ -244,7 +243,7 @@ public struct DatabaseCheck {
                 let indexed = info.indexes.contains { Array($0.columns.prefix(columns.count)) == columns } || Array(info.primaryKey.prefix(columns.count)) == columns
                 guard !indexed else { continue }
                 let indexName = info.tableName + "_" + columns.joined(separator: "_")
-                let fix = "CREATE INDEX \(quoteIdentifier(indexName)) ON \(quoteIdentifier(info.tableName))(\(columns.map(quoteIdentifier).joined(separator: ", ")));"
+                let fix = ("CREATE INDEX \(identifier: indexName) ON \(identifier: info.tableName)\(parenthesized: columns.map { SQL.identifier($0) }.joined(separator: ", "));" as SQL).text
                 found.append(Finding(check: "indexes", severity: .warning,
                                      message: "\(info.name).\(columns.joined(separator: ", ")) links without an index: deleting its target reads the whole table (\(fix))",
                                      className: info.name, fix: fix))
@@ -282,15 +281,14 @@ public struct DatabaseCheck {
         var tables: [String: [ClassInfo]] = [:]
         for entity in entities { tables[entity.tableName, default: []].append(entity) }
         for (table, members) in tables.sorted(by: { $0.key < $1.key }) {
-            let quoted = quoteIdentifier(table)
-            let highest = try connection.scalar("SELECT max(Z_PK) FROM \(quoted)").int64 ?? 0
+            let highest = try connection.scalar("SELECT max(Z_PK) FROM \(identifier: table)" as SQL).int64 ?? 0
             let allowed = Set(members.flatMap { $0.entity?.members ?? [] })
             if let ceiling = members.compactMap({ $0.entity.flatMap { maxima[$0.number] } }).max(), ceiling < highest {
                 let names = members.map(\.name).sorted().joined(separator: ", ")
                 found.append(Finding(check: "coreData", severity: .problem,
                                      message: "Z_MAX of \(names) is \(ceiling), below the Z_PK \(highest) of an object: Core Data would give a new object a key that is taken"))
             }
-            let strays = try connection.rows("SELECT Z_ENT, count(*) FROM \(quoted) GROUP BY Z_ENT ORDER BY Z_ENT")
+            let strays = try connection.rows("SELECT Z_ENT, count(*) FROM \(identifier: table) GROUP BY Z_ENT ORDER BY Z_ENT" as SQL)
             for row in strays where !allowed.contains(Self.entityNumber(row[0]) ?? -1) {
                 found.append(Finding(check: "coreData", severity: .problem,
                                      message: "\(row[1].int64 ?? 0) object\(row[1].int64 == 1 ? " of table \(table) has" : "s of table \(table) have") Z_ENT \(row[0].displayText), which no entity of the model has"))
@@ -302,13 +300,14 @@ public struct DatabaseCheck {
                 for property in entity.properties where property.type == .object {
                     guard let column = property.column, let targetName = property.target,
                           let target = schema.classes.first(where: { $0.name == targetName }) else { continue }
-                    let ents = members.map(String.init).joined(separator: ", ")
+                    let ents = members.map { SQL.literal(.integer($0)) }.joined(separator: ", ")
+                    let (t, u) = (TableAlias("t"), TableAlias("u"))
                     let missing = try connection.rows("""
-                        SELECT t.Z_PK, t.\(quoteIdentifier(column)) FROM \(quoteIdentifier(entity.tableName)) AS t
-                        WHERE t.Z_ENT IN (\(ents)) AND t.\(quoteIdentifier(column)) IS NOT NULL
-                          AND NOT EXISTS (SELECT 1 FROM \(quoteIdentifier(target.tableName)) AS u WHERE u.Z_PK = t.\(quoteIdentifier(column)))
-                        ORDER BY t.Z_PK LIMIT \(Self.findingsPerCheck)
-                        """)
+                        SELECT t.Z_PK, \(t[column]) FROM \(identifier: entity.tableName) AS \(t)
+                        WHERE t.Z_ENT IN (\(ents)) AND \(t[column]) IS NOT NULL
+                          AND NOT EXISTS (SELECT 1 FROM \(identifier: target.tableName) AS \(u) WHERE u.Z_PK = \(t[column]))
+                        ORDER BY t.Z_PK LIMIT \(literal: .integer(Int64(Self.findingsPerCheck)))
+                        """ as SQL)
                     for row in missing {
                         found.append(Finding(check: "coreData", severity: .problem,
                                              message: "\(entity.name) \(row[0].displayText) → \(targetName) \(row[1].displayText) (missing) (\(entity.name).\(property.name))",

@@ -65,10 +65,10 @@ public struct ClassInfo: Sendable, Equatable {
 
     /// The condition that picks this class's objects out of a table it shares with other entities (a sub-entity
     /// in its root's table): `t0."Z_ENT" IN (2, 3)`; nil for a class that has its table to itself.
-    public func entityCondition(alias: String?) -> String? {
+    public func entityCondition(alias: TableAlias?) -> SQL? {
         guard let entity, entity.sharesTable else { return nil }
-        let column = (alias.map { $0 + "." } ?? "") + quoteIdentifier("Z_ENT")
-        return "\(column) IN (\(entity.members.map(String.init).joined(separator: ", ")))"
+        let members = entity.members.map { SQL.literal(.integer($0)) }
+        return "\(SQL.column("Z_ENT", of: alias)) IN \(parenthesized: members.joined(separator: ", "))"
     }
 
     public func property(named name: String) -> Property? {
@@ -92,10 +92,10 @@ public struct ClassInfo: Sendable, Equatable {
         return ObjectKey.rowIDNames.first { !columns.contains($0) }
     }
 
-    /// The rowid as SQL: its INTEGER PRIMARY KEY column (quoted), else the first rowid name no column takes;
-    /// nil when SQL cannot reach it.
-    public var rowIDSQL: String? {
-        rowIDAlias.map(quoteIdentifier) ?? rowIDName
+    /// The rowid as SQL: its INTEGER PRIMARY KEY column, else the first rowid name no column takes; nil when
+    /// SQL cannot reach it.
+    public func rowIDColumn(of alias: TableAlias? = nil) -> SQL? {
+        rowIDAlias.map { .column($0, of: alias) } ?? rowIDName.map { .rowID($0, of: alias) }
     }
 
     /// How a user names one object: the primary key, else the rowid.

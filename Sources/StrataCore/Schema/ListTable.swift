@@ -10,13 +10,14 @@ public enum ListTable {
     public static func createSQL(owner: String, property: String, target: String, ownerKey: String = "id", targetKey: String = "id",
                                  ownerKeyType: String = "INTEGER", targetKeyType: String = "INTEGER") -> String
     {
-        """
-        CREATE TABLE \(quoteIdentifier(name(owner: owner, property: property))) (
-            owner \(ownerKeyType) NOT NULL REFERENCES \(quoteIdentifier(owner))(\(quoteIdentifier(ownerKey))) ON DELETE CASCADE,
-            position INTEGER NOT NULL,
-            target \(targetKeyType) NOT NULL REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey))) ON DELETE CASCADE,
-            PRIMARY KEY (owner, position)
-        ) WITHOUT ROWID;
-        """
+        let statement: SQL = """
+            CREATE TABLE \(identifier: name(owner: owner, property: property)) (
+                owner \(SQL(verbatim: ownerKeyType)) NOT NULL REFERENCES \(identifier: owner)(\(identifier: ownerKey)) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                target \(SQL(verbatim: targetKeyType)) NOT NULL REFERENCES \(identifier: target)(\(identifier: targetKey)) ON DELETE CASCADE,
+                PRIMARY KEY (owner, position)
+            ) WITHOUT ROWID;
+            """
+        return statement.text
     }
 }

@@ -9,15 +9,15 @@ public struct ObjectCounter {
 
     /// The number of objects in a class. Throws `SQLiteError` (`SQLITE_INTERRUPT` on Ctrl-C).
     public func count(_ info: ClassInfo) throws -> Int64 {
-        let filter = info.entityCondition(alias: nil).map { " WHERE " + $0 } ?? ""
-        return try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(info.tableName))" + filter).int64 ?? 0
+        var count = SQL.count(table: info.tableName)
+        if let filter = info.entityCondition(alias: nil) { count += " WHERE \(filter)" }
+        return try connection.scalar(count).int64 ?? 0
     }
 
     /// For a Core Data entity with sub-entities: its objects that are of no sub-entity (`Z_ENT` its own number).
     public func ownCount(_ info: ClassInfo) throws -> Int64? {
         guard let entity = info.entity, entity.members.count > 1 else { return nil }
-        return try connection.scalar("SELECT count(*) FROM \(quoteIdentifier(info.tableName)) WHERE \(quoteIdentifier("Z_ENT")) = ?1",
-                                     [.integer(entity.number)]).int64 ?? 0
+        return try connection.scalar("\(SQL.count(table: info.tableName)) WHERE \(identifier: "Z_ENT") = \(entity.number)" as SQL).int64 ?? 0
     }
 
     /// The number of objects in a class, where a view is given at most `viewLimit` seconds: a view can
@@ -115,8 +115,8 @@ public struct ObjectCounter {
     /// `max(rowid)`, one b-tree descent: an upper bound on the size of a rowid table whose keys are
     /// positive, and its size when none was ever deleted. Nil for classes without rowids.
     public func estimate(_ info: ClassInfo) -> Int64? {
-        guard let rowID = info.rowIDSQL, !info.isVirtual, info.kind != .view else { return nil }
-        let sql = "SELECT max(\(rowID)) FROM \(quoteIdentifier(info.tableName))"
+        guard let rowID = info.rowIDColumn(), !info.isVirtual, info.kind != .view else { return nil }
+        let sql: SQL = "SELECT max(\(rowID)) FROM \(identifier: info.tableName)"
         // Only an order to count in: a table that cannot be estimated is counted like any other.
         return (try? connection.scalar(sql).int64).flatMap { $0 } ?? 0
     }

@@ -27,22 +27,17 @@ public enum ObjectKey: Sendable, Equatable {
     /// The key's parts as SQL expressions, on a table alias when one is given (`t0."id"`, `t0.rowid`).
     ///
     /// The rowid is written bare: quoted, `"rowid"` could name a column.
-    public func sql(alias: String? = nil) -> [String] {
-        let prefix = alias.map { $0 + "." } ?? ""
+    public func columns(of alias: TableAlias? = nil) -> [SQL] {
         switch self {
-        case .rowid(let name): return [prefix + name]
-        case .columns(let columns): return columns.map { prefix + quoteIdentifier($0) }
-        case .none: return []
+        case .rowid(let name): [.rowID(name, of: alias)]
+        case .columns(let columns): columns.map { .column($0, of: alias) }
+        case .none: []
         }
     }
 
     /// The key as one SQL expression: a column, or a row value `(a, b)` for a composite key; nil for no key.
-    public func tupleSQL(alias: String? = nil) -> String? {
-        let parts = sql(alias: alias)
-        switch parts.count {
-        case 0: return nil
-        case 1: return parts[0]
-        default: return "(" + parts.joined(separator: ", ") + ")"
-        }
+    public func tuple(of alias: TableAlias? = nil) -> SQL? {
+        let parts = columns(of: alias)
+        return parts.isEmpty ? nil : .row(parts)
     }
 }

@@ -157,8 +157,8 @@ public struct SchemaReader {
     private func valuesAreKeys(_ table: String, _ column: String, _ other: String) throws -> Bool {
         let hasKeys = "SELECT count(*) FROM pragma_table_info(?) WHERE name = 'Z_PK' COLLATE NOCASE"
         guard try connection.scalar(hasKeys, [.text(other)]).int64 ?? 0 > 0 else { return false }
-        let sql = "SELECT count(*) FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(column)) IS NOT NULL AND "
-            + "\(quoteIdentifier(column)) NOT IN (SELECT \(quoteIdentifier("Z_PK")) FROM \(quoteIdentifier(other)))"
+        let sql: SQL = "SELECT count(*) FROM \(identifier: table) WHERE \(identifier: column) IS NOT NULL AND "
+            + "\(identifier: column) NOT IN (SELECT \(identifier: "Z_PK") FROM \(identifier: other))"
         return try connection.scalar(sql).int64 == 0
     }
 

@@ -18,8 +18,8 @@ public enum ContentDigest {
             let withoutRowID = try connection.scalar("SELECT wr FROM pragma_table_list(?1)", [.text(name)]) == .integer(1)
             let names = Set(try connection.rows("SELECT lower(name) FROM pragma_table_xinfo(?1)", [.text(name)]).compactMap { $0[0].string })
             let rowID = ObjectKey.rowIDNames.first { !names.contains($0) }
-            let order = withoutRowID || !key.isEmpty ? key.map(quoteIdentifier).joined(separator: ", ") : rowID ?? "1"
-            let statement = try connection.prepare("SELECT * FROM \(quoteIdentifier(name)) ORDER BY \(order)")
+            let order: SQL = withoutRowID || !key.isEmpty ? key.map { SQL.column($0) }.joined(separator: ", ") : rowID.map { SQL.rowID($0) } ?? "1"
+            let statement = try connection.prepare("SELECT * FROM \(identifier: name) ORDER BY \(order)" as SQL)
             let columns = statement.columnCount
             while try statement.step() {
                 for index in 0..<columns { feed(statement.column(index), into: &hasher) }

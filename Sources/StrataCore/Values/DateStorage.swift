@@ -17,7 +17,7 @@ public enum DateStorage: String, Sendable, Equatable {
     /// would be past the year 5000); Core Data stores count from 2001.
     /// - Throws: SQLite's error when the column cannot be read (a locked or damaged file).
     public static func detect(connection: Connection, table: String, column: String, isCoreData: Bool) throws -> DateStorage {
-        let sql = "SELECT \(quoteIdentifier(column)) FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(column)) IS NOT NULL LIMIT 20"
+        let sql: SQL = "SELECT \(identifier: column) FROM \(identifier: table) WHERE \(identifier: column) IS NOT NULL LIMIT 20"
         let rows = try connection.rows(sql)
         guard !rows.isEmpty else { return isCoreData ? .referenceSeconds : .isoText }
         if rows.contains(where: { if case .text = $0[0] { return true } else { return false } }) { return .isoText }
@@ -30,14 +30,14 @@ public enum DateStorage: String, Sendable, Equatable {
     /// exactly as `milliseconds(_:)` reads a value, whatever storage class each value has: text
     /// as ISO 8601 (`strata_date`), a number by this storage (an ISO text column's numbers as seconds since
     /// 1970), a blob or a number out of range as no date. So a query compares the dates that are shown.
-    package func millisecondsSQL(_ column: String) -> String {
-        let number = switch self {
+    package func millisecondsSQL(_ column: SQL) -> SQL {
+        let number: SQL = switch self {
         case .isoText, .unixSeconds: "round(\(column) * 1000.0)"
         case .unixMilliseconds: "round(\(column))"
-        case .referenceSeconds: "round((\(column) + \(Self.referenceOffsetSeconds)) * 1000.0)"
+        case .referenceSeconds: "round((\(column) + \(literal: .integer(Self.referenceOffsetSeconds))) * 1000.0)"
         }
         return "(CASE WHEN typeof(\(column)) = 'text' THEN strata_date(\(column))"
-            + " WHEN typeof(\(column)) IN ('integer', 'real') AND abs(\(number)) <= \(Self.maximumMilliseconds)"
+            + " WHEN typeof(\(column)) IN ('integer', 'real') AND abs(\(number)) <= \(literal: .integer(Self.maximumMilliseconds))"
             + " THEN CAST(\(number) AS INTEGER) END)"
     }
 

@@ -50,7 +50,7 @@ final class Browser {
         var compiler = QueryCompiler(schema: session.schema, connection: session.connection, text: text)
         compiler.members = members
         let compiled = try compiler.compile(query)
-        keyWidth = compiler.keySQL(compiled.classInfo, alias: "t0").count
+        keyWidth = compiled.classInfo.objectKey.count
         cursorWidth = members == nil ? keyWidth : 1
     }
 
@@ -171,18 +171,17 @@ final class Browser {
     /// For a whole table keyed by its rowid, `max(rowid) - min(rowid) + 1`, which no count exceeds (two
     /// seeks); nil for anything else, or an empty table.
     private func rowIDSpan(_ session: DatabaseSession) throws -> Double? {
-        guard let info = fastCountable(session), let rowID = info.rowIDSQL else { return nil }
+        guard let info = fastCountable(session), let rowID = info.rowIDColumn() else { return nil }
         let keyedByRowID = switch info.objectKey {
         case .rowid: true
         case .columns(let columns): info.rowIDAlias.map { columns == [$0] } ?? false
         case .none: false
         }
         guard keyedByRowID else { return nil }
-        let table = quoteIdentifier(info.tableName)
         // Two subqueries, so that each is one seek (SQLite's min/max optimization takes one aggregate).
         // In floating point: the span of the extreme rowids does not fit in an Int64.
-        let span = try session.connection.scalar(SQL(verbatim: "SELECT CAST((SELECT max(\(rowID)) FROM \(table)) AS REAL) "
-                                                     + "- (SELECT min(\(rowID)) FROM \(table)) + 1"))
+        let span = try session.connection.scalar("SELECT CAST((SELECT max(\(rowID)) FROM \(identifier: info.tableName)) AS REAL) "
+                                                 + "- (SELECT min(\(rowID)) FROM \(identifier: info.tableName)) + 1" as SQL)
         return span.double
     }
 
@@ -234,7 +233,7 @@ final class Browser {
     private func countNow(_ session: DatabaseSession) throws -> Int {
         if let sql { return try readSQL(sql, session, skipping: Int.max).skipped }
         if let info = fastCountable(session) {
-            return Int(try session.connection.scalar(SQL(verbatim: "SELECT count(*) FROM \(quoteIdentifier(info.tableName))")).int64 ?? 0)
+            return Int(try ObjectCounter(connection: session.connection).count(info))
         }
         let compiled = try compile(Page.allKeys, session)
         // A view may never end (a recursive one): it is counted for at most --timeout, as `classes` does.
@@ -243,7 +242,7 @@ final class Browser {
         defer { deadline?.cancel() }
         let result: Int64
         do {
-            result = try session.connection.scalar("SELECT count(*) FROM (" + compiled.sql + ")", compiled.arguments).int64 ?? 0
+            result = try session.connection.scalar(SQL.count(of: compiled.statement)).int64 ?? 0
         } catch ResultCode.interrupt where deadline?.hasPassed == true {
             throw StrataError("cannot count \(compiled.classInfo.name): \(ObjectCounter.stillCounting(after: limit)) "
                               + "(a view is counted for at most --timeout seconds)")

@@ -1,5 +1,6 @@
 import Testing
 import StrataTestSupport
+import SQLiteKit
 @testable import StrataCore
 
 @Suite struct SchemaReaderTests {
@@ -215,7 +216,7 @@ import StrataTestSupport
         let schema = try Fixtures.schema(row.sql)
         let info = try schema.require("T")
         #expect(info.objectKey == row.key)
-        #expect(info.rowIDSQL == row.rowIDSQL)
+        #expect(info.rowIDColumn()?.text == row.rowIDSQL)
     }
 
     @Test func viewsHaveNoKey() throws {
@@ -224,10 +225,10 @@ import StrataTestSupport
     }
 
     @Test func keyPartsAsSQL() {
-        #expect(ObjectKey.rowid(name: "oid").sql(alias: "t0") == ["t0.oid"])
-        #expect(ObjectKey.columns(["a\"b", "c"]).sql(alias: "t1") == ["t1.\"a\"\"b\"", "t1.\"c\""])
-        #expect(ObjectKey.columns(["a", "b"]).tupleSQL() == "(\"a\", \"b\")")
-        #expect(ObjectKey.none.tupleSQL() == nil)
+        #expect(ObjectKey.rowid(name: "oid").columns(of: TableAlias("t0")).map(\.text) == ["t0.oid"])
+        #expect(ObjectKey.columns(["a\"b", "c"]).columns(of: TableAlias("t1")).map(\.text) == ["t1.\"a\"\"b\"", "t1.\"c\""])
+        #expect(ObjectKey.columns(["a", "b"]).tuple()?.text == "(\"a\", \"b\")")
+        #expect(ObjectKey.none.tuple() == nil)
         #expect(ObjectKey.columns(["a", "b"]).count == 2)
     }
 }
