@@ -1,0 +1,197 @@
+"""The Realm benchmark: realm-convert (strata convert of realmbig's .realm file, against realm2csv and the
+sqlite3 shell's .import; realm-core's tools, REALM_CORE)."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+from .common import (Benchmark, DATA_DIR, Failed, LIB, PYTHON, ROOT, Row, Skip, Step, Time, count, file_hash, log, mb,
+                     mb_below, measure, peak_rss, ratio_at_most, remove_db, remove_file, run, say, tenths)
+
+
+REALM_GENERATOR_DIR = os.path.join(ROOT, "Tests", "Fixtures", "Realm", "Generator")
+REALM_BUILD_HINT = ("build realm-core as Tests/Fixtures/Realm/Generator/README.md says (section 1), then the tools: "
+                    "REALM_CORE=/path/to/realm-core Tests/Fixtures/Realm/Generator/build-bench.sh; and run with "
+                    "REALM_CORE=/path/to/realm-core set")
+
+
+def benchmarks(c):
+    """The Realm benchmark: realm-convert. Commands are lambdas: they name data files that exist only once ensured."""
+    o, runs = c.o, c.o.runs
+
+    # realm-convert: strata convert of realmbig's file of --realm-objects objects against the pipeline a user
+    # would script (realm2csv, then the sqlite3 shell's .import, in one sh invocation); each side's output
+    # checked against realmbig's manifest once, before timing. Then the reading part alone, and (with
+    # --realm-memory) both sides' peak memory on a file of about --realm-bytes.
+    ro = o.realm_objects
+    realm_out = {side: os.path.join(DATA_DIR, f"realm-convert-{c.pid}-{side}.sqlite") for side in ("pipeline", "strata")}
+
+    def realm_convert_check(side):
+        """One untimed run of a side writing realm_out[side] (the pipeline's two halves timed apart, for the
+        log), then lib/realm_check.py on it against realmbig's manifest; the sizes logged."""
+        realm, out = c.path("realm"), realm_out[side]
+        csv_dir = c.work_file("realm-csv")
+        if side == "pipeline":
+            name = "the pipeline (realm2csv, sqlite3 .import)"
+            parts = [("realm2csv", [c.realm2csv, realm, csv_dir], None),
+                     ("sqlite3 .import", ["sqlite3", out], os.path.join(csv_dir, "import.sql"))]
+        else:
+            name, parts = "strata convert", [("strata convert", realm_strata(c, realm, out), None)]
+        remove_db(out)
+        try:
+            times = []
+            for part, command, stdin in parts:
+                start = time.perf_counter()
+                proc = run(command, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                times.append(f"{part} {Time(tenths((time.perf_counter() - start) * 1000))}")
+                if proc.returncode:
+                    say(f"run: realm-convert: {part} failed:")
+                    sys.stderr.buffer.write(proc.stderr)
+                    sys.stderr.flush()
+                    raise Failed
+            if run([PYTHON, os.path.join(LIB, "realm_check.py"), out, realm_manifest(realm)],
+                   stdout=sys.stderr).returncode:
+                say(f"run: realm-convert: WRONG RESULT: {name} wrote a database that is not what the .realm file "
+                    "holds (above)")
+                raise Failed
+            log(f"realm-convert: {name}, untimed run: {', '.join(times)}; {os.path.basename(realm)} {mb(realm)}"
+                + (f", CSV {mb(csv_dir)}" if side == "pipeline" else "") + f", database {mb(out)}")
+        finally:
+            remove_db(out)
+
+    def realm_memory(side):
+        """The side's peak RSS (lib/peakrss.py) and peak anonymous memory (lib/peakanon.py) on the
+        --realm-bytes file, one run each."""
+        if not o.realm_memory:
+            return Skip("run with --realm-memory (writes a file of about --realm-bytes, 1 GB by default)")
+        path = realm_data(c, ro, o.realm_bytes)
+        if path is None:
+            raise Failed
+        log(f"realm-convert: peak memory of {'the pipeline' if side == 'pipeline' else 'strata convert'} on "
+            f"{os.path.basename(path)} ({mb(path)})")
+        command = (realm_pipeline(c, path, realm_out["pipeline"]) if side == "pipeline"
+                   else realm_strata(c, path, realm_out["strata"]))
+        return {"rss": peak_rss(command, fresh=realm_out[side]),
+                "anon": peak_rss(command, fresh=realm_out[side], helper="peakanon.py")}
+
+    realm_convert = Benchmark(
+        "realm-convert", data=("realm",),
+        steps=[Step("pipeline-check", f"realm-convert: checking the pipeline's database ({count(ro)} objects)",
+                    lambda: realm_convert_check("pipeline")),
+               Step("pipeline", f"realm-convert: realm2csv, then sqlite3 .import of each CSV, {count(ro)} objects "
+                                f"({runs} runs)",
+                    lambda: measure(c, realm_pipeline(c, c.path("realm"), realm_out["pipeline"]), warmup=0,
+                                    fresh=realm_out["pipeline"]),
+                    needs=("pipeline-check",)),
+               Step("strata-check", "realm-convert: checking strata convert's database",
+                    lambda: realm_convert_check("strata")),
+               Step("strata", f"realm-convert: strata convert, {count(ro)} objects ({runs} runs)",
+                    lambda: measure(c, realm_strata(c, c.path("realm"), realm_out["strata"]), warmup=0,
+                                    fresh=realm_out["strata"]),
+                    needs=("strata-check",)),
+               Step("read-pipeline", f"realm-convert: realm2csv --discard, the reading part alone ({runs} runs)",
+                    lambda: measure(c, [c.realm2csv, "--discard", c.path("realm")])),
+               Step("read-strata", f"realm-convert: strata FILE reading every class in a script (read, copy, query; {runs} runs)",
+                    lambda: measure(c, realm_strata_read(c, c.path("realm")))),
+               Step("memory-pipeline", None, lambda: realm_memory("pipeline")),
+               Step("memory-strata", None, lambda: realm_memory("strata"), needs=("memory-pipeline",))],
+        rows=[Row("realm-convert vs pipeline", "strata", "pipeline", ratio_at_most("1.0")),
+              Row("realm-convert read vs realm2csv", "read-strata", "read-pipeline", None),
+              Row(f"realm-convert RSS {o.realm_bytes / 1e9:g} GB vs pipeline", "memory-strata.rss",
+                  "memory-pipeline.rss", mb_below("200")),
+              Row(f"realm-convert anon {o.realm_bytes / 1e9:g} GB vs pipeline", "memory-strata.anon",
+                  "memory-pipeline.anon", None)])
+
+    return [realm_convert]
+
+
+def realm_pipeline(c, realm, out):
+    """The pipeline a user would script, in one process: realm2csv IN CSVDIR, then sqlite3 OUT < CSVDIR/import.sql
+    (schema.sql, .import --csv --skip 1 of every CSV, the optional properties' '' back to NULL, one
+    transaction)."""
+    return ["sh", "-c", 'set -e; "$1" "$2" "$3" >/dev/null; sqlite3 "$4" < "$3/import.sql"', "sh",
+            c.realm2csv, realm, c.work_file("realm-csv"), out]
+
+
+def realm_strata(c, realm, out):
+    return [c.strata, "convert", realm, out, "--force"]
+
+
+def realm_strata_read(c, realm):
+    """strata query of every class of the file in one browser script, output discarded: the file is read once, into
+    the private SQLite copy every read command reads a .realm through, then each class is queried. Strata has no
+    pass that only reads, so this is read + copy + query, against realm2csv --discard's read alone."""
+    classes = list(realm_manifest_json(realm)["classes"])
+    script = "".join(f"{name}\n" for name in classes)
+    return ["sh", "-c", 'printf "$3" | "$1" "$2" >/dev/null', "sh", c.strata, realm, script]
+
+
+# --- data ---------------------------------------------------------------------------------------------------
+
+
+def realm_manifest(path):
+    """realmbig's manifest beside its .realm file."""
+    return path[:-len(".realm")] + ".json"
+
+
+def realm_manifest_json(path):
+    with open(realm_manifest(path), encoding="utf-8") as source:
+        return json.load(source)
+
+
+def realm_tools(c):
+    """$REALM_CORE/build/realmbig and realm2csv (build-bench.sh), remembered in c; False, having said how to build
+    them, if they are missing."""
+    if c.realm2csv:
+        return True
+    core = os.environ.get("REALM_CORE", "")
+    if not core:
+        say(f"run: realm-convert needs REALM_CORE, a realm-core build with the benchmark tools: {REALM_BUILD_HINT}")
+        return False
+    tools = [os.path.join(core, "build", name) for name in ("realmbig", "realm2csv")]
+    missing = [tool for tool in tools if not os.access(tool, os.X_OK)]
+    if missing:
+        say(f"run: realm-convert: {' and '.join(missing)} missing: {REALM_BUILD_HINT}")
+        return False
+    c.realmbig, c.realm2csv = tools
+    return True
+
+
+def realm_data(c, objects, size=None):
+    """realmbig's task-app .realm file of objects objects (about size bytes, if given) and its manifest
+    (NAME.json), cached as realm-<objects>[-<size>b]-<hash of realmbig.cpp>.realm; None, having said why, if the
+    tools are missing or the cached manifest does not match."""
+    if not realm_tools(c):
+        return None
+    source = os.path.join(REALM_GENERATOR_DIR, "realmbig.cpp")
+    name = f"realm-{objects}{f'-{size}b' if size else ''}-{file_hash(source)}"
+    path = os.path.join(DATA_DIR, f"{name}.realm")
+    if not os.path.isfile(path) or not os.path.isfile(realm_manifest(path)):
+        os.makedirs(DATA_DIR, exist_ok=True)
+        partial = os.path.join(DATA_DIR, f".partial-{c.pid}-{name}.realm")
+        log(f"generating {path} (realmbig, {objects} objects{f', about {size} bytes' if size else ''})")
+        proc = run([c.realmbig, partial, str(objects), *(["--bytes", str(size)] if size else [])], stdout=sys.stderr)
+        if proc.returncode:
+            for leftover in (partial, realm_manifest(partial)):
+                remove_file(leftover)
+            say(f"run: realmbig {objects} failed")
+            return None
+        os.replace(realm_manifest(partial), realm_manifest(path))
+        os.replace(partial, path)
+        c.generated += [path, realm_manifest(path)]
+    try:
+        manifest = realm_manifest_json(path)
+        good = manifest["objects"] == objects and manifest["fileSize"] == os.path.getsize(path)
+    except (OSError, ValueError, KeyError):
+        good = False
+    if not good:
+        say(f"run: {path} and its manifest {realm_manifest(path)} do not match; delete them and run again")
+        return None
+    return path
+
+
+DATA = {  # key -> function(c) returning the path, or None having said why
+    "realm": lambda c: realm_data(c, c.o.realm_objects),
+}
