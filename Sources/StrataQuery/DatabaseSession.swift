@@ -43,7 +43,7 @@ public struct DatabaseSession {
     ///   - model: where a Core Data store's model comes from (`--model`).
     public static func open(_ path: String, timeout: Int32 = 5000, forWriting: Bool = false, recoverHotJournal: Bool = false,
                             model: SchemaReader.ModelChoice = .fromStore,
-                            note: (String) -> Void = DatabaseFile.noteOnStandardError) throws -> (DatabaseSession, warnings: [String])
+                            note: (String) -> Void = DatabaseFile.noteOnStandardError) throws -> (DatabaseSession, warnings: [SchemaWarning])
     {
         let connection = forWriting ? try DatabaseFile.openForWriting(path, timeout: timeout)
             : try DatabaseFile.openForReading(path, timeout: timeout, recoverHotJournal: recoverHotJournal, note: note)
@@ -59,7 +59,7 @@ public struct DatabaseSession {
         for line in reader.notes { note(line) }
         let session = try DatabaseSession(connection: connection, schema: schema, path: path, timeout: timeout,
                                           openAnother: { try DatabaseFile.openForReading(path, timeout: timeout, note: { _ in }) })
-        return (session, (forWriting ? [] : DatabaseFile.missingWALWarning(path).map { [$0] } ?? []) + reader.warnings)
+        return (session, (!forWriting && DatabaseFile.lacksWAL(path) ? [.missingWAL(path: path)] : []) + reader.warnings)
     }
 
     /// The same file and schema through another connection (the browser's write connection, or its

@@ -7,7 +7,7 @@ public enum Fixtures {
         try read(sql).schema
     }
 
-    public static func read(_ sql: String) throws -> (schema: Schema, warnings: [String]) {
+    public static func read(_ sql: String) throws -> (schema: Schema, warnings: [SchemaWarning]) {
         let db = try Connection(path: "", mode: .memory)
         try db.execute(sql)
         var reader = SchemaReader(connection: db)

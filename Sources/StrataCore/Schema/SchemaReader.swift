@@ -10,8 +10,8 @@ import SQLiteKit
 /// not rows. Requires SQLite 3.37 or later.
 public struct SchemaReader {
     let connection: Connection
-    /// Problems met while reading, one line each, such as a view that no longer compiles.
-    public private(set) var warnings: [String] = []
+    /// Problems met while reading, such as a view that no longer compiles.
+    public private(set) var warnings: [SchemaWarning] = []
     /// What the reader chose that the user should know, one line each (which model version it read).
     public private(set) var notes: [String] = []
 
@@ -90,15 +90,15 @@ public struct SchemaReader {
             do { storeInfo = try CoreDataStoreInfo.read(connection) } catch {
                 // Said, not hidden: without the store's hashes the version is chosen by the tables alone.
                 let reason = (error as? StrataError)?.message ?? "\(error)"
-                warnings.append("\(reason): --model's version is chosen by the tables alone")
+                warnings.append(.unreadableMetadata(reason: reason))
             }
         }
         // The link inference reads values; a table that cannot be read is said, not taken for one without links.
-        var unreadable: [String] = []
+        var unreadable: [SchemaWarning] = []
         func valuesAreKeys(_ table: String, _ column: String, _ other: String) -> Bool {
             do { return try self.valuesAreKeys(table, column, other) } catch {
                 let reason = (error as? SQLiteError)?.message ?? "\(error)"
-                unreadable.append("\(table).\(column) cannot be read (\(reason)): it is not taken for a link to \(other)")
+                unreadable.append(.unreadableLinkColumn(table: table, column: column, target: other, reason: reason))
                 return false
             }
         }
@@ -124,7 +124,7 @@ public struct SchemaReader {
             } catch let error as StrataError {
                 // A damaged cache (not a damaged file, which SQLite reports and the caller refuses).
                 let reason = error.message
-                warnings.append("the store's model cache cannot be read (\(reason)): names and relationships are inferred from the tables")
+                warnings.append(.unreadableModelCache(reason: reason))
                 model = try CoreDataInference.model(entities: rows, tables: classes, valuesAreKeys: valuesAreKeys)
                 origin = CoreDataModelOrigin(source: .inferred, description: "inferred from the tables (the model cache cannot be read)")
             }
@@ -146,7 +146,7 @@ public struct SchemaReader {
                 origin.entitiesWithOtherHashes = model.entities.map(\.name).filter { stored[$0] != nil && stored[$0] != hashes[$0] }
             }
         }
-        if origin.source != .inferred { warnings += origin.problems.map { "model and store disagree: " + $0 } }
+        if origin.source != .inferred { warnings += origin.problems.map(SchemaWarning.modelDisagrees) }
         return origin
     }
 
@@ -256,7 +256,7 @@ public struct SchemaReader {
                 do {
                     rows += try connection.namedRows(sql.one, [.text(table)])
                 } catch let error as SQLiteError {
-                    let warning = "\(table): \(error.message)"
+                    let warning = SchemaWarning.unreadableTable(table, reason: error.message)
                     if !warnings.contains(warning) { warnings.append(warning) }
                 }
             }

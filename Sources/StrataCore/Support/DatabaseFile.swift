@@ -151,13 +151,11 @@ public enum DatabaseFile {
             && prefix[19] == UInt8(ascii: "B")
     }
 
-    /// For a database in WAL mode (header bytes 18 and 19 are 2) with no `-wal` file beside it: what to say, in
-    /// one line; nil otherwise. A store copied without its `-wal` (an app's, from a device) reads as the main file
-    /// alone, and what was committed but not yet checkpointed (often every object) is in the missing file.
-    public static func missingWALWarning(_ path: String) -> String? {
-        guard isWAL(path), Platform.fileKind(path + "-wal") == .missing else { return nil }
-        return "\(path) is in WAL mode and has no \(Platform.fileName(of: path))-wal beside it: what was committed "
-            + "but not yet checkpointed is in that file, so objects may be missing (copy the -wal with the database)"
+    /// True for a database in WAL mode (header bytes 18 and 19 are 2) with no `-wal` file beside it
+    /// (`SchemaWarning.missingWAL` says so). A store copied without its `-wal` (an app's, from a device) reads as the
+    /// main file alone, and what was committed but not yet checkpointed (often every object) is in the missing file.
+    public static func lacksWAL(_ path: String) -> Bool {
+        isWAL(path) && Platform.fileKind(path + "-wal") == .missing
     }
 
     /// True when the header says the database is in WAL mode (bytes 18 and 19 are 2).

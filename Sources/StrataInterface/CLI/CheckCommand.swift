@@ -41,7 +41,7 @@ struct CheckCommand {
     private func checkDatabase() throws -> Report {
         var report = Report(kind: "sqlite")
         report.add("journal", journalFindings(), covered: "journal and WAL files")
-        let opened: (DatabaseSession, warnings: [String])
+        let opened: (DatabaseSession, warnings: [SchemaWarning])
         do {
             opened = try DatabaseSession.open(file, timeout: try parsed.timeoutMilliseconds(), model: try parsed.modelChoice(), note: { _ in })
         } catch let error as StrataError where [.hotJournal, .corrupt].contains(error.code) {
@@ -54,9 +54,9 @@ struct CheckCommand {
         let (session, warnings) = opened
         report.kind = session.schema.isCoreData ? "coreData" : "sqlite"
         // A view that cannot be read is the views check's problem; the schema reader's other warnings are kept.
-        let views = Set(session.schema.classes.filter { $0.kind == .view }.map { $0.tableName + ": " })
-        let schemaWarnings = warnings.filter { warning in !views.contains { warning.hasPrefix($0) } }
-        report.add("schema", schemaWarnings.map { DatabaseCheck.Finding(check: "schema", severity: .warning, message: $0) },
+        let views = Set(session.schema.classes.filter { $0.kind == .view }.map(\.tableName))
+        let schemaWarnings = warnings.filter { warning in !(warning.unreadableTable.map(views.contains) ?? false) }
+        report.add("schema", schemaWarnings.map { DatabaseCheck.Finding(check: "schema", severity: .warning, message: $0.message) },
                    covered: Plural.counted(session.schema.classes.count, "class"))
         var check = DatabaseCheck(connection: session.connection, schema: session.schema, path: file)
         // A large file takes minutes: a terminal sees which step runs, and for how long.

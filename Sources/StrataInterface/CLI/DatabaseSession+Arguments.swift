@@ -35,11 +35,13 @@ extension DatabaseSession {
         }
         let (session, warnings) = try DatabaseSession.open(path, timeout: try parsed.timeoutMilliseconds(),
                                                            recoverHotJournal: recovering, model: try model ?? parsed.modelChoice(), note: { stderr.write("strata: note: \($0)\n") })
-        let tables = session.schema.classes.map { $0.tableName + ": " }
-        let reported = className.flatMap { session.schema.class(named: $0) }.map { [$0.tableName + ": "] }
+        // A table that cannot be read is said only by the commands about it; every other warning always.
+        let tables = Set(session.schema.classes.map(\.tableName))
+        let reported: Set<String> = className.flatMap { session.schema.class(named: $0) }.map { [$0.tableName] }
             ?? (reportsTableProblems ? tables : [])
-        for warning in warnings where reported.contains(where: warning.hasPrefix) || !tables.contains(where: warning.hasPrefix) {
-            context.stderr.write("strata: warning: \(warning)\n")
+        for warning in warnings {
+            if let table = warning.unreadableTable, tables.contains(table), !reported.contains(table) { continue }
+            context.stderr.write("strata: warning: \(warning.message)\n")
         }
         self = session
     }
