@@ -48,9 +48,6 @@ public struct SQL: Sendable, Hashable, CustomStringConvertible {
         self.elements = elements
     }
 
-    /// True when the fragment renders to no text.
-    public var isEmpty: Bool { elements.allSatisfy { if case .text(let text) = $0 { text.isEmpty } else { false } } }
-
     /// The statement's text, its parameters numbered `?1`, `?2`, … in the order of `arguments`.
     public var text: String { rendered().text }
     /// The values of `?1`, `?2`, …
@@ -68,12 +65,10 @@ public struct SQL: Sendable, Hashable, CustomStringConvertible {
     /// Appends `other` after this fragment.
     public mutating func append(_ other: SQL) {
         // A fragment of one element is that element: the tree stays shallow where nothing nests.
-        if other.elements.count == 1, case .fragment = other.elements[0] {
-            elements.append(other.elements[0])
-        } else if other.elements.count == 1 {
-            elements.append(other.elements[0])
-        } else if !other.elements.isEmpty {
-            elements.append(.fragment(other))
+        switch other.elements.count {
+        case 0: break
+        case 1: elements.append(other.elements[0])
+        default: elements.append(.fragment(other))
         }
     }
 
@@ -147,9 +142,6 @@ extension SQL {
         if offset > 0 { window += " OFFSET \(Int64(offset))" }
         return window
     }
-
-    /// `lhs AND rhs`.
-    public func and(_ other: SQL) -> SQL { "\(self) AND \(other)" }
 }
 
 /// A term of ORDER BY: an expression and its direction.
@@ -161,9 +153,6 @@ public struct SQLOrdering: Sendable, Hashable {
         self.expression = expression
         self.ascending = ascending
     }
-
-    /// The same term, the other way round.
-    public var reversed: SQLOrdering { SQLOrdering(expression, ascending: !ascending) }
 
     public var sql: SQL { "\(expression) \(ascending ? "ASC" : "DESC" as SQL)" }
 }

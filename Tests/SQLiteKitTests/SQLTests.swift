@@ -39,9 +39,7 @@ import Testing
              "SELECT * FROM (SELECT a FROM t WHERE b = ?1) LIMIT ?2 OFFSET ?3", [3, 10, 20]),
             (.window(of: "SELECT a FROM t", limit: 5), "SELECT * FROM (SELECT a FROM t) LIMIT ?1", [5]),
             ([SQLOrdering(t0["a"]), SQLOrdering(t0["b"], ascending: false)].orderByClause, #" ORDER BY t0."a" ASC, t0."b" DESC"#, []),
-            ([SQLOrdering(t0["a"]).reversed].orderByClause, #" ORDER BY t0."a" DESC"#, []),
             ([SQLOrdering]().orderByClause, "", []),
-            (("a = \(Int64(1))" as SQL).and("b = \(Int64(2))"), "a = ?1 AND b = ?2", [1, 2]),
             // A fragment's values number after those before it, however deep it is nested.
             ("\(Int64(1)) + \(.parenthesized("\(Int64(2)) + \(.parenthesized("\(Int64(3))"))")) + \(Int64(4))",
              "?1 + (?2 + (?3)) + ?4", [1, 2, 3, 4]),
