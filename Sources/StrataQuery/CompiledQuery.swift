@@ -19,6 +19,47 @@ public struct CompiledQuery: Sendable {
     public var arguments: [SQLiteValue] { statement.arguments }
 }
 
+/// A query compiled once for paging (`QueryCompiler.pages(of:keysOnly:)`): each page's statement is put
+/// together from these parts, its bounds and sizes bound as values, without compiling the query again.
+///
+/// In key order (no SORT, DISTINCT or LIMIT) a page is found by key (keyset paging: as fast on the last page
+/// as on the first); a sorted result pages by position, LIMIT and OFFSET around the whole query.
+public struct PagedQuery: Sendable {
+    public let classInfo: ClassInfo
+    public let columns: [ResultColumn]
+    /// How many values of each row come before the keys (`CompiledQuery.rowWidth`).
+    public let rowWidth: Int
+    /// The columns, the link labels, the object key and, for a list's members, the position in the list.
+    let selected: [SQL]
+    /// What orders the result when nothing sorts it: the object key, or the position in the list.
+    let key: [SQL]
+    let from: SQL
+    let condition: QueryCompiler.Condition
+    /// The whole result with `selected`, in the order pages show it.
+    let whole: SQL
+    /// True when pages can be found by key: the result is in key order and there is a key.
+    public let inKeyOrder: Bool
+
+    /// The statement of one page, each row's key appended after its columns.
+    public func compiled(_ page: Page) -> CompiledQuery {
+        var statement: SQL
+        if inKeyOrder && page.isKeyset {
+            var condition = condition
+            var order = key.map { SQLOrdering($0, ascending: !page.fromEnd) }
+            if let bound = page.after ?? page.before, bound.count == key.count {
+                let comparison: SQL = page.after != nil ? ">" : "<"
+                condition = condition.and("\(SQL.row(key)) \(comparison) \(SQL.row(bound.map { value -> SQL in "\(value)" }))")
+                if page.before != nil { order = key.map { SQLOrdering($0, ascending: false) } }
+            }
+            statement = "SELECT \(selected.joined(separator: ", ")) \(from)\(condition.whereClause)\(order.orderByClause) LIMIT \(Int64(page.size))"
+            if page.offset > 0 { statement += " OFFSET \(Int64(page.offset))" }
+        } else {
+            statement = "SELECT * FROM \(parenthesized: whole) LIMIT \(Int64(page.size)) OFFSET \(Int64(page.offset))"
+        }
+        return CompiledQuery(statement: statement, classInfo: classInfo, columns: columns, rowWidth: rowWidth)
+    }
+}
+
 /// Which page of a result to compile (see `QueryCompiler.compile(_:key:page:)`).
 public struct Page: Sendable, Equatable {
     /// Rows per page; ask for one more than shown to learn whether more follow. `Page.unlimited` for all.

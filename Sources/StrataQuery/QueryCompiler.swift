@@ -96,6 +96,41 @@ public struct QueryCompiler {
     ///   - page: when given, one page of the result, with each row's key appended after the columns (and,
     ///     for `members`, its position in the list after that).
     public mutating func compile(_ query: Query, key: [SQLiteValue]? = nil, page: Page? = nil) throws -> CompiledQuery {
+        if let page { return try pages(of: query, keysOnly: page.keysOnly).compiled(page) }
+        let parts = try prepare(query, key: key, keysOnly: false)
+        let statement = try whole(parts.query, selected: parts.selected, key: parts.order, condition: parts.condition, scope: parts.scope)
+        return CompiledQuery(statement: statement, classInfo: parts.scope.info, columns: parts.columns, rowWidth: parts.selected.count)
+    }
+
+    /// The query compiled once for paging: each page's statement is then put together from its parts, the
+    /// page's bounds and sizes bound as values, without compiling the query again.
+    ///
+    /// - Parameter keysOnly: only the keys (what a census, a count or a seek reads), as `Page.keysOnly` asks.
+    public mutating func pages(of query: Query, keysOnly: Bool = false) throws -> PagedQuery {
+        let parts = try prepare(query, key: nil, keysOnly: keysOnly)
+        let selected = parts.selected + parts.objectKey + (members == nil ? [] : parts.order)
+        let inKeyOrder = parts.query.stages.isEmpty && !parts.order.isEmpty
+        // A sorted result pages by position: the whole query, then LIMIT and OFFSET around it.
+        let whole = try whole(parts.query, selected: selected, key: parts.order, condition: parts.condition, scope: parts.scope)
+        return PagedQuery(classInfo: parts.scope.info, columns: parts.columns, rowWidth: parts.selected.count,
+                          selected: selected, key: parts.order, from: try from(parts.scope), condition: parts.condition,
+                          whole: whole, inKeyOrder: inKeyOrder)
+    }
+
+    /// What a statement of a query is made of, before its stages and paging are applied.
+    private struct Parts {
+        var query: Query
+        var scope: Scope
+        var condition: Condition
+        /// The columns shown, then the link labels.
+        var selected: [SQL]
+        var columns: [ResultColumn]
+        var objectKey: [SQL]
+        /// What orders the result when nothing sorts it: the object key, or the position in the list.
+        var order: [SQL]
+    }
+
+    private mutating func prepare(_ query: Query, key: [SQLiteValue]?, keysOnly: Bool) throws -> Parts {
         let info = try findClass(query.className, at: query.classOffset)
         let query = Self.resolvingShownNames(query, in: info)
         let scope = objectScope(info)
@@ -112,14 +147,13 @@ public struct QueryCompiler {
         // A sub-entity's objects are the rows of its entities in the table it shares.
         if let filter = info.entityCondition(alias: scope.alias) { condition = condition.and(filter) }
         let objectKey = keySQL(info, alias: scope.alias)
-        // What orders the result when nothing sorts it: the object key, or the position in the list.
-        let key: [SQL] = members.map { [Self.membersAlias[$0.storage.orderColumn]] } ?? objectKey
+        let order: [SQL] = members.map { [Self.membersAlias[$0.storage.orderColumn]] } ?? objectKey
         var columns: [ResultColumn] = []
         var selected: [SQL] = []
-        if let shown = query.show, page?.keysOnly != true {
+        if let shown = query.show, !keysOnly {
             (selected, columns) = try shownColumns(shown, in: scope)
-        } else {
-            for property in info.properties where property.type != .linkingObjects && page?.keysOnly != true {
+        } else if !keysOnly {
+            for property in info.properties where property.type != .linkingObjects {
                 if property.type == .list {
                     selected.append(try listArraySQL(property, of: info, alias: scope.alias))
                 } else if let column = property.column {
@@ -130,16 +164,11 @@ public struct QueryCompiler {
                 columns.append(ResultColumn(property: property, dateStorage: property.type == .date ? try dateStorage(info, property) : nil))
             }
         }
-        if labelsLinks && page?.keysOnly != true {
+        if labelsLinks && !keysOnly {
             selected += try linkLabels(&columns, selected: selected, after: selected.count)
         }
-        if let page {
-            let statement = try paged(query, page: page, scope: scope, condition: condition,
-                                      selected: selected + objectKey + (members == nil ? [] : key), key: key)
-            return CompiledQuery(statement: statement, classInfo: info, columns: columns, rowWidth: selected.count)
-        }
-        let statement = try whole(query, selected: selected, key: key, condition: condition, scope: scope)
-        return CompiledQuery(statement: statement, classInfo: info, columns: columns, rowWidth: selected.count)
+        return Parts(query: query, scope: scope, condition: condition, selected: selected, columns: columns, objectKey: objectKey,
+                     order: order)
     }
 
     /// The whole result: one flat statement when the stages allow it, else a pipeline.
@@ -213,32 +242,6 @@ public struct QueryCompiler {
         }
         let results = (0..<selected.count).map { "\(TableAlias("c\($0)"))" as SQL }
         return "SELECT \(results.joined(separator: ", ")) FROM \(relation)\(order.orderByClause)"
-    }
-
-    /// One page of a query: keyset paging on the object key when the result is in key order (as fast on
-    /// the last page as on the first), OFFSET when it is sorted otherwise.
-    private mutating func paged(_ query: Query, page: Page, scope: Scope, condition: Condition, selected: [SQL],
-                                key: [SQL]) throws -> SQL
-    {
-        var condition = condition
-        let keyset = page.isKeyset && query.stages.isEmpty && !key.isEmpty
-        var order = key.map { SQLOrdering($0, ascending: !page.fromEnd) }
-        if keyset, let bound = page.after ?? page.before, bound.count == key.count {
-            let comparison: SQL = page.after != nil ? ">" : "<"
-            condition = condition.and("\(SQL.row(key)) \(comparison) \(SQL.row(bound.map { value -> SQL in "\(value)" }))")
-            if page.before != nil { order = key.map { SQLOrdering($0, ascending: false) } }
-        }
-        var statement: SQL
-        if keyset {
-            statement = "SELECT \(selected.joined(separator: ", ")) \(try from(scope))\(condition.whereClause)"
-                + "\(order.orderByClause) LIMIT \(Int64(page.size))"
-            if page.offset > 0 { statement += " OFFSET \(Int64(page.offset))" }
-        } else {
-            // A sorted result pages by position: the whole query, then LIMIT and OFFSET around it.
-            let inner = try whole(query, selected: selected, key: key, condition: condition, scope: scope)
-            statement = "SELECT * FROM \(parenthesized: inner) LIMIT \(Int64(page.size)) OFFSET \(Int64(page.offset))"
-        }
-        return statement
     }
 
     /// The main class and every link a path joined, once all paths are resolved.
