@@ -154,25 +154,11 @@ public final class ResultWriter {
 
     private func flushPending() {
         guard widths == nil, !switchedToVertical else { return }
-        var measured = shownNames.map(TextWidth.width)
-        for row in pending {
-            for (index, cell) in row.enumerated() { measured[index] = max(measured[index], TextWidth.width(cell)) }
-        }
+        var measure = TableMeasure(names: shownNames, cells: pending, columns: columns, maxWidth: maxWidth)
         // Dates are never cut mid-value: a narrowed column of them shows a shorter form.
-        let dates = columns.indices.map { index in
-            isNumeric(columns[index]) ? nil : ShownDate.column(pending.map { $0[index] }, isDate: columns[index].property.type == .date)
-        }
-        dateForms = dates.map { $0 == nil ? nil : .whole }
-        if let maxWidth {
-            let available = maxWidth - 2 * max(0, columns.count - 1)
-            // Numbers are never cut: a cut number reads as another number.
-            let least = columns.indices.map { index in
-                isNumeric(columns[index]) ? pending.reduce(3) { max($0, TextWidth.width($1[index])) } : 3
-            }
-            let readable = measured.indices.reduce(0) { total, index in
-                total + max(least[index], min(measured[index], max(Self.readableCells, dates[index].map(ShownDate.least) ?? 0)))
-            }
-            if verticalWhenTooWide && readable > available {
+        dateForms = measure.dates.map { $0 == nil ? nil : .whole }
+        if let available = measure.available {
+            if verticalWhenTooWide && measure.isTooWide {
                 switchedToVertical = true
                 let (rows, written) = (pending, rowsWritten)
                 pending = []
@@ -183,12 +169,62 @@ public final class ResultWriter {
                 rowsWritten = written
                 return
             }
-            dateForms = TextTable.fit(&measured, toFit: available, least: least, dates: dates)
+            dateForms = TextTable.fit(&measure.widths, toFit: available, least: measure.least, dates: measure.dates)
         }
-        widths = measured
-        sink.write(line(shownNames, widths: measured, header: true))
-        for row in pending { sink.write(line(row, widths: measured, header: false)) }
+        widths = measure.widths
+        sink.write(line(shownNames, widths: measure.widths, header: true))
+        for row in pending { sink.write(line(row, widths: measure.widths, header: false)) }
         pending = []
+    }
+
+    /// True when `rows` would be written as vertical records by a writer of `format` with `verticalWhenTooWide`
+    /// set: the format is vertical, or a table of them could not fit `maxWidth` even with every column cut to a few
+    /// cells. A function of the rows and the width alone, as the writer measures them (its first `measuredRows`).
+    public static func goesVertical(_ rows: [ShownRow], format: OutputFormat, columns: [ResultColumn], maxWidth: Int?) -> Bool {
+        if format == .vertical { return true }
+        guard format == .table, maxWidth != nil else { return false }
+        let formatter = ValueFormatter(style: Style(isEnabled: false))
+        let cells = rows.prefix(measuredRows).map { row in
+            columns.indices.map { formatter.linkText(row, $0, columns[$0], showingClass: false) ?? formatter.text(row, $0, columns[$0]) }
+        }
+        return TableMeasure(names: columns.map { TextWidth.visible($0.name) }, cells: cells, columns: columns, maxWidth: maxWidth).isTooWide
+    }
+
+    /// A table's columns measured on its first rows: each column's widest cell, the least each may be cut to,
+    /// and the cells a row needs to stay readable.
+    private struct TableMeasure {
+        var widths: [Int]
+        /// Numbers are never cut (a cut number reads as another number); other columns down to 3 cells.
+        let least: [Int]
+        /// For each column of dates, its dates (`ShownDate.column`).
+        let dates: [[ShownDate]?]
+        /// The cells `maxWidth` leaves for the columns, between their separators; nil without a width.
+        let available: Int?
+        /// The cells a row takes with each column cut to what still reads (`readableCells`, a date's least form).
+        let readable: Int
+
+        init(names: [String], cells: [[String]], columns: [ResultColumn], maxWidth: Int?) {
+            var widths = names.map(TextWidth.width)
+            for row in cells {
+                for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TextWidth.width(cell)) }
+            }
+            let dates = columns.indices.map { index in
+                columns[index].property.type.isNumber ? nil
+                    : ShownDate.column(cells.map { $0[index] }, isDate: columns[index].property.type == .date)
+            }
+            let least = columns.indices.map { index in
+                columns[index].property.type.isNumber ? cells.reduce(3) { max($0, TextWidth.width($1[index])) } : 3
+            }
+            self.widths = widths
+            self.least = least
+            self.dates = dates
+            available = maxWidth.map { $0 - 2 * max(0, columns.count - 1) }
+            readable = widths.indices.reduce(0) { total, index in
+                total + max(least[index], min(widths[index], max(ResultWriter.readableCells, dates[index].map(ShownDate.least) ?? 0)))
+            }
+        }
+
+        var isTooWide: Bool { available.map { readable > $0 } ?? false }
     }
 
     private func isNumeric(_ column: ResultColumn) -> Bool {

@@ -9,9 +9,15 @@ public struct ObjectCounter {
 
     /// The number of objects in a class. Throws `SQLiteError` (`SQLITE_INTERRUPT` on Ctrl-C).
     public func count(_ info: ClassInfo) throws -> Int64 {
+        try connection.scalar(Self.statement(counting: info)).int64 ?? 0
+    }
+
+    /// `SELECT count(*)` of a class's table, and of its entities' rows alone for a Core Data entity that
+    /// shares its table.
+    static func statement(counting info: ClassInfo) -> SQL {
         var count = SQL.count(table: info.tableName)
         if let filter = info.entityCondition(alias: nil) { count += " WHERE \(filter)" }
-        return try connection.scalar(count).int64 ?? 0
+        return count
     }
 
     /// For a Core Data entity with sub-entities: its objects that are of no sub-entity (`Z_ENT` its own number).
@@ -23,17 +29,35 @@ public struct ObjectCounter {
     /// The number of objects in a class, where a view is given at most `viewLimit` seconds: a view can
     /// be endless (a recursive one without a bound), a table never is.
     ///
-    /// - Throws: `SQLiteError`; a view still counting after `viewLimit` fails with `SQLITE_INTERRUPT` and the
-    ///   message `still counting after N s` (a Ctrl-C, the other interrupt, is for the caller to tell apart).
+    /// - Throws: `SQLiteError`; `StillCounting` for a view still counting after `viewLimit` (a Ctrl-C, the other
+    ///   interrupt, is a `SQLiteError`).
     public func count(_ info: ClassInfo, viewLimit: Double?) throws -> Int64 {
-        guard let viewLimit, info.kind == .view else { return try count(info) }
+        try count(Self.statement(counting: info), isView: info.kind == .view, viewLimit: viewLimit)
+    }
+
+    /// The number `statement` (a `SELECT count(*)`) answers, given at most `viewLimit` seconds when what it counts
+    /// is a view: the one way a class or a query's result is counted.
+    ///
+    /// - Throws: `SQLiteError`, or `StillCounting` once a view's limit has passed.
+    public func count(_ statement: SQL, isView: Bool, viewLimit: Double?) throws -> Int64 {
+        guard let viewLimit, isView else { return try connection.scalar(statement).int64 ?? 0 }
         let deadline = Deadline(connection.interruptHandle, after: viewLimit)
         defer { deadline.cancel() }
         do {
-            return try count(info)
+            return try connection.scalar(statement).int64 ?? 0
         } catch let error as SQLiteError where error.code == .interrupt && deadline.hasPassed {
-            throw SQLiteError(code: .interrupt, message: Self.stillCounting(after: viewLimit), sql: error.sql)
+            throw StillCounting(seconds: viewLimit, sql: error.sql)
         }
+    }
+
+    /// A view that was still being counted when its time was up.
+    public struct StillCounting: Error, CustomStringConvertible {
+        public let seconds: Double
+        public let sql: String?
+        /// `still counting after 5 s`.
+        public var description: String { ObjectCounter.stillCounting(after: seconds) }
+        /// As SQLite's interrupt, with this message: what `countAll` holds for the class.
+        var asSQLiteError: SQLiteError { SQLiteError(code: .interrupt, message: description, sql: sql) }
     }
 
     /// `still counting after 5 s`: why a view has no count.
@@ -94,6 +118,8 @@ public struct ObjectCounter {
                     result = .success(try counter.count(classes[index], viewLimit: viewLimit))
                 } catch let error as SQLiteError {
                     result = .failure(error)
+                } catch let error as StillCounting {
+                    result = .failure(error.asSQLiteError)
                 } catch {
                     result = .failure(SQLiteError(code: .error, message: "\(error)"))
                 }

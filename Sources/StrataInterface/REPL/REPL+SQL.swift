@@ -1,5 +1,6 @@
 import SQLiteKit
 import StrataCore
+import StrataQuery
 import StrataRender
 
 extension REPL {
@@ -9,7 +10,7 @@ extension REPL {
     /// undermine the edits that follow.
     func runSQL(_ sql: String) throws {
         guard !sql.isEmpty else { throw StrataError("sql needs a statement") }
-        let next = Browser(sql: sql, title: "sql " + sql, pageSize: pageSize())
+        let next = ResultPager(sql: sql, title: "sql " + sql, pageSize: pageSize())
         next.wholeValues = format.isForMachines
         try next.first(session)
         // A statement without columns has nothing to page through: the result shown stays.

@@ -24,7 +24,7 @@ public final class REPL {
     let terminalWidth: () -> Int?
     /// Rows per page for the next result opened: follows the terminal's height as it is resized.
     let pageSize: () -> Int
-    var browser: Browser?
+    var browser: ResultPager?
     /// The object `open` showed last, for `follow` (and for completing it).
     var object: StoredObject? {
         didSet { completion?.openClass = object?.info.name }
@@ -32,7 +32,7 @@ public final class REPL {
     /// Told which class the open object is, for `follow`'s completion.
     var completion: CompletionContext?
     /// Where `back` returns to.
-    var history: [(Browser?, StoredObject?)] = []
+    var history: [(ResultPager?, StoredObject?)] = []
     /// Set once writing is on (`--write` or `write on`): edits, and their undo history.
     var editor: Editor?
     /// The most bytes a `@path` value reads (`--max-blob`), for each editor `write on` makes.
@@ -142,18 +142,15 @@ public final class REPL {
     /// Makes a class or query the current result and shows its first page.
     func browse(_ text: String, title: String? = nil, members: ListMembers? = nil) throws {
         let query = try QueryParser.parse(text)
-        var next = try Browser(query: query, text: text, title: title ?? text, pageSize: pageSize(), members: members, session: session)
+        let next = try ResultPager(query: query, text: text, title: title ?? text, pageSize: pageSize(), members: members, session: session)
         next.wholeValues = format.isForMachines
         try next.first(session)
-        if let fitting = verticalPageSize(next) {
-            next = try Browser(query: query, text: text, title: title ?? text, pageSize: fitting, members: members, session: session)
-            try next.first(session)
-        }
+        if let fitting = verticalPageSize(next) { next.shrink(to: fitting) }
         remember()
         makeCurrent(next)
         object = nil
         // A class or a result that counts in a moment has its count in the heading of its first page.
-        if reader.isInteractive { next.awaitCount(for: Self.countWait) }
+        if reader.isInteractive { next.awaitCount(for: Self.countWait, session) }
         try showPage()
         if members == nil, let info = session.schema.class(named: query.className), info.objectKey == .none, info.kind != .view {
             status.write("note: \(info.name) has no key (no primary key, and its columns take the names rowid, oid and _rowid_): "
@@ -167,7 +164,7 @@ public final class REPL {
 
     /// Makes `next` the current result: the one it replaces stops counting, and in a session at a
     /// terminal the new one is counted in the background.
-    func makeCurrent(_ next: Browser?) {
+    func makeCurrent(_ next: ResultPager?) {
         if browser !== next { browser?.stopCensus() }
         browser = next
         // The census only adds a count to the page; when it cannot start, `count` counts and says why.
@@ -179,7 +176,7 @@ public final class REPL {
         if browser != nil || object != nil { history.append((browser, object)) }
     }
 
-    func currentBrowser() throws -> Browser {
+    func currentBrowser() throws -> ResultPager {
         guard let browser else { throw StrataError("no result yet: type a class name or a query") }
         return browser
     }

@@ -113,7 +113,7 @@ enum REPLCommands {
 
     /// A command that moves through the current result, then shows the page it landed on.
     static func move(_ name: String, arguments: String = "", _ summary: String,
-                     _ body: @escaping @Sendable (Browser, DatabaseSession, String) throws -> Void) -> REPLCommand
+                     _ body: @escaping @Sendable (ResultPager, DatabaseSession, String) throws -> Void) -> REPLCommand
     {
         REPLCommand(name: name, arguments: arguments, summary: summary) { repl, argument in
             try body(try repl.currentBrowser(), repl.session, argument)

@@ -1,10 +1,9 @@
 import Foundation
 import SQLiteKit
 import Testing
-@testable import StrataInterface
+import StrataTestSupport
 @testable import StrataQuery
 @testable import StrataCore
-@testable import StrataRender
 
 /// `page N` straight after a class is shown, before any census or count: the key before the page is
 /// found by OFFSET over the keys (from the start, or from the end once a whole table was counted first
@@ -27,40 +26,7 @@ import Testing
         ("Empty", "SELECT id FROM Empty ORDER BY id"),
     ]
 
-    /// Dense rowids (the count-first path), rowids with a huge gap (its span says nothing), the extreme
-    /// rowids (a span that overflows 64 bits), a table keyed by the bare rowid after deletions, an INT
-    /// (not INTEGER) key holding text and blobs beside numbers, a WITHOUT ROWID text key, a compound key.
-    static let sql = """
-        CREATE TABLE Dense (id INTEGER PRIMARY KEY, v INTEGER NOT NULL);
-        WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 1000)
-        INSERT INTO Dense SELECT i, i * 7 % 1000 FROM c;
-        CREATE TABLE Gappy (id INTEGER PRIMARY KEY, v TEXT);
-        WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 900)
-        INSERT INTO Gappy SELECT i * 5 + i % 3, 'v' || i FROM c;
-        DELETE FROM Gappy WHERE id % 13 = 0;
-        INSERT INTO Gappy VALUES (4000000000000, 'far');
-        CREATE TABLE Extreme (id INTEGER PRIMARY KEY, v TEXT);
-        INSERT INTO Extreme VALUES (-9223372036854775808, 'min'), (9223372036854775807, 'max');
-        WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 60)
-        INSERT INTO Extreme SELECT i - 30, 'n' FROM c;
-        CREATE TABLE Bare (v TEXT);
-        WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 500)
-        INSERT INTO Bare SELECT 'b' || i FROM c;
-        DELETE FROM Bare WHERE rowid % 4 = 1 OR rowid > 480;
-        CREATE TABLE Loose (k INT PRIMARY KEY, v TEXT);
-        WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 200)
-        INSERT INTO Loose SELECT CASE i % 3 WHEN 0 THEN i WHEN 1 THEN 'k' || i ELSE CAST('b' || i AS BLOB) END, 'x' FROM c;
-        CREATE TABLE Code (code TEXT PRIMARY KEY, n INTEGER) WITHOUT ROWID;
-        WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 333)
-        INSERT INTO Code SELECT printf('%s-%04d', CASE i % 3 WHEN 0 THEN 'a' WHEN 1 THEN 'B' ELSE 'ä' END, i * 37 % 1000), i FROM c;
-        CREATE TABLE Pair (a INTEGER NOT NULL, b TEXT NOT NULL, v INTEGER, PRIMARY KEY (a, b));
-        WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 400)
-        INSERT INTO Pair SELECT i % 13, 'b' || i, i FROM c;
-        CREATE TABLE Single (id INTEGER PRIMARY KEY);
-        INSERT INTO Single VALUES (42);
-        CREATE TABLE Empty (id INTEGER PRIMARY KEY);
-        CREATE VIEW Thirds AS SELECT id, v FROM Dense WHERE id % 3 = 0;
-        """
+    static let sql = PagingFixture.sql
 
     /// A database file and a session on it, with another connection for a background census.
     final class Fixture {
@@ -79,8 +45,8 @@ import Testing
 
         deinit { try? FileManager.default.removeItem(atPath: path) }
 
-        func browser(_ text: String) throws -> Browser {
-            try Browser(query: try QueryParser.parse(text), text: text, title: text, pageSize: DeepPageTests.pageSize,
+        func browser(_ text: String) throws -> ResultPager {
+            try ResultPager(query: try QueryParser.parse(text), text: text, title: text, pageSize: DeepPageTests.pageSize,
                         session: session)
         }
 
@@ -90,7 +56,7 @@ import Testing
         }
 
         /// The error `page(number)` throws, as the user reads it.
-        func error(paging browser: Browser, to number: Int) -> String? {
+        func error(paging browser: ResultPager, to number: Int) -> String? {
             do {
                 try browser.page(number, session)
                 return nil
@@ -226,7 +192,7 @@ import Testing
         let all = try connection.rows("SELECT id FROM Big ORDER BY id")
         let size = 25, pages = DeepPageTests.pageCount(all.count, size: 25)
         for number in [pages, pages - 1, pages / 2, pages + 1, 2] {
-            let browser = try Browser(query: try QueryParser.parse("Big"), text: "Big", title: "Big", pageSize: size,
+            let browser = try ResultPager(query: try QueryParser.parse("Big"), text: "Big", title: "Big", pageSize: size,
                                       session: session)
             try browser.first(session)
             try browser.startCensus(session)
@@ -241,44 +207,5 @@ import Testing
             }
             #expect(try browser.count(session) == all.count)
         }
-    }
-}
-
-/// The same through the REPL's `page` command, as a script types it (no census: scripts do without).
-@Suite struct DeepPageREPLTests {
-    /// The first column of the rows shown under `heading` (the line after it names the columns).
-    static func keys(under heading: String, in text: String) -> [Int64]? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let at = lines.firstIndex(of: heading) else { return nil }
-        return lines[(at + 2)...].prefix { !$0.hasPrefix("(") && !$0.isEmpty }
-            .compactMap { $0.split(separator: " ").first.flatMap { Int64($0) } }
-    }
-
-    @Test func aScriptJumpsDeepAndPastTheEnd() throws {
-        let fixture = try DeepPageTests.Fixture()
-        let gappy = try fixture.session.connection.rows("SELECT id FROM Gappy ORDER BY id").compactMap { $0[0].int64 }
-        let dense = try fixture.session.connection.rows("SELECT id FROM Dense ORDER BY id").compactMap { $0[0].int64 }
-        let size = DeepPageTests.pageSize
-        let gappyLast = DeepPageTests.pageCount(gappy.count), denseLast = DeepPageTests.pageCount(dense.count)
-        let lines = ["Dense", "page \(denseLast)", "page \(denseLast + 1)", "page 9223372036854775807", "page 71",
-                     "Gappy", "page \(gappyLast)", "page \(gappyLast + 1)"]
-        let out = StringSink(), err = StringSink()
-        let repl = REPL(session: fixture.session, reader: ScriptedLineReader(lines), out: out, err: err,
-                        style: Style(isEnabled: false), terminalWidth: { nil }, pageSize: size)
-        #expect(repl.run(banner: "") == .failure)
-        #expect(err.text == """
-            error: there is no page \(denseLast + 1): the last is page \(denseLast)
-            error: there is no page 9223372036854775807: the last is page \(denseLast)
-            error: there is no page \(gappyLast + 1): the last is page \(gappyLast)
-
-            """)
-        // Dense's last page is past nine tenths of its rowids: counted first, so its heading has the count.
-        let objects = "\(dense.count) objects"
-        #expect(Self.keys(under: "Dense · page \(denseLast) of \(denseLast) · \(objects)", in: out.text)
-                == Array(dense[((denseLast - 1) * size)...]))
-        #expect(Self.keys(under: "Dense · page 71 of \(denseLast) · \(objects)", in: out.text)
-                == Array(dense[(70 * size)..<(71 * size)]))
-        // Gappy's rowids span 4e12: no count first; the skip from the start finds its last page.
-        #expect(Self.keys(under: "Gappy · page \(gappyLast)", in: out.text) == Array(gappy[((gappyLast - 1) * size)...]))
     }
 }

@@ -1,91 +1,100 @@
 import SQLiteKit
 import StrataCore
-import StrataQuery
 
-/// The result the REPL pages through: a class, a query, one object's list or an `sql` statement's rows, one
-/// page at a time.
+/// A result paged through one page at a time: a class, a query, one object's list or a read-only SQL
+/// statement's rows. The browser shows it; this type knows nothing of terminals.
 ///
 /// In key order (a class, or a query without SORT, DISTINCT or LIMIT; a list in list order) pages are
 /// found by key (keyset paging), so `next`, `prev` and `last` cost the same deep in a big class as at its
 /// start, and `page N` seeks through a census of the result once one is taken. A sorted result pages by
 /// position, and so does an `sql` result, by running its statement again.
-final class Browser {
+///
+/// The query is compiled once, when the pager is made: each page's statement is put together from it with
+/// the page's bounds bound as values (`PagedQuery`), and so are the census's, a count's and a seek's.
+public final class ResultPager {
     /// The query shown; nil for an `sql` result.
-    let query: Query?
+    public let query: Query?
     /// The statement of an `sql` result: rows, not objects (no keys to open).
-    let sql: String?
-    let title: String
-    let pageSize: Int
+    public let sql: String?
+    /// What the result is called where it is shown: the query as typed, `sql …`.
+    public let title: String
+    /// Rows per page.
+    public private(set) var pageSize: Int
     /// Set when the result is the objects of a list, in list order.
-    let members: ListMembers?
+    public let members: ListMembers?
     /// Where the current page starts, from 0; nil when not known (paging back from the end before
     /// the result was counted).
-    private(set) var position: Int? = 0
+    public private(set) var position: Int? = 0
     /// The page's rows as shown: huge values shortened unless `wholeValues` (`ShownRow`).
-    private(set) var rows: [ShownRow] = []
+    public private(set) var rows: [ShownRow] = []
     /// Read every value whole, as the JSON and CSV modes need; else texts and blobs beyond `ShownRow.limit`
     /// are read shortened, so that a page of huge values costs what reading it costs SQLite.
-    var wholeValues = false
+    public var wholeValues = false
     /// The object key of each row, for `open #ROW`.
-    private(set) var keys: [[SQLiteValue]] = []
+    public private(set) var keys: [[SQLiteValue]] = []
     /// What keyset paging goes on from: the object key, or the position in the list.
     private var cursors: [[SQLiteValue]] = []
-    private(set) var columns: [ResultColumn] = []
-    private(set) var hasMore = false
-    private(set) var hasLess = false
+    public private(set) var columns: [ResultColumn] = []
+    public private(set) var hasMore = false
+    public private(set) var hasLess = false
     /// Taken in the background in an interactive session; nil in scripts, whose output must not depend on timing.
     private var census: Census?
     /// Known once `count` had to count without a census.
     private var counted: Int?
     private let keyWidth: Int
     private let cursorWidth: Int
+    /// The query compiled for pages of rows (with link labels); nil for an `sql` result.
+    private let pages: PagedQuery?
+    /// The query compiled for its keys alone (a census, a count, a seek), once first asked for.
+    private var keyPages: PagedQuery?
 
     /// Checks the query (`text` is what it was parsed from, for the position of an error).
-    init(query: Query, text: String, title: String, pageSize: Int, members: ListMembers? = nil, session: DatabaseSession) throws {
+    public init(query: Query, text: String, title: String, pageSize: Int, members: ListMembers? = nil, session: DatabaseSession) throws {
         self.query = query
         self.sql = nil
         self.title = title
         self.pageSize = max(1, pageSize)
         self.members = members
-        var compiler = QueryCompiler(schema: session.schema, connection: session.connection, text: text)
-        compiler.members = members
-        let compiled = try compiler.compile(query)
-        keyWidth = compiled.classInfo.objectKey.count
+        var compiler = Self.compiler(for: query, members: members, session: session, text: text)
+        let pages = try compiler.pages(of: query)
+        self.pages = pages
+        keyWidth = pages.classInfo.objectKey.count
         cursorWidth = members == nil ? keyWidth : 1
     }
 
     /// The rows of a read-only SQL statement, paged by position.
-    init(sql: String, title: String, pageSize: Int) {
+    public init(sql: String, title: String, pageSize: Int) {
         self.query = nil
         self.sql = sql
         self.title = title
         self.pageSize = max(1, pageSize)
         self.members = nil
+        pages = nil
         keyWidth = 0
         cursorWidth = 0
     }
 
     /// True when pages are found by key rather than by position.
-    var isKeyset: Bool { query?.stages.isEmpty == true && cursorWidth > 0 }
+    public var isKeyset: Bool { query?.stages.isEmpty == true && cursorWidth > 0 }
 
     /// The class whose objects the result holds; nil for an `sql` result.
-    var className: String? { query?.className }
+    public var className: String? { query?.className }
 
     /// The number of objects in the whole result, if known yet.
-    var total: Int? { census?.count ?? counted }
+    public var total: Int? { census?.count ?? counted }
 
     /// The current page's number, counting from 1, if known.
-    var pageNumber: Int? { position.map { $0 / pageSize + 1 } }
+    public var pageNumber: Int? { position.map { $0 / pageSize + 1 } }
 
     /// The number of pages, if the result is counted.
-    var pageCount: Int? { total.map { max(1, ($0 + pageSize - 1) / pageSize) } }
+    public var pageCount: Int? { total.map { max(1, ($0 + pageSize - 1) / pageSize) } }
 
     /// Loads the first page.
-    func first(_ session: DatabaseSession) throws {
+    public func first(_ session: DatabaseSession) throws {
         try load(Page(size: pageSize + 1), session, position: 0)
     }
 
-    func next(_ session: DatabaseSession) throws {
+    public func next(_ session: DatabaseSession) throws {
         guard hasMore else { throw StrataError("already on the last page") }
         if isKeyset, let last = cursors.last {
             try load(Page(size: pageSize + 1, after: last), session, position: position.map { $0 + pageSize })
@@ -95,7 +104,7 @@ final class Browser {
         }
     }
 
-    func previous(_ session: DatabaseSession) throws {
+    public func previous(_ session: DatabaseSession) throws {
         guard hasLess else { throw StrataError("already on the first page") }
         if isKeyset, let first = cursors.first {
             try load(Page(size: pageSize + 1, before: first), session, position: position.map { max(0, $0 - pageSize) },
@@ -106,7 +115,7 @@ final class Browser {
         }
     }
 
-    func last(_ session: DatabaseSession) throws {
+    public func last(_ session: DatabaseSession) throws {
         if let pageCount {
             try page(pageCount, session)
         } else if isKeyset {
@@ -125,7 +134,7 @@ final class Browser {
     /// counted; a whole table is counted first (which costs less than skipping) when its rowids put the
     /// page near its end. The census is paused meanwhile, and the keys and the page are read in one
     /// transaction, so that they come from the same state of the file.
-    func page(_ number: Int, _ session: DatabaseSession) throws {
+    public func page(_ number: Int, _ session: DatabaseSession) throws {
         guard number >= 1 else { throw StrataError("pages count from 1") }
         let (start, overflow) = (number - 1).multipliedReportingOverflow(by: pageSize)
         if overflow { throw noSuchPage(number, session) }
@@ -150,7 +159,7 @@ final class Browser {
     /// The paging key of the object at `position` (from 0) in key order, read without a census; nil past
     /// the end.
     private func key(at position: Int, _ session: DatabaseSession) throws -> [SQLiteValue]? {
-        if total == nil, let estimate = try rowIDSpan(session), Double(position) >= Self.countFirst * estimate {
+        if total == nil, let estimate = try rowIDRange(session)?.span, Double(position) >= Self.countFirst * estimate {
             counted = try countNow(session)
         }
         var page = Page(size: 1, offset: position, keysOnly: true)
@@ -168,9 +177,9 @@ final class Browser {
     /// from the end.
     static let countFirst = 0.9
 
-    /// For a whole table keyed by its rowid, `max(rowid) - min(rowid) + 1`, which no count exceeds (two
-    /// seeks); nil for anything else, or an empty table.
-    private func rowIDSpan(_ session: DatabaseSession) throws -> Double? {
+    /// For a whole table keyed by its rowid, its least rowid and `max(rowid) - min(rowid) + 1`, which no count
+    /// exceeds (two seeks); nil for anything else, or an empty table.
+    private func rowIDRange(_ session: DatabaseSession) throws -> (least: Double, span: Double)? {
         guard let info = fastCountable(session), let rowID = info.rowIDColumn() else { return nil }
         let keyedByRowID = switch info.objectKey {
         case .rowid: true
@@ -180,9 +189,11 @@ final class Browser {
         guard keyedByRowID else { return nil }
         // Two subqueries, so that each is one seek (SQLite's min/max optimization takes one aggregate).
         // In floating point: the span of the extreme rowids does not fit in an Int64.
-        let span = try session.connection.scalar("SELECT CAST((SELECT max(\(rowID)) FROM \(identifier: info.tableName)) AS REAL) "
-                                                 + "- (SELECT min(\(rowID)) FROM \(identifier: info.tableName)) + 1" as SQL)
-        return span.double
+        let table = SQL.identifier(info.tableName)
+        let row = try session.connection.rows("SELECT CAST((SELECT min(\(rowID)) FROM \(table)) AS REAL), "
+                                              + "CAST((SELECT max(\(rowID)) FROM \(table)) AS REAL)" as SQL).first
+        guard let least = row?[0].double, let most = row?[1].double else { return nil }
+        return (least, most - least + 1)
     }
 
     /// The class, when the result is all of a table's rows, which `SELECT count(*)` counts without stepping
@@ -210,7 +221,7 @@ final class Browser {
 
     /// The number of objects in the whole result: from the census, waiting for it if it is running
     /// (Ctrl-C stops the wait), else counted now.
-    func count(_ session: DatabaseSession) throws -> Int {
+    public func count(_ session: DatabaseSession) throws -> Int {
         // A running census is waited for even when the count is known: once it ends, every page is found by key.
         if let census, census.isLive, let counted = census.wait(until: { InterruptSignal.fired }) { return counted }
         if let total { return total }
@@ -222,37 +233,46 @@ final class Browser {
 
     /// Waits up to `seconds` for a running census, so that a result counted that fast shows its count on its first
     /// page; true when the count is known.
+    ///
+    /// A whole table keyed by its rowid is not waited for once the census's way through its rowids says that it
+    /// cannot end in time: a big table's first page shows at once, its count later.
     @discardableResult
-    func awaitCount(for seconds: Double) -> Bool {
+    public func awaitCount(for seconds: Double, _ session: DatabaseSession) -> Bool {
         guard total == nil, let census, census.isLive else { return total != nil }
         let deadline = Platform.monotonicSeconds() + seconds
-        return census.wait(until: { Platform.monotonicSeconds() >= deadline || InterruptSignal.fired }) != nil
+        let range = isKeyset && cursorWidth == 1 ? (try? rowIDRange(session)) ?? nil : nil
+        let counted = census.wait(until: { () -> Bool in
+            let now = Platform.monotonicSeconds()
+            if now >= deadline || InterruptSignal.fired { return true }
+            guard let range, let (started, key) = census.progress, let rowID = key.first?.double else { return false }
+            // The share of the rowids passed so far, at the pace so far, puts the end after the deadline.
+            let done = (rowID - range.least + 1) / range.span
+            return done > 0 && now - started > Self.paceAfter && started + (now - started) / done > deadline
+        })
+        return counted != nil
     }
+
+    /// How long a census runs before its pace says when it ends, in seconds: past its start on another connection.
+    static let paceAfter = 0.01
 
     /// Counts the result on the session's connection, without the census.
     private func countNow(_ session: DatabaseSession) throws -> Int {
         if let sql { return try readSQL(sql, session, skipping: Int.max).skipped }
-        if let info = fastCountable(session) {
-            return Int(try ObjectCounter(connection: session.connection).count(info))
-        }
+        let counter = ObjectCounter(connection: session.connection)
+        if let info = fastCountable(session) { return Int(try counter.count(info)) }
         let compiled = try compile(Page.allKeys, session)
         // A view may never end (a recursive one): it is counted for at most --timeout, as `classes` does.
         let limit = Double(session.timeout) / 1000
-        let deadline = compiled.classInfo.kind == .view ? Deadline(session.connection.interruptHandle, after: limit) : nil
-        defer { deadline?.cancel() }
-        let result: Int64
         do {
-            result = try session.connection.scalar(SQL.count(of: compiled.statement)).int64 ?? 0
-        } catch ResultCode.interrupt where deadline?.hasPassed == true {
-            throw StrataError("cannot count \(compiled.classInfo.name): \(ObjectCounter.stillCounting(after: limit)) "
-                              + "(a view is counted for at most --timeout seconds)")
+            return Int(try counter.count(SQL.count(of: compiled.statement), isView: compiled.classInfo.kind == .view, viewLimit: limit))
+        } catch let error as ObjectCounter.StillCounting {
+            throw StrataError("cannot count \(compiled.classInfo.name): \(error) (a view is counted for at most --timeout seconds)")
         }
-        return Int(result)
     }
 
     /// Starts counting the result and indexing its pages: on another connection in the background when
     /// the file allows one, else (an in-memory database) now.
-    func startCensus(_ session: DatabaseSession) throws {
+    public func startCensus(_ session: DatabaseSession) throws {
         // An sql result is counted when asked: its statement may be anything, and is run once per page.
         if sql != nil { return }
         if let census, census.isLive { return }
@@ -266,29 +286,55 @@ final class Browser {
     }
 
     /// Stops an unfinished census, for a result that is no longer shown; `startCensus` begins it again.
-    func stopCensus() {
+    public func stopCensus() {
         if let census, census.count == nil { census.cancel() }
     }
 
-    /// The whole result in the order pages show it, for `export`.
-    func compileWhole(_ session: DatabaseSession) throws -> CompiledQuery {
+    /// The whole result in the order pages show it, without link labels, for `export`.
+    public func compileWhole(_ session: DatabaseSession) throws -> CompiledQuery {
         guard let query else { throw StrataError("an sql result has no query to compile") }
         var compiler = QueryCompiler(schema: session.schema, connection: session.connection, text: "")
         compiler.members = members
         return try compiler.compile(query)
     }
 
-    private func compile(_ page: Page, _ session: DatabaseSession) throws -> CompiledQuery {
-        guard let query else { throw StrataError("an sql result has no query to compile") }
-        var compiler = QueryCompiler(schema: session.schema, connection: session.connection, text: "")
+    /// The compiler of the pages: the list's members, the links labelled.
+    private static func compiler(for query: Query, members: ListMembers?, session: DatabaseSession, text: String) -> QueryCompiler {
+        var compiler = QueryCompiler(schema: session.schema, connection: session.connection, text: text)
         compiler.members = members
         compiler.labelsLinks = true
-        return try compiler.compile(query, page: page)
+        return compiler
+    }
+
+    /// One page's statement, from the query compiled once.
+    private func compile(_ page: Page, _ session: DatabaseSession) throws -> CompiledQuery {
+        guard let query, let pages else { throw StrataError("an sql result has no query to compile") }
+        guard page.keysOnly else { return pages.compiled(page) }
+        if keyPages == nil {
+            var compiler = Self.compiler(for: query, members: members, session: session, text: "")
+            keyPages = try compiler.pages(of: query, keysOnly: true)
+        }
+        return keyPages!.compiled(page)
+    }
+
+    /// Shows fewer rows a page from now on, the first page loaded already cut down to them: what the browser asks
+    /// once it finds that a page of vertical records would not fit the screen. Nothing is read again.
+    public func shrink(to size: Int) {
+        let size = max(1, size)
+        guard size < pageSize, position == 0, let (page, _, backwards) = lastLoad, !backwards, page.after == nil,
+              page.before == nil, !page.fromEnd, page.offset == 0
+        else { return }
+        hasMore = hasMore || rows.count > size
+        rows = Array(rows.prefix(size))
+        keys = Array(keys.prefix(size))
+        cursors = Array(cursors.prefix(size))
+        pageSize = size
+        lastLoad = (Page(size: size + 1), 0, false)
     }
 
     /// Reads the page shown again, after an edit: the same request, and the count forgotten (a new census
     /// starts when the REPL makes the result current again).
-    func reload(_ session: DatabaseSession) throws {
+    public func reload(_ session: DatabaseSession) throws {
         stopCensus()
         census = nil
         counted = nil
@@ -296,7 +342,7 @@ final class Browser {
     }
 
     /// Reads the page shown again, as `wholeValues` now asks; the count stands.
-    func reread(_ session: DatabaseSession) throws {
+    public func reread(_ session: DatabaseSession) throws {
         guard let (page, position, backwards) = lastLoad else { return try first(session) }
         try load(page, session, position: position, backwards: backwards)
     }

@@ -1,13 +1,12 @@
 import Foundation
 import SQLiteKit
 import Testing
-@testable import StrataInterface
 @testable import StrataQuery
 @testable import StrataCore
 
 /// `page N` lands on the same objects however it gets there: through a census (taken now, or in the
 /// background on another connection), by skipping keys without one, or by walking `next` from page 1.
-@Suite struct BrowserTests {
+@Suite struct ResultPagerTests {
     /// Keys with gaps, text keys in a WITHOUT ROWID table, a composite key, and a list with duplicates:
     /// the page size (7) and the census stride (64) never line up.
     static let sql = """
@@ -37,7 +36,7 @@ import Testing
         let path = NSTemporaryDirectory() + "strata-browser-\(UUID().uuidString).sqlite"
         let session: DatabaseSession
 
-        init(background: Bool, sql: String = BrowserTests.sql) throws {
+        init(background: Bool, sql: String = ResultPagerTests.sql) throws {
             let writer = try Connection(path: path, mode: .create)
             try writer.execute(sql)
             let connection = try Connection(path: path, mode: .readOnly)
@@ -50,13 +49,13 @@ import Testing
 
         deinit { try? FileManager.default.removeItem(atPath: path) }
 
-        func browser(_ text: String, members: ListMembers? = nil) throws -> Browser {
-            try Browser(query: try QueryParser.parse(text), text: text, title: text, pageSize: BrowserTests.pageSize,
+        func browser(_ text: String, members: ListMembers? = nil) throws -> ResultPager {
+            try ResultPager(query: try QueryParser.parse(text), text: text, title: text, pageSize: ResultPagerTests.pageSize,
                         members: members, session: session)
         }
 
         /// Every page by walking `next` from the first: the order the other ways must agree with.
-        func walk(_ browser: Browser) throws -> [[ShownRow]] {
+        func walk(_ browser: ResultPager) throws -> [[ShownRow]] {
             try browser.first(session)
             var pages = [browser.rows]
             while browser.hasMore {
@@ -164,5 +163,38 @@ import Testing
         try browser.startCensus(fixture.session)
         #expect(try browser.count(fixture.session) == 910)
         #expect(browser.pageCount == 130)
+    }
+
+    /// A first page cut down to fewer rows (as the browser does when vertical records would not fit) pages on as
+    /// a pager of that size from the start does, by key and by position, in key order and sorted.
+    @Test(arguments: queries) func aShrunkFirstPageGoesOnAsASmallerPager(_ text: String) throws {
+        let fixture = try Fixture(background: false)
+        let shrunk = try fixture.browser(text)
+        try shrunk.first(fixture.session)
+        shrunk.shrink(to: 3)
+        var small = try ResultPager(query: try QueryParser.parse(text), text: text, title: text, pageSize: 3, session: fixture.session)
+        try small.first(fixture.session)
+        #expect(shrunk.pageSize == 3)
+        for step in 0..<4 {
+            #expect(shrunk.rows == small.rows, "\(text): step \(step)")
+            #expect(shrunk.keys == small.keys && shrunk.hasMore == small.hasMore && shrunk.hasLess == small.hasLess)
+            #expect(shrunk.pageNumber == small.pageNumber)
+            try shrunk.next(fixture.session)
+            try small.next(fixture.session)
+        }
+        try shrunk.page(5, fixture.session)
+        try small.page(5, fixture.session)
+        #expect(shrunk.rows == small.rows, "\(text): page 5")
+        // Read again (as after an edit): still three rows a page.
+        small = try ResultPager(query: try QueryParser.parse(text), text: text, title: text, pageSize: 3, session: fixture.session)
+        try small.first(fixture.session)
+        let again = try fixture.browser(text)
+        try again.first(fixture.session)
+        again.shrink(to: 3)
+        try again.reload(fixture.session)
+        #expect(again.rows == small.rows && again.hasMore == small.hasMore)
+        // Only a first page is cut down; a larger size changes nothing.
+        again.shrink(to: 5)
+        #expect(again.pageSize == 3)
     }
 }

@@ -1,7 +1,6 @@
 import Dispatch
 import SQLiteKit
 import StrataCore
-import StrataQuery
 
 /// Counts a result and remembers the paging key of every `stride`-th object, so that `page N` of a
 /// result in key order seeks straight to its page instead of skipping N pages of rows.
@@ -20,6 +19,8 @@ final class Census: @unchecked Sendable {
     private var running: Connection?
     private var cancelled = false
     private var failure: Error?
+    /// When the census began stepping through the result (`Platform.monotonicSeconds`).
+    private var started: Double?
     /// How many `pausing` calls are under way: while above 0, the census waits at its next stride.
     private var pauses = 0
 
@@ -56,6 +57,7 @@ final class Census: @unchecked Sendable {
     }
 
     private func take(_ query: CompiledQuery, keyWidth: Int, runner: QueryRunner) throws {
+        lock.withLock { started = Platform.monotonicSeconds() }
         var count = 0
         try runner.step(query) { statement in
             count += 1
@@ -105,14 +107,23 @@ final class Census: @unchecked Sendable {
         }
     }
 
-    /// Waits for the count, checking `stop` every 50 ms; nil if the census failed, was cancelled or `stop`
+    /// When the census began, and the paging key of the last object it published (every `stride`-th): how far
+    /// through the result it is. Nil before its first stride, and for a census without keys.
+    var progress: (started: Double, key: [SQLiteValue])? {
+        lock.withLock {
+            guard let started, let key = boundaries.last else { return nil }
+            return (started, key)
+        }
+    }
+
+    /// Waits for the count, checking `stop` every 2 ms; nil if the census failed, was cancelled or `stop`
     /// said so.
     func wait(until stop: () -> Bool) -> Int? {
         while true {
             let (counted, failed) = lock.withLock { (total, failure != nil || cancelled) }
             if let counted { return counted }
             if failed || stop() { return nil }
-            Platform.sleep(milliseconds: 50)
+            Platform.sleep(milliseconds: 2)
         }
     }
 
