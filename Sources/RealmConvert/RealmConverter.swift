@@ -88,24 +88,36 @@ public struct RealmConverter {
     /// The objects of the app's classes (Realm's internal tables not counted).
     var classObjectCount: Int { mapping.classes.filter { !$0.isInternal }.reduce(0) { $0 + $1.table.objectCount } }
 
-    /// A table the conversion writes, known before it runs: its name, its kind (`table`, `embedded`, `list`, `set`,
-    /// `dictionary`, `internal` for Realm's own tables, or `list table` for a Strata list of objects, which shows as a
-    /// property) and, for a class, its
-    /// object count (read from the file's cluster trees, without reading the objects).
+    /// A table the conversion writes, known before it runs: its name, its kind and, for a class, its object count
+    /// (read from the file's cluster trees, without reading the objects).
     public struct PlannedTable: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            /// A class (`table`, `embedded`) or a collection of values (`list`, `set`, `dictionary`): what it shows as.
+            case shown(ClassInfo.Kind)
+            /// One of Realm's own tables, hidden.
+            case `internal`
+            /// A Strata list table of a list or set of objects, which shows as a property of its owner.
+            case listTable
+        }
+
         public let name: String
-        public let kind: String
+        public let kind: Kind
         public let objects: Int?
     }
 
     /// The tables `write` creates, classes first, each class followed by its collections.
     public var plannedTables: [PlannedTable] {
         mapping.classes.flatMap { info -> [PlannedTable] in
-            [PlannedTable(name: info.name, kind: info.isInternal ? "internal" : info.table.kind == .embedded ? "embedded" : "table",
+            [PlannedTable(name: info.name, kind: info.isInternal ? .internal : .shown(info.table.kind == .embedded ? .embedded : .table),
                           objects: info.table.objectCount)]
                 + info.collections.map { collection in
                     let isStrataList = collection.column.type == .link && !collection.isDictionary
-                    return PlannedTable(name: collection.name, kind: isStrataList ? "list table" : collection.kind, objects: nil)
+                    let shown: ClassInfo.Kind = switch collection.kind {
+                    case .dictionary: .dictionary
+                    case .set: .set
+                    default: .list
+                    }
+                    return PlannedTable(name: collection.name, kind: isStrataList ? .listTable : .shown(shown), objects: nil)
                 }
         }
     }
@@ -168,14 +180,14 @@ public struct RealmConverter {
     private func writeFacts(into connection: Connection) throws {
         let insert = try connection.prepare("INSERT INTO \(RealmFacts.classesTable) (name, kind, owner, property, element) VALUES (?1, ?2, ?3, ?4, ?5)")
         for info in mapping.classes {
-            let kind = info.isInternal ? "internal" : info.table.kind == .embedded ? "embedded" : "class"
-            try insert.bind([.text(info.name), .text(kind), .null, .null, .null])
+            let kind: RealmFacts.TableKind = info.isInternal ? .internal : info.table.kind == .embedded ? .embedded : .class
+            try insert.bind([.text(info.name), .text(kind.rawValue), .null, .null, .null])
             try insert.run()
             for collection in info.collections {
                 let column = collection.column
                 let element = column.type == .link ? "link<\(mapping.target(of: column)?.name ?? "?")>"
                     : column.type.description + (column.isNullable ? "?" : "")
-                try insert.bind([.text(collection.name), .text(collection.kind), .text(info.name), .text(column.name), .text(element)])
+                try insert.bind([.text(collection.name), .text(collection.kind.rawValue), .text(info.name), .text(column.name), .text(element)])
                 try insert.run()
             }
         }

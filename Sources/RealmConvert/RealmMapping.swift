@@ -46,10 +46,10 @@ struct RealmMapping {
         let hasTypeColumn: Bool
 
         /// `list`, `set` or `dictionary`, as `strata_realm_classes` records it.
-        var kind: String {
-            if isDictionary { return "dictionary" }
-            if case .set = column.collection { return "set" }
-            return "list"
+        var kind: RealmFacts.TableKind {
+            if isDictionary { return .dictionary }
+            if case .set = column.collection { return .set }
+            return .list
         }
     }
 

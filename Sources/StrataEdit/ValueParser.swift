@@ -124,7 +124,7 @@ public struct ValueParser {
     /// dates, seconds or milliseconds since 1970, or Core Data's seconds since 2001.
     func date(_ text: String, property: Property, refuse: (String) -> StrataError) throws -> SQLiteValue {
         let column = property.column ?? property.name
-        let storage = try DateStorage.detect(connection: connection, table: info.tableName, column: column, isCoreData: schema.isCoreData)
+        let storage = try schema.dateStorage(of: property, in: info, connection: connection)
         let isNow = text.lowercased() == "now"
         guard let milliseconds = isNow ? now() : ISODate.parse(text) else {
             throw refuse("is not an ISO 8601 date (2026-12-01, 2026-12-01T09:30:00Z, 2026-12-01T10:30:00+01:00) or now")

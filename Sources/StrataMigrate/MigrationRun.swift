@@ -1,3 +1,4 @@
+import StrataCore
 /// What `Migrator.apply(to:allowDrift:stepwise:)` did: the versions before and after, and each step.
 package struct MigrationRun: Sendable {
     /// The database's version before the run (read inside its write transaction).

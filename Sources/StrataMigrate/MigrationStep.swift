@@ -34,7 +34,7 @@ package struct MigrationStep: Sendable {
         if case .sql(let text) = body { sql = text } else { sql = "" }
         if let reason = SQLScript.notInTransaction(raw) {
             throw StrataError("\(title): \(reason)", code: .invalidMigration,
-                              site: ErrorSite(file: file.fileName, version: file.version, direction: direction.rawValue))
+                              site: ErrorSite(file: file.fileName, version: file.version, direction: direction))
         }
     }
 

@@ -91,7 +91,7 @@ package struct Migrator {
         }
         if let reason = status.skippedReason(file: displayName ?? connection.path), !(appliesOutOfOrder && !status.predatesHistory) {
             throw StrataError(reason + " (nothing was changed)", code: status.predatesHistory ? .noHistory : .outOfOrder,
-                              site: status.skipped.first.map { ErrorSite(file: $0.fileName, version: $0.version, direction: "up") })
+                              site: status.skipped.first.map { ErrorSite(file: $0.fileName, version: $0.version, direction: .up) })
         }
         let files = (status.skipped + status.pending).filter { file in target.map { file.version <= $0 } ?? true }
         if let target, target > status.version, !files.contains(where: { $0.version == target }) {
@@ -101,7 +101,7 @@ package struct Migrator {
             for file in files {
                 guard let empty = try MigrationLint.emptyUp(file) else { continue }
                 throw StrataError("\(empty.file):\(empty.line): \(empty.code.rawValue) \(empty.message): refused (nothing was changed)",
-                                  code: .lintError, site: ErrorSite(file: empty.file, line: empty.line, version: file.version, direction: "up"))
+                                  code: .lintError, site: ErrorSite(file: empty.file, line: empty.line, version: file.version, direction: .up))
             }
         }
         let scratch = translated ? try ScratchSchema(copying: connection) : nil
@@ -124,20 +124,20 @@ package struct Migrator {
         let above = status.applied.filter { $0.version > target }.sorted { $0.version > $1.version }
         guard above.first?.version == status.version else {
             throw StrataError("version \(status.version) was not reached by strata migrate (it is not in the history): cannot go down from it",
-                              code: .noWayDown, site: ErrorSite(version: status.version, direction: "down"))
+                              code: .noWayDown, site: ErrorSite(version: status.version, direction: .down))
         }
         let scratch = translated ? try ScratchSchema(copying: connection) : nil
         let steps = try above.map { entry in
             guard let file = byVersion[entry.version] else {
                 throw StrataError("cannot go below version \(entry.version): its migration file (\(entry.name)) is gone", code: .missingMigration,
-                                  site: ErrorSite(version: entry.version, direction: "down"))
+                                  site: ErrorSite(version: entry.version, direction: .down))
             }
             var step: MigrationStep
             if file.kind == .strata {
                 guard let entries = try StrataScript.parse(file.text, file: file.fileName).wayDown else {
                     throw StrataError("\(file.fileName) has no way down (it deletes, updates, changes or runs sql, and has no down { … } "
                                       + "block): cannot go below version \(file.version)",
-                                      code: .noWayDown, site: ErrorSite(file: file.fileName, version: file.version, direction: "down"))
+                                      code: .noWayDown, site: ErrorSite(file: file.fileName, version: file.version, direction: .down))
                 }
                 step = try MigrationStep(file: file, direction: .down, body: .operations(entries))
             } else if let down = file.sections.down, SQLScript.hasStatement(down) {
@@ -148,7 +148,7 @@ package struct Migrator {
             } else {
                 throw StrataError("\(file.fileName) has no way down (a line '-- strata:down' followed by the SQL that undoes it): "
                                   + "cannot go below version \(file.version)",
-                                  code: .noWayDown, site: ErrorSite(file: file.fileName, version: file.version, direction: "down"))
+                                  code: .noWayDown, site: ErrorSite(file: file.fileName, version: file.version, direction: .down))
             }
             if let scratch { step.sql = try scratch.run(step) }
             return step

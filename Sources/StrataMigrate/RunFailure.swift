@@ -32,7 +32,7 @@ struct RunFailure: Error {
         let written = sqlite.map(DatabaseFile.code(of:)).flatMap { [.diskFull, .ioError].contains($0) ? $0 : nil }
         var failure = RunFailure(what, version: version, code: written ?? .statementFailed, failedToWrite: written != nil)
         failure.site = ErrorSite(file: step.file.fileName, line: line, statement: sqlite?.sql.map(Self.withoutLeadingComments), version: step.file.version,
-                                 direction: step.direction.rawValue)
+                                 direction: step.direction)
         return failure
     }
 

@@ -127,7 +127,7 @@ extension ScratchSchema {
                 throw StrataError("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason); "
                                   + "nothing was changed (still at version \(version))", code: .statementFailed,
                                   site: ErrorSite(file: step.file.fileName, line: failure.line, version: step.file.version,
-                                                  direction: step.direction.rawValue))
+                                                  direction: step.direction))
             } catch {
                 break
             }

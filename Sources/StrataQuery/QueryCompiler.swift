@@ -19,7 +19,6 @@ public struct QueryCompiler {
     /// (`ResultColumn.labelIndex`): not for json, csv or exports, which hold the key alone.
     public var labelsLinks = false
     private var aliasCounter = 0
-    private var dateStorages: [String: DateStorage] = [:]
     /// The SQL of each SHOW column by its path, for SORT and DISTINCT by the same path.
     var shownValues: [String: SQL] = [:]
 
@@ -282,13 +281,8 @@ public struct QueryCompiler {
                             at: offset)
     }
 
-    mutating func dateStorage(_ info: ClassInfo, _ property: Property) throws -> DateStorage {
-        let key = info.tableName + "\u{0}" + (property.column ?? property.name)
-        if let known = dateStorages[key] { return known }
-        let storage = try DateStorage.detect(connection: connection, table: info.tableName, column: property.column ?? property.name,
-                                         isCoreData: schema.isCoreData)
-        dateStorages[key] = storage
-        return storage
+    func dateStorage(_ info: ClassInfo, _ property: Property) throws -> DateStorage {
+        try schema.dateStorage(of: property, in: info, connection: connection)
     }
 
     // MARK: - Predicates

@@ -152,7 +152,7 @@ import Testing
         #expect(throws: StrataError("2_b.sql:1: S008 the up section is empty (only comments and blank lines), and the SQL below "
                                     + "'-- strata:down' (line 2) runs only going down: put what migrates up above that line: "
                                     + "refused (nothing was changed)",
-                                    code: .lintError, site: ErrorSite(file: "2_b.sql", line: 1, version: 2, direction: "up"))) { try migrator.apply(to: nil) }
+                                    code: .lintError, site: ErrorSite(file: "2_b.sql", line: 1, version: 2, direction: .up))) { try migrator.apply(to: nil) }
         #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'Tag'").int64 == 0)
         // Up to the one before it is fine.
         #expect(try migrator.apply(to: 1).applied.count == 1)

@@ -82,5 +82,5 @@ public struct KeyedArchive: Sendable {
         return ArchivedObject(archive: self, index: index, value: value, classHierarchy: hierarchy)
     }
 
-    static func error(_ problem: String) -> ModelReadError { ModelReadError("keyed archive: " + problem) }
+    static func error(_ problem: String) -> ModelReadError { ModelReadError(problem, in: .keyedArchive) }
 }

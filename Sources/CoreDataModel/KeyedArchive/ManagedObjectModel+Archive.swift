@@ -202,8 +202,7 @@ extension ManagedObjectModel {
             do {
                 attribute.derivationExpression = try expression.expressionFormat(budget: &budget)
             } catch let error as ModelReadError {
-                let problem = error.message.hasPrefix("keyed archive: ") ? String(error.message.dropFirst(15)) : error.message
-                throw KeyedArchive.error("attribute '\(entity).\(name)', its derivation: " + problem)
+                throw KeyedArchive.error("attribute '\(entity).\(name)', its derivation: " + error.problem)
             }
         }
         if let value = try object.object("NSDefaultValue") {

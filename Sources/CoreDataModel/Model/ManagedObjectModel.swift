@@ -177,7 +177,25 @@ public struct Relationship: Sendable, Equatable {
 
 /// A model file or archive that cannot be read: what is wrong and where (a byte offset, an XML line, a key).
 public struct ModelReadError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+    /// What was being read, as the message names it first.
+    public enum Source: String, Sendable {
+        case keyedArchive = "keyed archive"
+    }
+
+    /// Where the problem was found; nil when the problem says it all.
+    public var source: Source?
+    /// What is wrong, without where.
+    public var problem: String
+    public var message: String { source.map { "\($0.rawValue): \(problem)" } ?? problem }
     public var description: String { message }
+
+    public init(_ message: String) { self.problem = message }
+
+    public init(_ problem: String, in source: Source) {
+        self.problem = problem
+        self.source = source
+    }
+
+    /// Two errors are the same when they say the same.
+    public static func == (lhs: ModelReadError, rhs: ModelReadError) -> Bool { lhs.message == rhs.message }
 }

@@ -7,10 +7,17 @@ import SQLiteKit
 /// inconsistent: exit 5) and warnings (worth fixing, not wrong: an unindexed foreign key). A check that cannot run on
 /// this file (no migration history, not a Core Data store) is skipped.
 public struct DatabaseCheck {
+    /// The checks, by the names output gives them (`check --json` too). `journal`, `schema` and `structure`,
+    /// `objects` and `conversion` are `strata check`'s own: what opening a database, and reading a `.realm` file, find.
+    public enum Name: String, Sendable, CaseIterable {
+        case journal, integrity, schema, links, targets, views, triggers, lists, indexes, migrations, coreData
+        case structure, objects, conversion
+    }
+
     /// One thing found.
     public struct Finding: Sendable, Equatable {
         public enum Severity: String, Sendable { case problem, warning }
-        public var check: String
+        public var check: Name
         public var severity: Severity
         public var message: String
         /// The class and object the finding is about, when it is about one.
@@ -19,7 +26,7 @@ public struct DatabaseCheck {
         /// A statement that fixes a warning (the index to create).
         public var fix: String?
 
-        public init(check: String, severity: Severity, message: String, className: String? = nil, key: String? = nil, fix: String? = nil) {
+        public init(check: Name, severity: Severity, message: String, className: String? = nil, key: String? = nil, fix: String? = nil) {
             (self.check, self.severity, self.message, self.className, self.key, self.fix) = (check, severity, message, className, key, fix)
         }
     }
@@ -27,17 +34,17 @@ public struct DatabaseCheck {
     /// What a check did: ran and found nothing or something, or did not apply.
     public struct Outcome: Sendable, Equatable {
         public enum Status: String, Sendable { case ok, problems, warnings, skipped }
-        public var name: String
+        public var name: Name
         public var status: Status
         /// Why it was skipped, or what it covered (`4 links`).
         public var detail: String
 
-        public init(name: String, status: Status, detail: String) {
+        public init(name: Name, status: Status, detail: String) {
             (self.name, self.status, self.detail) = (name, status, detail)
         }
 
         /// The outcome of a check that found `found`: problems, else warnings, else ok.
-        public init(name: String, found: [Finding], covered: String) {
+        public init(name: Name, found: [Finding], covered: String) {
             let status: Status = found.contains { $0.severity == .problem } ? .problems : found.isEmpty ? .ok : .warnings
             self.init(name: name, status: status, detail: covered)
         }
@@ -79,7 +86,7 @@ public struct DatabaseCheck {
         step(7)
         try checkHistory()
         step(8)
-        if schema.isCoreData { try checkCoreData(quick: quick) } else { skip("coreData", "not a Core Data store") }
+        if schema.isCoreData { try checkCoreData(quick: quick) } else { skip(.coreData, "not a Core Data store") }
     }
 
     /// What each step of `run` checks, in order, as a progress line names it.
@@ -98,15 +105,15 @@ public struct DatabaseCheck {
 
     private mutating func checkIntegrity(quick: Bool) throws {
         let name = quick ? "quick_check" : "integrity_check"
-        let lines = try guarded("integrity") { db in try db.rows("PRAGMA \(name)").compactMap { $0[0].string } }
+        let lines = try guarded(.integrity) { db in try db.rows("PRAGMA \(name)").compactMap { $0[0].string } }
         guard let lines else { return }
         let found = lines == ["ok"] ? [] : lines
-        record("integrity", found.map { Finding(check: "integrity", severity: .problem, message: "\(name): \($0)") }, covered: name)
+        record(.integrity, found.map { Finding(check: .integrity, severity: .problem, message: "\(name): \($0)") }, covered: name)
     }
 
     private mutating func checkLinks(quick: Bool) throws {
-        if quick { return skip("links", "--quick reads no rows") }
-        let rows = try guarded("links") { db in try db.rows("PRAGMA foreign_key_check") }
+        if quick { return skip(.links, "--quick reads no rows") }
+        let rows = try guarded(.links) { db in try db.rows("PRAGMA foreign_key_check") }
         guard let rows else { return }
         var found: [Finding] = []
         var keys: [String: [SQLiteValue]] = [:]
@@ -128,10 +135,10 @@ public struct DatabaseCheck {
             keys[table, default: []].append(.integer(row[1].int64 ?? 0))
             let targetName = schema.classes.first { $0.tableName == parent }?.name ?? parent
             let property = fk.map { " (\(name).\($0.from.joined(separator: ", ")))" } ?? ""
-            found.append(Finding(check: "links", severity: .problem, message: "\(name) \(key) → \(targetName) \(target) (missing)\(property)",
+            found.append(Finding(check: .links, severity: .problem, message: "\(name) \(key) → \(targetName) \(target) (missing)\(property)",
                                  className: name, key: key))
         }
-        record("links", found, more: rows.count - found.count, covered: "foreign_key_check")
+        record(.links, found, more: rows.count - found.count, covered: "foreign_key_check")
     }
 
     /// The columns of foreign key `id` of `table` (`PRAGMA foreign_key_list`).
@@ -143,7 +150,7 @@ public struct DatabaseCheck {
 
     /// Foreign keys to tables that do not exist: SQLite's foreign_key_check stops at them.
     private mutating func checkMissingTargets() throws {
-        let rows = try guarded("targets") { db in
+        let rows = try guarded(.targets) { db in
             try db.rows("""
                 SELECT m.name, f."table", f."from" FROM sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f
                 WHERE m.type = 'table' AND NOT EXISTS (SELECT 1 FROM sqlite_schema AS t WHERE t.type IN ('table', 'view') AND t.name = f."table" COLLATE NOCASE)
@@ -153,10 +160,10 @@ public struct DatabaseCheck {
         guard let rows else { return }
         let found = rows.map { row in
             let name = schema.classes.first { $0.tableName == row[0].string }?.name ?? row[0].string ?? "?"
-            return Finding(check: "targets", severity: .problem,
+            return Finding(check: .targets, severity: .problem,
                            message: "\(name).\(row[2].string ?? "?") links to \(row[1].string ?? "?"), which is not a table of the file", className: name)
         }
-        record("targets", found, covered: "links to missing classes")
+        record(.targets, found, covered: "links to missing classes")
     }
 
     /// Every view is prepared: one that names a table, column or function that is not there fails.
@@ -167,10 +174,10 @@ public struct DatabaseCheck {
             do {
                 _ = try connection.prepare("SELECT * FROM \(identifier: view) LIMIT 0" as SQL)
             } catch let error as SQLiteError where !(ResultCode.interrupt ~= error.code) {
-                found.append(Finding(check: "views", severity: .problem, message: "view \(view) cannot be read: \(error.message)", className: view))
+                found.append(Finding(check: .views, severity: .problem, message: "view \(view) cannot be read: \(error.message)", className: view))
             }
         }
-        record("views", found, covered: "\(views.count) view\(views.count == 1 ? "" : "s")")
+        record(.views, found, covered: "\(views.count) view\(views.count == 1 ? "" : "s")")
     }
 
     /// A trigger's statements are checked when it fires, not when it is made: the tables its body writes to or
@@ -182,11 +189,11 @@ public struct DatabaseCheck {
         for trigger in triggers {
             guard let name = trigger[0].string, let sql = trigger[2].string else { continue }
             for table in Self.tablesNamed(inTriggerBody: sql) where !tables.contains(table.lowercased()) && !["new", "old"].contains(table.lowercased()) {
-                found.append(Finding(check: "triggers", severity: .problem,
+                found.append(Finding(check: .triggers, severity: .problem,
                                      message: "trigger \(name) on \(trigger[1].string ?? "?") uses \(table), which is not a table of the file: it fails when it fires"))
             }
         }
-        record("triggers", found, covered: "\(triggers.count) trigger\(triggers.count == 1 ? "" : "s")")
+        record(.triggers, found, covered: "\(triggers.count) trigger\(triggers.count == 1 ? "" : "s")")
     }
 
     /// The table names after INSERT INTO, UPDATE, DELETE FROM, FROM and JOIN in a trigger's body (after its BEGIN).
@@ -225,11 +232,11 @@ public struct DatabaseCheck {
             if target?.type != .object { reasons.append("target is not a link") }
             if let ownerClass = owner?.target, !info.name.hasPrefix(ownerClass + "_") { reasons.append("its name does not start with \(ownerClass)_") }
             guard !reasons.isEmpty else { continue }
-            found.append(Finding(check: "lists", severity: .warning,
+            found.append(Finding(check: .lists, severity: .warning,
                                  message: "\(info.name) looks like a Strata list table but \(reasons.joined(separator: "; ")): it shows as a class, not as a list",
                                  className: info.name))
         }
-        record("lists", found, covered: "list tables")
+        record(.lists, found, covered: "list tables")
     }
 
     /// A foreign key without an index makes every delete of its target scan the table.
@@ -244,29 +251,29 @@ public struct DatabaseCheck {
                 guard !indexed else { continue }
                 let indexName = info.tableName + "_" + columns.joined(separator: "_")
                 let fix = ("CREATE INDEX \(identifier: indexName) ON \(identifier: info.tableName)\(parenthesized: columns.map { SQL.identifier($0) }.joined(separator: ", "));" as SQL).text
-                found.append(Finding(check: "indexes", severity: .warning,
+                found.append(Finding(check: .indexes, severity: .warning,
                                      message: "\(info.name).\(columns.joined(separator: ", ")) links without an index: deleting its target reads the whole table (\(fix))",
                                      className: info.name, fix: fix))
             }
         }
-        record("indexes", found, covered: "foreign keys")
+        record(.indexes, found, covered: "foreign keys")
     }
 
     /// The version Strata's migrations reached against the file's `user_version`.
     private mutating func checkHistory() throws {
         guard try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'strata_migrations'").int64 == 1 else {
-            return skip("migrations", "no migration history")
+            return skip(.migrations, "no migration history")
         }
-        let recorded = try guarded("migrations") { db in try db.scalar("SELECT max(version) FROM strata_migrations").int64 }
+        let recorded = try guarded(.migrations) { db in try db.scalar("SELECT max(version) FROM strata_migrations").int64 }
         guard let recorded else { return }
         let version = try connection.scalar("PRAGMA user_version").int64 ?? 0
         var found: [Finding] = []
         if let recorded, recorded > version {
-            found.append(Finding(check: "migrations", severity: .problem,
+            found.append(Finding(check: .migrations, severity: .problem,
                                  message: "user_version is \(version), below \(recorded), the last migration the history records as applied "
                                     + "(something set it back: strata migrate would apply migrations again)"))
         }
-        record("migrations", found, covered: "user_version \(version)")
+        record(.migrations, found, covered: "user_version \(version)")
     }
 
     /// Core Data's own bookkeeping: `Z_MAX` at least every `Z_PK`, `Z_ENT` values of known entities, to-one
@@ -285,12 +292,12 @@ public struct DatabaseCheck {
             let allowed = Set(members.flatMap { $0.entity?.members ?? [] })
             if let ceiling = members.compactMap({ $0.entity.flatMap { maxima[$0.number] } }).max(), ceiling < highest {
                 let names = members.map(\.name).sorted().joined(separator: ", ")
-                found.append(Finding(check: "coreData", severity: .problem,
+                found.append(Finding(check: .coreData, severity: .problem,
                                      message: "Z_MAX of \(names) is \(ceiling), below the Z_PK \(highest) of an object: Core Data would give a new object a key that is taken"))
             }
             let strays = try connection.rows("SELECT Z_ENT, count(*) FROM \(identifier: table) GROUP BY Z_ENT ORDER BY Z_ENT" as SQL)
             for row in strays where !allowed.contains(Self.entityNumber(row[0]) ?? -1) {
-                found.append(Finding(check: "coreData", severity: .problem,
+                found.append(Finding(check: .coreData, severity: .problem,
                                      message: "\(row[1].int64 ?? 0) object\(row[1].int64 == 1 ? " of table \(table) has" : "s of table \(table) have") Z_ENT \(row[0].displayText), which no entity of the model has"))
             }
         }
@@ -309,14 +316,14 @@ public struct DatabaseCheck {
                         ORDER BY t.Z_PK LIMIT \(literal: .integer(Int64(Self.findingsPerCheck)))
                         """ as SQL)
                     for row in missing {
-                        found.append(Finding(check: "coreData", severity: .problem,
+                        found.append(Finding(check: .coreData, severity: .problem,
                                              message: "\(entity.name) \(row[0].displayText) → \(targetName) \(row[1].displayText) (missing) (\(entity.name).\(property.name))",
                                              className: entity.name, key: row[0].displayText))
                     }
                 }
             }
         }
-        record("coreData", found, covered: "\(entities.count) entit\(entities.count == 1 ? "y" : "ies")")
+        record(.coreData, found, covered: "\(entities.count) entit\(entities.count == 1 ? "y" : "ies")")
     }
 
     /// A `Z_ENT` value as Core Data reads it, with numeric affinity: an integer, a real or a text that is a whole
@@ -335,11 +342,11 @@ public struct DatabaseCheck {
 
     // MARK: - Recording
 
-    private mutating func skip(_ name: String, _ why: String) {
+    private mutating func skip(_ name: Name, _ why: String) {
         outcomes.append(Outcome(name: name, status: .skipped, detail: why))
     }
 
-    private mutating func record(_ name: String, _ found: [Finding], more: Int = 0, covered: String) {
+    private mutating func record(_ name: Name, _ found: [Finding], more: Int = 0, covered: String) {
         let extra = more + max(0, found.count - Self.findingsPerCheck)
         var found = Array(found.prefix(Self.findingsPerCheck))
         if extra > 0, let last = found.last {
@@ -351,7 +358,7 @@ public struct DatabaseCheck {
 
     /// Runs one check's query; SQLite's refusal (a damaged page, a missing table) is a problem of that check, Ctrl-C
     /// is thrown.
-    private mutating func guarded<T>(_ name: String, _ body: (Connection) throws -> T) throws -> T? {
+    private mutating func guarded<T>(_ name: Name, _ body: (Connection) throws -> T) throws -> T? {
         let connection = self.connection
         do {
             return try body(connection)

@@ -29,6 +29,9 @@ public struct Property: Sendable, Equatable {
     /// (`p_type`: `int`, `decimal128`, `objectId`, …), so that a value compares as what it was, not as the text or
     /// number SQLite holds. Not a property of its own.
     public var typeColumn: String?
+    /// For a date: how its column stores dates, when the schema knows without looking at its values (a converted
+    /// `.realm` file writes ISO 8601 text). Nil: `Schema.dateStorage(of:in:connection:)` looks, once a session.
+    public var dateStorage: DateStorage?
 
     public enum Generated: String, Sendable { case virtual, stored }
 

@@ -13,7 +13,7 @@ public enum RealmFacts {
         """
         CREATE TABLE \(classesTable) (
             name TEXT PRIMARY KEY NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('class', 'embedded', 'internal', 'list', 'set', 'dictionary')),
+            kind TEXT NOT NULL CHECK (kind IN (\(TableKind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))),
             owner TEXT,
             property TEXT,
             element TEXT
@@ -22,25 +22,41 @@ public enum RealmFacts {
         "CREATE TABLE \(fileTable) (key TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID",
     ]
 
+    /// The kinds of table `strata_realm_classes` names, as its `kind` column spells them.
+    public enum TableKind: String, CaseIterable, Sendable {
+        /// A class of objects.
+        case `class`
+        /// An embedded class: its objects belong to the object that links to them.
+        case embedded
+        /// One of Realm's own tables (`pk`, `metadata`): hidden.
+        case `internal`
+        /// A list, set or dictionary of values, a table of its own.
+        case list, set, dictionary
+    }
+
     /// Marks the embedded classes, Realm's internal tables (hidden) and the collection tables; rows naming no table, or a kind Strata does not know,
     /// change nothing (a hand-edited table is not trusted further).
     static func apply(to classes: inout [ClassInfo], connection: Connection) throws {
         let rows = try connection.rows("SELECT name, kind, owner, property, element FROM \(classesTable)")
         let byTable = Dictionary(classes.enumerated().map { ($1.tableName, $0) }, uniquingKeysWith: { a, _ in a })
         for row in rows {
-            guard row.count == 5, let name = row[0].string, let kind = row[1].string, let index = byTable[name],
-                  classes[index].kind == .table else { continue }
+            guard row.count == 5, let name = row[0].string, let kind = row[1].string.flatMap(TableKind.init(rawValue:)),
+                  let index = byTable[name], classes[index].kind == .table else { continue }
+            // The converter writes every date as ISO 8601 text: nothing need be looked at to know it.
+            for property in classes[index].properties.indices where classes[index].properties[property].type == .date {
+                classes[index].properties[property].dateStorage = .isoText
+            }
             switch kind {
-            case "embedded":
+            case .embedded:
                 classes[index].kind = .embedded
-            case "internal":
+            case .internal:
                 classes[index].isHidden = true
-            case "list", "set", "dictionary":
+            case .list, .set, .dictionary:
                 // A list or set of objects is a Strata list table, already a list property of its owner.
                 guard classes[index].listOf == nil, let owner = row[2].string, let property = row[3].string else { continue }
-                classes[index].kind = kind == "list" ? .list : kind == "set" ? .set : .dictionary
+                classes[index].kind = kind == .list ? .list : kind == .set ? .set : .dictionary
                 classes[index].realmCollection = RealmCollectionFacts(owner: owner, property: property, element: row[4].string ?? "")
-            default:
+            case .class:
                 continue
             }
         }

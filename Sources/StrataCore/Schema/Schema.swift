@@ -8,10 +8,24 @@ public struct Schema: Sendable, Equatable {
     public var isCoreData: Bool
     /// For a Core Data store: where the model that named its classes came from, and where model and store disagree.
     public var coreDataModel: CoreDataModelOrigin?
+    /// How each date column was found to store its dates, kept once looked at (`dateStorage(of:in:connection:)`).
+    private let dateStorages = DateStorage.Memo()
 
     public init(classes: [ClassInfo], isCoreData: Bool = false) {
         self.classes = classes
         self.isCoreData = isCoreData
+    }
+
+    /// How a date property's column stores its dates: as the schema says (`Property.dateStorage`), else as its
+    /// values show (`DateStorage.detect`), looked at once for the life of the schema, however many queries,
+    /// pages and edits ask.
+    /// - Throws: SQLite's error when the column cannot be read (a locked or damaged file).
+    public func dateStorage(of property: Property, in info: ClassInfo, connection: Connection) throws -> DateStorage {
+        if let known = property.dateStorage { return known }
+        let column = property.column ?? property.name
+        return try dateStorages.value(table: info.tableName, column: column) {
+            try DateStorage.detect(connection: connection, table: info.tableName, column: column, isCoreData: isCoreData)
+        }
     }
 
     public var visibleClasses: [ClassInfo] { classes.filter { !$0.isHidden } }

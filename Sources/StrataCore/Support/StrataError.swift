@@ -127,9 +127,11 @@ public struct ErrorSite: Sendable, Equatable {
     public var statement: String?
     public var version: Int?
     /// `up` or `down`, for a migration's step.
-    public var direction: String?
+    public var direction: MigrationDirection?
 
-    public init(file: String? = nil, line: Int? = nil, statement: String? = nil, version: Int? = nil, direction: String? = nil) {
+    public init(file: String? = nil, line: Int? = nil, statement: String? = nil, version: Int? = nil,
+                direction: MigrationDirection? = nil)
+    {
         self.file = file
         self.line = line
         self.statement = statement

@@ -26,6 +26,23 @@ public enum DateStorage: String, Sendable, Equatable {
         return large ? .unixMilliseconds : .unixSeconds
     }
 
+    /// What `Schema` keeps of the columns it has looked at: shared by every copy of the schema (a memo, not a
+    /// fact of the schema: two schemas are equal whatever each has looked at).
+    final class Memo: @unchecked Sendable, Equatable {
+        private let lock = Lock()
+        private var storages: [String: DateStorage] = [:]
+
+        func value(table: String, column: String, detect: () throws -> DateStorage) throws -> DateStorage {
+            let key = table + "\u{0}" + column
+            if let known = lock.withLock({ storages[key] }) { return known }
+            let storage = try detect()
+            lock.withLock { storages[key] = storage }
+            return storage
+        }
+
+        static func == (lhs: Memo, rhs: Memo) -> Bool { true }
+    }
+
     /// SQL for the column's value in milliseconds since 1970, an INTEGER (NULL when it is not a date), read
     /// exactly as `milliseconds(_:)` reads a value, whatever storage class each value has: text
     /// as ISO 8601 (`strata_date`), a number by this storage (an ISO text column's numbers as seconds since

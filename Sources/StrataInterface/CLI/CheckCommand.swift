@@ -14,14 +14,17 @@ struct CheckCommand {
 
     /// What was checked and found: the same for a database and a `.realm` file.
     struct Report {
-        var kind: String
+        /// What kind of file it is, as the JSON's `kind` says.
+        enum Kind: String { case sqlite, coreData, realm }
+
+        var kind: Kind
         var outcomes: [DatabaseCheck.Outcome] = []
         var findings: [DatabaseCheck.Finding] = []
 
         var problems: Int { findings.filter { $0.severity == .problem }.count }
         var warnings: Int { findings.filter { $0.severity == .warning }.count }
 
-        mutating func add(_ name: String, _ found: [DatabaseCheck.Finding], covered: String) {
+        mutating func add(_ name: DatabaseCheck.Name, _ found: [DatabaseCheck.Finding], covered: String) {
             findings += found
             outcomes.append(.init(name: name, found: found, covered: covered))
         }
@@ -39,24 +42,23 @@ struct CheckCommand {
     // MARK: - SQLite and Core Data
 
     private func checkDatabase() throws -> Report {
-        var report = Report(kind: "sqlite")
-        report.add("journal", journalFindings(), covered: "journal and WAL files")
+        var report = Report(kind: .sqlite)
+        report.add(.journal, journalFindings(), covered: "journal and WAL files")
         let opened: (DatabaseSession, warnings: [SchemaWarning])
         do {
             opened = try DatabaseSession.open(file, timeout: try parsed.timeoutMilliseconds(), model: try parsed.modelChoice(), note: { _ in })
         } catch let error as StrataError where [.hotJournal, .corrupt].contains(error.code) {
             // Found, not unreadable: the file needs recovery, or is damaged where the schema is.
-            report.add(error.code == .hotJournal ? "journal" : "integrity",
-                       [DatabaseCheck.Finding(check: error.code == .hotJournal ? "journal" : "integrity", severity: .problem, message: error.message)],
-                       covered: "opening the file")
+            let check: DatabaseCheck.Name = error.code == .hotJournal ? .journal : .integrity
+            report.add(check, [DatabaseCheck.Finding(check: check, severity: .problem, message: error.message)], covered: "opening the file")
             return report
         }
         let (session, warnings) = opened
-        report.kind = session.schema.isCoreData ? "coreData" : "sqlite"
+        report.kind = session.schema.isCoreData ? .coreData : .sqlite
         // A view that cannot be read is the views check's problem; the schema reader's other warnings are kept.
         let views = Set(session.schema.classes.filter { $0.kind == .view }.map(\.tableName))
         let schemaWarnings = warnings.filter { warning in !(warning.unreadableTable.map(views.contains) ?? false) }
-        report.add("schema", schemaWarnings.map { DatabaseCheck.Finding(check: "schema", severity: .warning, message: $0.message) },
+        report.add(.schema, schemaWarnings.map { DatabaseCheck.Finding(check: .schema, severity: .warning, message: $0.message) },
                    covered: Plural.counted(session.schema.classes.count, "class"))
         var check = DatabaseCheck(connection: session.connection, schema: session.schema, path: file)
         // A large file takes minutes: a terminal sees which step runs, and for how long.
@@ -80,12 +82,12 @@ struct CheckCommand {
     private func journalFindings() -> [DatabaseCheck.Finding] {
         var found: [DatabaseCheck.Finding] = []
         if Platform.readPrefix(file + "-journal", count: 8) == [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7] {
-            found.append(.init(check: "journal", severity: .problem,
+            found.append(.init(check: .journal, severity: .problem,
                                message: "\(file)-journal holds an unfinished transaction of a writer that crashed: the next writer rolls it back "
                                    + "(strata --write \(file) < /dev/null does that; do not delete the journal)"))
         }
         if Platform.fileKind(file + "-wal") == .regular, Platform.fileSize(file + "-wal") ?? 0 > 0, Platform.fileKind(file + "-shm") == .missing {
-            found.append(.init(check: "journal", severity: .warning,
+            found.append(.init(check: .journal, severity: .warning,
                                message: "\(file)-wal holds \(Platform.fileSize(file + "-wal") ?? 0) bytes of transactions and there is no -shm: "
                                    + "the file was copied without it, or its app stopped; keep the -wal beside the file (it holds the latest changes)"))
         }
@@ -99,13 +101,13 @@ struct CheckCommand {
     /// read fails `check` (a duplicate primary key, a required property holding null, a name SQLite cannot hold), and
     /// links to objects that do not exist, which the reads show as null, are problems.
     private func checkRealm() throws -> Report {
-        var report = Report(kind: "realm")
+        var report = Report(kind: .realm)
         var reader: RealmFileReader
         do {
             reader = try RealmFileReader(contentsOf: file)
             reader.oldDateTimeUnit = parsed.realmDates()
         } catch let error as RealmReadError where error.kind == .damaged {
-            report.add("structure", [.init(check: "structure", severity: .problem, message: error.message)], covered: "the header")
+            report.add(.structure, [.init(check: .structure, severity: .problem, message: error.message)], covered: "the header")
             return report
         } catch let error as RealmReadError {
             throw StrataError(error.message)
@@ -114,12 +116,12 @@ struct CheckCommand {
         var nodes = 0
         if reader.header.topRef != 0 {
             do { nodes = try reader.checkTree(from: reader.header.topRef) } catch let error as RealmReadError {
-                structure.append(.init(check: "structure", severity: .problem, message: error.message))
+                structure.append(.init(check: .structure, severity: .problem, message: error.message))
             }
         }
         // A file truncated meanwhile is not damaged: it cannot be checked (exit 1), as it cannot be read.
         if reader.bytes.wasCutShort { throw StrataError(reader.bytes.cutShortError.message) }
-        report.add("structure", structure, covered: "\(nodes) nodes, format \(reader.header.fileFormat)")
+        report.add(.structure, structure, covered: "\(nodes) nodes, format \(reader.header.fileFormat)")
         guard structure.isEmpty else { return report }
         var tables: [DatabaseCheck.Finding] = []
         var classes = 0
@@ -132,38 +134,38 @@ struct CheckCommand {
                 do {
                     try reader.forEachObject(in: table, walk: &walk) { _, _ in count += 1 }
                     if count != table.objectCount {
-                        tables.append(.init(check: "objects", severity: .problem,
+                        tables.append(.init(check: .objects, severity: .problem,
                                             message: "\(table.className ?? table.name) says it has \(Plural.counted(table.objectCount, "object")); \(count) \(count == 1 ? "was" : "were") read",
                                             className: table.className ?? table.name))
                     }
                 } catch let error as RealmReadError {
-                    tables.append(.init(check: "objects", severity: .problem, message: "\(table.className ?? table.name): \(error.message)",
+                    tables.append(.init(check: .objects, severity: .problem, message: "\(table.className ?? table.name): \(error.message)",
                                         className: table.className ?? table.name))
                 }
             }
         } catch let error as RealmReadError {
-            tables.append(.init(check: "objects", severity: .problem, message: error.message))
+            tables.append(.init(check: .objects, severity: .problem, message: error.message))
         }
         if reader.bytes.wasCutShort { throw StrataError(reader.bytes.cutShortError.message) }
-        report.add("objects", tables, covered: Plural.counted(classes, "class"))
+        report.add(.objects, tables, covered: Plural.counted(classes, "class"))
         guard tables.isEmpty else { return report }
         let summary: RealmConverter.Summary?
         do {
             summary = try RealmConversionFile.readableCopy(of: file, oldDateTimes: parsed.realmDates()).summary
         } catch let error as StrataError where error.code != .interrupted {
-            report.add("conversion", [.init(check: "conversion", severity: .problem, message: error.message)], covered: "the SQLite copy the reads use")
+            report.add(.conversion, [.init(check: .conversion, severity: .problem, message: error.message)], covered: "the SQLite copy the reads use")
             return report
         }
         // What every read warns of, check says too: old DateTime values that look like milliseconds.
-        let lateDates = (summary?.lateDatesText).map { [DatabaseCheck.Finding(check: "conversion", severity: .warning, message: $0)] } ?? []
-        report.add("conversion", lateDates, covered: "the SQLite copy the reads use")
+        let lateDates = (summary?.lateDatesText).map { [DatabaseCheck.Finding(check: .conversion, severity: .warning, message: $0)] } ?? []
+        report.add(.conversion, lateDates, covered: "the SQLite copy the reads use")
         let dangling = (summary?.dangling ?? []).map { entry in
-            DatabaseCheck.Finding(check: "links", severity: .problem,
+            DatabaseCheck.Finding(check: .links, severity: .problem,
                                   message: "\(entry.className).\(entry.property): \(entry.links == 1 ? "1 link to an object that does" : "\(entry.links) links to objects that do") not exist "
                                       + (entry.outsideTheClasses ? "(its target is a table that is not a class of the file) " : "")
                                       + "(read as null, and left out of lists)", className: entry.className)
         }
-        report.add("links", dangling, covered: "every link and list entry")
+        report.add(.links, dangling, covered: "every link and list entry")
         return report
     }
 
@@ -172,12 +174,12 @@ struct CheckCommand {
     private func write(_ report: Report) {
         if parsed.flag(Options.json) {
             let document = JSONValue.object([
-                ("file", .string(file)), ("kind", .string(report.kind)), ("quick", .bool(parsed.flag(Options.quickCheck))),
+                ("file", .string(file)), ("kind", .string(report.kind.rawValue)), ("quick", .bool(parsed.flag(Options.quickCheck))),
                 ("checks", .array(report.outcomes.map {
-                    .object([("name", .string($0.name)), ("status", .string($0.status.rawValue)), ("detail", .string($0.detail))])
+                    .object([("name", .string($0.name.rawValue)), ("status", .string($0.status.rawValue)), ("detail", .string($0.detail))])
                 })),
                 ("findings", .array(report.findings.map { finding in
-                    var members: [(String, JSONValue)] = [("check", .string(finding.check)), ("severity", .string(finding.severity.rawValue)),
+                    var members: [(String, JSONValue)] = [("check", .string(finding.check.rawValue)), ("severity", .string(finding.severity.rawValue)),
                                                           ("message", .string(finding.message))]
                     if let name = finding.className { members.append(("class", .string(name))) }
                     if let key = finding.key { members.append(("key", .string(key))) }
@@ -191,10 +193,10 @@ struct CheckCommand {
             return
         }
         // The checks' names line up whatever was found: the longest is `migrations`.
-        let width = max(10, report.findings.map(\.check.count).max() ?? 0)
+        let width = max(10, report.findings.map(\.check.rawValue.count).max() ?? 0)
         for finding in report.findings {
             context.stdout.write("\(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) "
-                                 + "\(finding.check.padding(toLength: width, withPad: " ", startingAt: 0))  \(finding.message)\n")
+                                 + "\(finding.check.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(finding.message)\n")
         }
         let checks = report.outcomes.map { outcome in
             switch outcome.status {

@@ -18,7 +18,7 @@ enum ErrorDocument {
             if let line = site.line { members.append(("line", .int(Int64(line)))) }
             if let statement = site.statement { members.append(("statement", .string(statement))) }
             if let version = site.version { members.append(("version", .int(Int64(version)))) }
-            if let direction = site.direction { members.append(("direction", .string(direction))) }
+            if let direction = site.direction { members.append(("direction", .string(direction.rawValue))) }
         }
         return .object(members)
     }

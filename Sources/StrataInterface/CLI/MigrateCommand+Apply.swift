@@ -156,6 +156,6 @@ extension MigrateCommand {
         guard let (step, first) = destructive.first else { return nil }
         let summary = "\(first.file):\(first.line): \(first.code.rawValue) \(first.message)"
             + (destructive.count > 1 ? " (and \(destructive.count - 1) more)" : "")
-        return (summary, ErrorSite(file: first.file, line: first.line, version: step.file.version, direction: step.direction.rawValue))
+        return (summary, ErrorSite(file: first.file, line: first.line, version: step.file.version, direction: step.direction))
     }
 }

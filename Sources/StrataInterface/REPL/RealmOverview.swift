@@ -13,14 +13,15 @@ enum RealmOverview {
         facts.append("schema version \(converter.schema.schemaVersion ?? 0)")
         var text = Overview.lines(facts, maxWidth: maxWidth)
         // Strata list tables show as list properties of their owner, not as classes.
-        let tables = converter.plannedTables.filter { $0.kind != "list table" && $0.kind != "internal" }
-            .sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+        let tables = converter.plannedTables.compactMap { table -> (RealmConverter.PlannedTable, ClassInfo.Kind)? in
+            guard case .shown(let kind) = table.kind else { return nil }
+            return (table, kind)
+        }.sorted { ($0.0.name.lowercased(), $0.0.name) < ($1.0.name.lowercased(), $1.0.name) }
         guard !tables.isEmpty else { return text + "\nNo classes.\n" }
-        let kinds: [String: ClassInfo.Kind] = ["table": .table, "embedded": .embedded, "list": .list, "set": .set, "dictionary": .dictionary]
-        let classes = tables.map { ClassInfo(name: $0.name, kind: kinds[$0.kind] ?? .table) }
-        let counts = tables.map { $0.objects.map(String.init) ?? "…" }
+        let classes = tables.map { ClassInfo(name: $0.0.name, kind: $0.1) }
+        let counts = tables.map { $0.0.objects.map(String.init) ?? "…" }
         text += "\n" + ClassListing.table(classes, counts: counts).render(maxWidth: maxWidth, style: style)
-        if tables.contains(where: { $0.objects == nil }) {
+        if tables.contains(where: { $0.0.objects == nil }) {
             text += style.dim("(… not counted yet: 'classes' counts exactly)") + "\n"
         }
         return text
