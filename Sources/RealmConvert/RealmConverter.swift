@@ -244,12 +244,15 @@ public struct RealmConverter {
             columns.append(value.column)
         }
         let keyOffset = info.keyColumn == nil ? 0 : 1
-        let insert = try connection.prepare("INSERT INTO \(quoteIdentifier(info.name)) (\(names.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(names.indices.map { "?\($0 + 1)" }.joined(separator: ", ")))")
+        let insert = try connection.prepare("INSERT INTO \(identifier: info.name) \(parenthesized: names.map { SQL.identifier($0) }.joined(separator: ", ")) "
+                                            + "VALUES \(parenthesized: .parameters(names.count))" as SQL)
         var collectionInserts: [Statement] = []
         for collection in info.collections {
-            var parts = ["owner", collection.isDictionary ? "key" : "position", collection.valueName]
+            // The collection table's own columns, named as `createStatements` writes them (bare).
+            var parts: [SQL] = ["owner", collection.isDictionary ? "key" : "position", collection.valueName]
             if collection.hasTypeColumn { parts.append("value_type") }
-            collectionInserts.append(try connection.prepare("INSERT INTO \(quoteIdentifier(collection.name)) (\(parts.joined(separator: ", "))) VALUES (\(parts.indices.map { "?\($0 + 1)" }.joined(separator: ", ")))"))
+            collectionInserts.append(try connection.prepare("INSERT INTO \(identifier: collection.name) \(parenthesized: parts.joined(separator: ", ")) "
+                                                            + "VALUES \(parenthesized: .parameters(parts.count))" as SQL))
         }
         var collectionRows = [Int](repeating: 0, count: info.collections.count)
         columns += info.collections.map(\.column)

@@ -20,7 +20,7 @@ struct RealmMapping {
         var isInternal: Bool { table.className == nil }
         /// The key column's name and declared type.
         let keyName: String
-        let keyDeclared: String
+        let keyDeclared: SQL
         /// The Realm column that is the key (its primary key), or nil for `_key`.
         let keyColumn: RealmColumn?
         /// Plain (not collection) properties other than the key, each with its SQL column names.
@@ -42,7 +42,7 @@ struct RealmMapping {
         let name: String
         let isDictionary: Bool
         /// `target` for links, else `value`.
-        let valueName: String
+        let valueName: SQL
         let hasTypeColumn: Bool
 
         /// `list`, `set` or `dictionary`, as `strata_realm_classes` records it.
@@ -121,12 +121,12 @@ struct RealmMapping {
 
     /// The declared type of a primary key: an optional int key is `INT`, which, unlike `INTEGER`, does not make the
     /// column the rowid (whose NULL SQLite would replace with a number).
-    static func keyType(_ column: RealmColumn) -> String {
+    static func keyType(_ column: RealmColumn) -> SQL {
         column.type == .int && column.isNullable ? "INT" : declaredType(column)
     }
 
     /// The declared SQL type of a value of `column`'s element type.
-    static func declaredType(_ column: RealmColumn) -> String {
+    static func declaredType(_ column: RealmColumn) -> SQL {
         switch column.type {
         case .int, .oldDateTime: "INTEGER"
         case .bool: "BOOLEAN"
@@ -147,49 +147,54 @@ struct RealmMapping {
 
     /// The CREATE TABLE statements, classes first, then their collections.
     func createStatements() -> [String] {
-        var statements: [String] = []
+        var statements: [SQL] = []
         for info in classes {
-            var lines = ["\(quoteIdentifier("_key")) INTEGER PRIMARY KEY"]
+            var lines: [SQL] = ["\(identifier: "_key") INTEGER PRIMARY KEY"]
             if let key = info.keyColumn {
-                lines[0] = "\(quoteIdentifier(info.keyName)) \(info.keyDeclared) PRIMARY KEY" + (key.isNullable ? "" : " NOT NULL")
+                lines[0] = "\(identifier: info.keyName) \(info.keyDeclared) PRIMARY KEY" + (key.isNullable ? "" : " NOT NULL")
             }
             for value in info.columns {
                 lines.append(columnDefinition(value.column, name: value.name))
-                if let typeName = value.typeName { lines.append("\(quoteIdentifier(typeName)) TEXT") }
+                if let typeName = value.typeName { lines.append("\(identifier: typeName) TEXT") }
             }
-            statements.append("CREATE TABLE \(quoteIdentifier(info.name)) (\n    " + lines.joined(separator: ",\n    ") + "\n)")
+            statements.append("CREATE TABLE \(identifier: info.name) (\n    \(lines.joined(separator: ",\n    "))\n)")
         }
         for info in classes {
             for collection in info.collections {
-                let owner = "owner \(info.keyDeclared) NOT NULL REFERENCES \(quoteIdentifier(info.name))(\(quoteIdentifier(info.keyName))) ON DELETE CASCADE"
-                let second = collection.isDictionary ? "key TEXT NOT NULL" : "position INTEGER NOT NULL"
-                var value: String
+                let owner: SQL = "owner \(info.keyDeclared) NOT NULL REFERENCES \(identifier: info.name)(\(identifier: info.keyName)) ON DELETE CASCADE"
+                let second: SQL = collection.isDictionary ? "key TEXT NOT NULL" : "position INTEGER NOT NULL"
+                var value: SQL
                 if collection.column.type == .link, let target = target(of: collection.column) {
-                    value = "target \(target.keyDeclared)\(collection.isDictionary ? "" : " NOT NULL") REFERENCES \(quoteIdentifier(target.name))(\(quoteIdentifier(target.keyName))) ON DELETE CASCADE"
+                    value = "target \(target.keyDeclared)\(collection.isDictionary ? "" : " NOT NULL" as SQL) "
+                        + "REFERENCES \(identifier: target.name)(\(identifier: target.keyName)) ON DELETE CASCADE"
                 } else if collection.column.type == .link {
                     // A target that is not a class of the file (damage): the column is still `target`, as the
                     // converter writes it, without a foreign key; every entry is a dangling link and left out.
                     value = "target INTEGER" + (collection.isDictionary ? "" : " NOT NULL")
                 } else {
-                    let declared = Self.declaredType(collection.column)
-                    value = "value" + (declared.isEmpty ? "" : " " + declared) + (collection.column.isNullable ? "" : " NOT NULL")
+                    value = "value" + Self.typed(collection.column)
                 }
                 var lines = [owner, second, value]
                 if collection.hasTypeColumn { lines.append("value_type TEXT") }
                 lines.append(collection.isDictionary ? "PRIMARY KEY (owner, key)" : "PRIMARY KEY (owner, position)")
-                statements.append("CREATE TABLE \(quoteIdentifier(collection.name)) (\n    " + lines.joined(separator: ",\n    ") + "\n) WITHOUT ROWID")
+                statements.append("CREATE TABLE \(identifier: collection.name) (\n    \(lines.joined(separator: ",\n    "))\n) WITHOUT ROWID")
             }
         }
-        return statements
+        return statements.map(\.text)
     }
 
-    private func columnDefinition(_ column: RealmColumn, name: String) -> String {
+    private func columnDefinition(_ column: RealmColumn, name: String) -> SQL {
         if column.type == .link {
-            guard let target = target(of: column) else { return "\(quoteIdentifier(name)) INTEGER" }
-            return "\(quoteIdentifier(name)) \(target.keyDeclared) REFERENCES \(quoteIdentifier(target.name))(\(quoteIdentifier(target.keyName))) ON DELETE SET NULL"
+            guard let target = target(of: column) else { return "\(identifier: name) INTEGER" }
+            return "\(identifier: name) \(target.keyDeclared) REFERENCES \(identifier: target.name)(\(identifier: target.keyName)) ON DELETE SET NULL"
         }
-        let declared = Self.declaredType(column)
-        return quoteIdentifier(name) + (declared.isEmpty ? "" : " " + declared) + (column.isNullable ? "" : " NOT NULL")
+        return .identifier(name) + Self.typed(column)
+    }
+
+    /// ` TYPE NOT NULL` after a column's name: its declared type, if it has one, and NOT NULL when it is required.
+    private static func typed(_ column: RealmColumn) -> SQL {
+        let declared = declaredType(column)
+        return (declared.elements.isEmpty ? "" : " " + declared) + (column.isNullable ? "" : " NOT NULL")
     }
 
     /// The class a link column points at.

@@ -58,12 +58,12 @@ extension Connection {
     /// throws.
     private func inSavepoint<T>(_ name: String, keep: Bool, _ body: () throws -> T) throws -> T {
         let began = isAutocommit
-        try execute("SAVEPOINT \(quoteIdentifier(name))")
+        try execute("SAVEPOINT \(identifier: name)" as SQL)
         let result: T
         do {
             result = try body()
             if keep {
-                try execute("RELEASE SAVEPOINT \(quoteIdentifier(name))")
+                try execute("RELEASE SAVEPOINT \(identifier: name)" as SQL)
             } else {
                 try rollBack(savepoint: name, began: began)
             }
@@ -78,8 +78,8 @@ extension Connection {
     /// transaction, the whole transaction is rolled back: nothing is left open or half kept.
     private func rollBack(savepoint name: String, began: Bool) throws {
         do {
-            try execute("ROLLBACK TO SAVEPOINT \(quoteIdentifier(name))")
-            try execute("RELEASE SAVEPOINT \(quoteIdentifier(name))")
+            try execute("ROLLBACK TO SAVEPOINT \(identifier: name)" as SQL)
+            try execute("RELEASE SAVEPOINT \(identifier: name)" as SQL)
         } catch {
             if began && !isAutocommit { try? execute("ROLLBACK TRANSACTION") }
             throw error

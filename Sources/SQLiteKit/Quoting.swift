@@ -1,7 +1,8 @@
-/// Quotes an SQL identifier (a table, column or index name), doubling embedded double quotes.
+/// Quotes an SQL identifier (a table, column or index name), doubling embedded double quotes: the renderer's
+/// (`SQLGenerationContext`), the one place names are quoted; elsewhere a name is `SQL.identifier(name)`.
 ///
 ///     quoteIdentifier("my \"table\"")  // "my ""table"""
-public func quoteIdentifier(_ name: String) -> String {
+func quoteIdentifier(_ name: String) -> String {
     "\"" + name.replacingAll("\"", with: "\"\"") + "\""
 }
 

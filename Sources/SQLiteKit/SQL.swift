@@ -20,6 +20,9 @@ public struct SQL: Sendable, Hashable, CustomStringConvertible {
         case text(String)
         /// A value bound as the next numbered parameter.
         case value(SQLiteValue)
+        /// The parameter `?N` of a statement prepared once and bound anew for each row (an insert the converter runs
+        /// a million times): its values are the caller's to bind, so a statement holds these or `value`s, not both.
+        case parameter(Int)
         /// A constant written into the text (a type name, a code the compiler chose): never a user's value.
         case literal(SQLiteValue)
         /// A table, column or index name, quoted.
@@ -112,6 +115,11 @@ extension SQL {
 
     /// A constant written into the text.
     public static func literal(_ value: SQLiteValue) -> SQL { SQL(elements: [.literal(value)]) }
+
+    /// `?1, ?2, …, ?count`: the parameters of a statement bound anew for each row.
+    public static func parameters(_ count: Int) -> SQL {
+        (0..<count).map { SQL(elements: [.parameter($0 + 1)]) }.joined(separator: ", ")
+    }
 
     /// `(fragment)`: a subquery, a row value's parts, a grouped condition.
     public static func parenthesized(_ fragment: SQL) -> SQL { SQL(elements: [.parenthesized(fragment)]) }
@@ -235,6 +243,9 @@ struct SQLGenerationContext {
             arguments.append(value)
             text += "?"
             text += String(arguments.count)
+        case .parameter(let number):
+            text += "?"
+            text += String(number)
         case .literal(let value):
             text += value.sqlLiteral
         case .identifier(let name):

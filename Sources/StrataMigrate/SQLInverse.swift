@@ -28,7 +28,7 @@ enum SQLInverse {
         func name(_ index: Int) -> String? {
             guard index < statement.count, statement.tokens[index].kind == .word || statement.tokens[index].kind == .quoted else { return nil }
             if index + 1 < statement.count, statement.bytes[statement.tokens[index + 1].start] == UInt8(ascii: ".") { return nil }
-            return quoteIdentifier(statement.text(index))
+            return SQL.identifier(statement.text(index)).text
         }
         if statement.isKeyword(0, "CREATE") {
             var index = 1

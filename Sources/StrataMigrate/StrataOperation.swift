@@ -65,7 +65,7 @@ enum StrataOperation: Equatable, Sendable {
         case .renameProperty(let owner, let from, let to): .renameProperty(className: owner, from: to, to: from)
         case .addIndex(let owner, let properties, _): .deleteIndex(className: owner, properties: properties)
         case .addLink(let owner, let name, _): .deleteProperty(className: owner, name: name)
-        case .addList(let owner, let name, _): .sql(text: "DROP TABLE \(quoteIdentifier(ListTable.name(owner: owner, property: name)))")
+        case .addList(let owner, let name, _): .sql(text: ("DROP TABLE \(identifier: ListTable.name(owner: owner, property: name))" as SQL).text)
         case .deleteClass, .deleteProperty, .deleteIndex, .update, .sql, .changeProperty: nil
         }
     }

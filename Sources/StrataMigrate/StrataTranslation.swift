@@ -5,7 +5,7 @@ import StrataQuery
 /// `.strata` operations as SQL statements, against the schema as it is when each one runs.
 extension StrataOperation {
     /// The declared type of a property; a STRICT table allows only INTEGER, REAL, TEXT, BLOB and ANY.
-    static func sqlType(_ type: PropertyType, strict: Bool = false) -> String {
+    static func sqlType(_ type: PropertyType, strict: Bool = false) -> SQL {
         if strict {
             switch type {
             case .bool, .int: return "INTEGER"
@@ -29,24 +29,26 @@ extension StrataOperation {
     }
 
     /// A column definition that Strata's schema reader reads back as the declared property.
-    static func column(_ property: PropertyDeclaration, strict: Bool = false) -> String {
-        let name = quoteIdentifier(property.name)
-        var definition = name + " " + sqlType(property.type, strict: strict)
+    static func column(_ property: PropertyDeclaration, strict: Bool = false) -> SQL {
+        let name = SQL.identifier(property.name)
+        var definition: SQL = "\(name) \(sqlType(property.type, strict: strict))"
         if property.primaryKey { definition += " PRIMARY KEY" }
         if !property.optional { definition += " NOT NULL" }
-        if let value = property.defaultValue { definition += " DEFAULT " + value }
+        // The default as the migration file writes it.
+        if let value = property.defaultValue { definition += " DEFAULT \(SQL(verbatim: value))" }
         if property.type == .bool { definition += " CHECK (\(name) IN (0, 1))" }
         return definition
     }
 
-    static func indexName(_ owner: String, _ properties: [String]) -> String {
-        quoteIdentifier(([owner] + properties).joined(separator: "_"))
+    static func indexName(_ owner: String, _ properties: [String]) -> SQL {
+        .identifier(([owner] + properties).joined(separator: "_"))
     }
 
     /// The single key a link or a list points at, with the type it is declared with.
     private struct LinkedKey {
         var name: String
-        var declaredType: String
+        /// As the schema declares it (text from the file), or `INTEGER`.
+        var declaredType: SQL
     }
 
     /// The statements that carry out this operation on `schema`, with their bound values.
@@ -64,7 +66,7 @@ extension StrataOperation {
                 throw NameError(message: "\(name) has no single primary key for a link or list to point at", name: name, isTarget: isTarget)
             }
             let declared = info.property(named: key)?.declaredType ?? ""
-            return LinkedKey(name: key, declaredType: declared.isEmpty ? "INTEGER" : declared)
+            return LinkedKey(name: key, declaredType: declared.isEmpty ? "INTEGER" : SQL(verbatim: declared))
         }
         /// A column of `info` by name, as SQLite finds one (ASCII case ignored); a list or backlinks is not one.
         /// Unchecked, a double-quoted name that matches no column is a string to SQLite: an index on a constant.
@@ -74,7 +76,7 @@ extension StrataOperation {
         }
         switch self {
         case .addClass(let name, let properties):
-            return [MigrationStatement(sql: "CREATE TABLE \(quoteIdentifier(name)) (" + properties.map { Self.column($0) }.joined(separator: ", ") + ")")]
+            return [MigrationStatement("CREATE TABLE \(identifier: name) (\(properties.map { Self.column($0) }.joined(separator: ", ")))")]
         case .deleteClass(let name):
             let info = try table(name)
             // A link or list of another class that points here would point at nothing: refused, named.
@@ -86,59 +88,58 @@ extension StrataOperation {
             }
             // The class's own lists go with it.
             let lists = info.lists.values.filter { $0.kind == .strataList }.map(\.table).sorted()
-            return (lists + [info.tableName]).map { MigrationStatement(sql: "DROP TABLE \(quoteIdentifier($0))") }
+            return (lists + [info.tableName]).map { MigrationStatement("DROP TABLE \(identifier: $0)") }
         case .renameClass(let from, let to):
-            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(try table(from).tableName)) RENAME TO \(quoteIdentifier(to))")]
+            return [MigrationStatement("ALTER TABLE \(identifier: try table(from).tableName) RENAME TO \(identifier: to)")]
         case .addProperty(let owner, let property):
             let info = try table(owner)
-            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(info.tableName)) ADD COLUMN " + Self.column(property, strict: info.isStrict))]
+            return [MigrationStatement("ALTER TABLE \(identifier: info.tableName) ADD COLUMN \(Self.column(property, strict: info.isStrict))")]
         case .deleteProperty(let owner, let name):
             let info = try table(owner)
             // A list is a table of its own (Owner_property): deleting the list drops it.
             if let list = info.properties.first(where: { $0.type == .list && $0.name.lowercased() == name.lowercased() }),
                let storage = info.lists[list.name], storage.kind == .strataList {
-                return [MigrationStatement(sql: "DROP TABLE \(quoteIdentifier(storage.table))")]
+                return [MigrationStatement("DROP TABLE \(identifier: storage.table)")]
             }
             try column(name, of: info)
-            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(info.tableName)) DROP COLUMN \(quoteIdentifier(name))")]
+            return [MigrationStatement("ALTER TABLE \(identifier: info.tableName) DROP COLUMN \(identifier: name)")]
         case .renameProperty(let owner, let from, let to):
             let info = try table(owner)
             try column(from, of: info)
-            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(info.tableName)) RENAME COLUMN \(quoteIdentifier(from)) TO \(quoteIdentifier(to))")]
+            return [MigrationStatement("ALTER TABLE \(identifier: info.tableName) RENAME COLUMN \(identifier: from) TO \(identifier: to)")]
         case .addIndex(let owner, let properties, let unique):
             let info = try table(owner)
             for property in properties { try column(property, of: info) }
-            let columns = properties.map(quoteIdentifier).joined(separator: ", ")
-            return [MigrationStatement(sql: "CREATE \(unique ? "UNIQUE " : "")INDEX \(Self.indexName(owner, properties)) ON \(quoteIdentifier(info.tableName)) (\(columns))")]
+            let columns = properties.map { SQL.identifier($0) }.joined(separator: ", ")
+            let create: SQL = unique ? "CREATE UNIQUE INDEX" : "CREATE INDEX"
+            return [MigrationStatement("\(create) \(Self.indexName(owner, properties)) ON \(identifier: info.tableName) \(parenthesized: columns)")]
         case .deleteIndex(let owner, let properties):
-            return [MigrationStatement(sql: "DROP INDEX \(Self.indexName(owner, properties))")]
+            return [MigrationStatement("DROP INDEX \(Self.indexName(owner, properties))")]
         case .addLink(let owner, let name, let target):
             let ownerInfo = try table(owner)
             let targetKey = try key(of: target, isTarget: true)
             // As in Realm, deleting the target leaves the link nil.
-            return [MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(ownerInfo.tableName)) ADD COLUMN \(quoteIdentifier(name)) \(targetKey.declaredType) "
-                     + "REFERENCES \(quoteIdentifier(target))(\(quoteIdentifier(targetKey.name))) ON DELETE SET NULL")]
+            return [MigrationStatement("ALTER TABLE \(identifier: ownerInfo.tableName) ADD COLUMN \(identifier: name) \(targetKey.declaredType) "
+                     + "REFERENCES \(identifier: target)(\(identifier: targetKey.name)) ON DELETE SET NULL")]
         case .addList(let owner, let name, let target):
             let ownerKey = try key(of: owner, isTarget: false)
             let targetKey = try key(of: target, isTarget: true)
             return [MigrationStatement(sql: ListTable.createSQL(
                 owner: owner, property: name, target: target, ownerKey: ownerKey.name, targetKey: targetKey.name,
-                ownerKeyType: ownerKey.declaredType, targetKeyType: targetKey.declaredType))]
+                ownerKeyType: ownerKey.declaredType.text, targetKeyType: targetKey.declaredType.text))]
         case .update(let owner, let assignments, let predicate):
             let info = try table(owner)
             for assignment in assignments { try column(assignment.property, of: info) }
-            let set = assignments.map { "\(quoteIdentifier($0.property)) = \($0.value)" }.joined(separator: ", ")
-            var sql = "UPDATE \(quoteIdentifier(info.tableName)) SET \(set)"
-            var arguments: [SQLiteValue] = []
+            // Each value is an expression as the migration file writes it.
+            let set = assignments.map { "\(identifier: $0.property) = \(SQL(verbatim: $0.value))" as SQL }.joined(separator: ", ")
+            var sql: SQL = "UPDATE \(identifier: info.tableName) SET \(set)"
             if let predicate {
                 // The objects the predicate picks, by key, from the query compiler of `strata query`.
                 let text = Self.predicatePrefix(owner) + predicate
                 var compiler = QueryCompiler(schema: schema, connection: runner.connection, text: text)
-                let selection = try compiler.compileKeySelection(try QueryParser.parse(text))
-                sql += " WHERE " + selection.text
-                arguments = selection.arguments
+                sql += " WHERE \(try compiler.compileKeySelection(try QueryParser.parse(text)))"
             }
-            return [MigrationStatement(sql: sql, arguments: arguments)]
+            return [MigrationStatement(sql)]
         case .sql(let text):
             return [MigrationStatement(sql: text)]
         case .changeProperty(let owner, let property):

@@ -22,8 +22,8 @@ struct TableRebuild {
         guard !info.properties.contains(where: { $0.generated != nil }) else {
             throw StrataError("\(info.name) has generated columns; rebuild it in a .sql migration")
         }
-        let table = quoteIdentifier(info.tableName)
-        let quoted = quoteIdentifier(column)
+        let table = SQL.identifier(info.tableName)
+        let quoted = SQL.identifier(column)
         try checkConversion(column: quoted, to: property, table: table)
 
         guard let createSQL = try connection.scalar("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?",
@@ -40,37 +40,38 @@ struct TableRebuild {
         let views = others.filter { $0[0].string == "view" }.compactMap { $0[1].string }
 
         let columns = info.properties.compactMap(\.column)
-        let copied = columns.map { $0 == column ? conversion(quoted, to: property) : quoteIdentifier($0) }
+        let copied = columns.map { $0 == column ? conversion(quoted, to: property) : SQL.identifier($0) }
         var statements = [
             MigrationStatement(sql: newSQL),
-            MigrationStatement(sql: "INSERT INTO \(quoteIdentifier(temporary)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) "
+            MigrationStatement("INSERT INTO \(identifier: temporary) \(parenthesized: columns.map { SQL.identifier($0) }.joined(separator: ", ")) "
                                + "SELECT \(copied.joined(separator: ", ")) FROM \(table)"),
         ]
         // Views go first: renaming the new table re-reads them, and one that names the dropped table fails.
-        statements += views.map { MigrationStatement(sql: "DROP VIEW \(quoteIdentifier($0))") }
-        statements += [MigrationStatement(sql: "DROP TABLE \(table)"),
-                       MigrationStatement(sql: "ALTER TABLE \(quoteIdentifier(temporary)) RENAME TO \(table)")]
+        statements += views.map { MigrationStatement("DROP VIEW \(identifier: $0)") }
+        statements += [MigrationStatement("DROP TABLE \(table)"),
+                       MigrationStatement("ALTER TABLE \(identifier: temporary) RENAME TO \(table)")]
         statements += others.compactMap { $0[2].string }.map { MigrationStatement(sql: $0) }
         return statements
     }
 
     /// The expression that copies `column` into its new type.
-    func conversion(_ column: String, to property: PropertyDeclaration) -> String {
-        let converted = switch property.type {
+    func conversion(_ column: SQL, to property: PropertyDeclaration) -> SQL {
+        let converted: SQL = switch property.type {
         case .int: "CAST(\(column) AS INTEGER)"
         case .float, .double, .decimal: "CAST(\(column) AS REAL)"
         case .string, .uuid: "CAST(\(column) AS TEXT)"
         case .data: "CAST(\(column) AS BLOB)"
         case .bool, .date, .object, .list, .linkingObjects, .any: column
         }
-        let typed = "CASE WHEN \(column) IS NULL THEN NULL ELSE \(converted) END"
-        return property.defaultValue.map { "COALESCE(\(typed), \($0))" } ?? typed
+        let typed: SQL = "CASE WHEN \(column) IS NULL THEN NULL ELSE \(converted) END"
+        // The default as the migration file writes it.
+        return property.defaultValue.map { "COALESCE(\(typed), \(SQL(verbatim: $0)))" } ?? typed
     }
 
     /// Refuses a change that would lose or invent values: text that is not a number, fractions into
     /// integers, anything but 0 and 1 into a bool, blobs into text, nil into a required property with no default.
-    func checkConversion(column: String, to property: PropertyDeclaration, table: String) throws {
-        var bad = switch property.type {
+    func checkConversion(column: SQL, to property: PropertyDeclaration, table: SQL) throws {
+        var bad: SQL = switch property.type {
         case .int:
             "NOT (typeof(\(column)) = 'integer' OR (typeof(\(column)) = 'real' AND \(column) = CAST(\(column) AS INTEGER)) "
                 + "OR (typeof(\(column)) = 'text' AND CAST(CAST(\(column) AS INTEGER) AS TEXT) = \(column)))"
@@ -86,8 +87,8 @@ struct TableRebuild {
         }
         bad = "(\(column) IS NOT NULL AND \(bad))"
         if !property.optional && property.defaultValue == nil { bad = "(\(column) IS NULL OR \(bad))" }
-        let key = info.objectKey.columns().first?.text ?? "NULL"
-        let rows = try connection.rows("SELECT count(*) OVER (), \(key), \(column) FROM \(table) WHERE \(bad) LIMIT 1")
+        let key = info.objectKey.columns().first ?? "NULL"
+        let rows = try connection.rows("SELECT count(*) OVER (), \(key), \(column) FROM \(table) WHERE \(bad) LIMIT 1" as SQL)
         if let first = rows.first {
             let count = first[0].int64 ?? 0
             throw StrataError("\(count) \(info.name) object\(count == 1 ? "" : "s") cannot have \(property.name) as "
@@ -136,7 +137,7 @@ struct TableRebuild {
         if let collate = definition.firstIndex(where: { $0.isKeyword("COLLATE") }), collate + 1 < segment.upperBound {
             kept = " COLLATE " + tokens[collate + 1].text + kept
         }
-        let replacement = StrataOperation.column(property, strict: info.isStrict) + kept
+        let replacement = StrataOperation.column(property, strict: info.isStrict).text + kept
         let columnStart = tokens[segment.lowerBound].offset
         let columnEnd = tokens[segment.upperBound].offset
         var result = bytes
@@ -144,7 +145,7 @@ struct TableRebuild {
         if let nameToken {
             // Up to the parenthesis, so that a quoted name's own quoting never has to be measured; the name
             // comes before the column, so replacing it second shifts nothing already replaced.
-            result.replaceSubrange(nameToken.offset..<tokens[open].offset, with: Array((quoteIdentifier(table) + " ").utf8))
+            result.replaceSubrange(nameToken.offset..<tokens[open].offset, with: Array((SQL.identifier(table).text + " ").utf8))
         }
         return String(decoding: result, as: UTF8.self)
     }

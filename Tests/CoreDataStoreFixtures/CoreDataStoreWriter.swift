@@ -138,9 +138,9 @@ public struct CoreDataStoreWriter: Sendable {
     }
 
     private func insertRow(_ values: [SQLiteValue], columns: [String], into table: String, db: Connection) throws {
-        let sql = "INSERT INTO \(quoteIdentifier(table)) (" + columns.map(quoteIdentifier).joined(separator: ", ")
-            + ") VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        try db.execute(sql, values)
+        let sql: SQL = "INSERT INTO \(identifier: table) \(parenthesized: columns.map { SQL.identifier($0) }.joined(separator: ", ")) "
+            + "VALUES \(parenthesized: .parameters(columns.count))"
+        try db.execute(sql.text, values)
     }
 }
 

@@ -40,6 +40,8 @@ import Testing
             (.window(of: "SELECT a FROM t", limit: 5), "SELECT * FROM (SELECT a FROM t) LIMIT ?1", [5]),
             ([SQLOrdering(t0["a"]), SQLOrdering(t0["b"], ascending: false)].orderByClause, #" ORDER BY t0."a" ASC, t0."b" DESC"#, []),
             ([SQLOrdering]().orderByClause, "", []),
+            ("INSERT INTO \(identifier: "T") VALUES (\(SQL.parameters(3)))", #"INSERT INTO "T" VALUES (?1, ?2, ?3)"#, []),
+            (.parameters(0), "", []),
             // A fragment's values number after those before it, however deep it is nested.
             ("\(Int64(1)) + \(.parenthesized("\(Int64(2)) + \(.parenthesized("\(Int64(3))"))")) + \(Int64(4))",
              "?1 + (?2 + (?3)) + ?4", [1, 2, 3, 4]),

@@ -303,7 +303,7 @@ import Testing
 
     @Test func aTableWhoseNameNeedsQuoting() throws {
         let db = try Connection(path: "", mode: .memory)
-        let table = quoteIdentifier("My \"Task\"")  // "My ""Task"""
+        let table = SQL.identifier("My \"Task\"").text  // "My ""Task"""
         try db.execute("CREATE TABLE \(table) (id INTEGER PRIMARY KEY, \"the value\" INTEGER); INSERT INTO \(table) VALUES (1, 5)")
         var reader = SchemaReader(connection: db)
         let info = try #require(try reader.read().class(named: "My \"Task\""))
