@@ -175,47 +175,8 @@ struct KeyMaps {
         return String(decoding: buffer.bytes, as: UTF8.self)
     }
 
-    /// Calls `body` with the ISO 8601 text of a timestamp (`ISODate.format(unixSeconds:nanoseconds:)`), made in a
-    /// buffer on the stack: a million dates convert without a string each.
+    /// Calls `body` with the ISO 8601 text of a timestamp (`ISODate.withText`), made on the stack.
     static func withISOText<T>(_ time: RealmTimestamp, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-        // Whole seconds carried out of the nanoseconds (a damaged file may hold any 32-bit value there), leaving
-        // 0 ..< 10⁹ of them, as ISODate.format does.
-        var nanoseconds = Int64(time.nanoseconds) % 1_000_000_000
-        var carry = Int64(time.nanoseconds) / 1_000_000_000
-        if nanoseconds < 0 {
-            nanoseconds += 1_000_000_000
-            carry -= 1
-        }
-        let (seconds, overflow) = time.seconds.addingReportingOverflow(carry)
-        var (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
-        if secondOfDay < 0 { (days, secondOfDay) = (days - 1, secondOfDay + 86_400) }
-        let (year, month, day) = ISODate.civilDate(fromDays: days)
-        guard !overflow, (0...9999).contains(year) else {
-            var text = ISODate.format(unixSeconds: time.seconds, nanoseconds: Int64(time.nanoseconds))
-            return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
-        }
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var at = 0
-            func put(_ value: Int64, _ width: Int) {
-                var divisor: Int64 = 1
-                for _ in 1..<width { divisor *= 10 }
-                var rest = value
-                while divisor > 0 {
-                    buffer[at] = UInt8(ascii: "0") + UInt8(rest / divisor)
-                    rest %= divisor
-                    divisor /= 10
-                    at += 1
-                }
-            }
-            func char(_ c: Unicode.Scalar) {
-                buffer[at] = UInt8(ascii: c)
-                at += 1
-            }
-            put(year, 4); char("-"); put(month, 2); char("-"); put(day, 2); char("T")
-            put(secondOfDay / 3600, 2); char(":"); put(secondOfDay / 60 % 60, 2); char(":"); put(secondOfDay % 60, 2); char(".")
-            if nanoseconds % 1_000_000 == 0 { put(nanoseconds / 1_000_000, 3) } else { put(nanoseconds, 9) }
-            char("Z")
-            return try body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: at))
-        }
+        try ISODate.withText(unixSeconds: time.seconds, nanoseconds: Int64(time.nanoseconds), body)
     }
 }

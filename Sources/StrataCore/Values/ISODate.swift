@@ -7,38 +7,64 @@ public enum ISODate {
     }
 
     public static func format(unixMilliseconds: Int64) -> String {
-        let (days, millisecondOfDay) = floorDivide(unixMilliseconds, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
-        let seconds = millisecondOfDay / 1000
-        var text = ""
-        text.reserveCapacity(24)
-        text += yearText(year)
-        text += "-" + padded(month, 2) + "-" + padded(day, 2)
-        text += "T" + padded(seconds / 3600, 2) + ":" + padded(seconds / 60 % 60, 2) + ":" + padded(seconds % 60, 2)
-        text += "." + padded(millisecondOfDay % 1000, 3) + "Z"
-        return text
+        let (seconds, millisecond) = floorDivide(unixMilliseconds, 1000)
+        return format(unixSeconds: seconds, nanoseconds: millisecond * 1_000_000)
     }
 
     /// Formats a time with nanoseconds (a Realm timestamp): milliseconds as usual when the nanoseconds are whole
     /// milliseconds, else all nine digits (`2026-11-29T21:28:29.123456789Z`), which `parse` reads back to the
     /// millisecond and the file keeps whole.
     public static func format(unixSeconds seconds: Int64, nanoseconds: Int64) -> String {
+        withText(unixSeconds: seconds, nanoseconds: nanoseconds) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 of `format(unixSeconds:nanoseconds:)`, made in a buffer on the stack: a million
+    /// dates converted without a string each.
+    public static func withText<T>(unixSeconds seconds: Int64, nanoseconds: Int64, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try withUnsafeTemporaryAllocation(byteCount: maximumLength, alignment: 1) { buffer in
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<write(unixSeconds: seconds, nanoseconds: nanoseconds, into: buffer)]))
+        }
+    }
+
+    /// The most bytes a date takes: a signed twelve-digit year, the rest of the date and time, nine fraction digits
+    /// and `Z`.
+    static let maximumLength = 48
+
+    /// Writes the date into `buffer` (at least `maximumLength` bytes), the one place dates are written: whole
+    /// seconds carried out of `nanoseconds` (a damaged file may hold any value there), leaving 0 ..< 10⁹ of them.
+    /// - Returns: the bytes written.
+    static func write(unixSeconds seconds: Int64, nanoseconds: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let (carry, nanosecond) = floorDivide(nanoseconds, 1_000_000_000)
         let (extra, overflow) = seconds.addingReportingOverflow(carry)
         let (days, secondOfDay) = floorDivide(overflow ? seconds : extra, 86_400)
         let (year, month, day) = civil(fromDays: days)
-        var text = yearText(year)
-        text += "-" + padded(month, 2) + "-" + padded(day, 2)
-        text += "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
-        text += nanosecond % 1_000_000 == 0 ? "." + padded(nanosecond / 1_000_000, 3) : "." + padded(nanosecond, 9)
-        return text + "Z"
-    }
-
-    /// A year as ISO 8601 writes it: four digits from 0000 to 9999, else signed (`-0002`, `+10000`, the expanded
-    /// form), so that every year `parse` reads back is told apart from a four-digit one.
-    static func yearText(_ year: Int64) -> String {
-        if year < 0 { return "-" + padded(-year, 4) }
-        return year > 9999 ? "+" + String(year) : padded(year, 4)
+        var at = 0
+        /// `value` (≥ 0) in decimal, padded with zeros to `width` digits.
+        func put(_ value: Int64, _ width: Int) {
+            var count = 1
+            var rest = value / 10
+            while rest > 0 { (count, rest) = (count + 1, rest / 10) }
+            let end = at + max(count, width)
+            var left = value
+            for index in stride(from: end - 1, through: at, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(left % 10)
+                left /= 10
+            }
+            at = end
+        }
+        func char(_ character: Unicode.Scalar) {
+            buffer[at] = UInt8(ascii: character)
+            at += 1
+        }
+        // Four digits from 0000 to 9999, else signed (`-0002`, `+10000`, the expanded form), so that every year
+        // `parse` reads back is told apart from a four-digit one.
+        if year < 0 { char("-") } else if year > 9999 { char("+") }
+        put(abs(year), year > 9999 ? 0 : 4)
+        char("-"); put(month, 2); char("-"); put(day, 2); char("T")
+        put(secondOfDay / 3600, 2); char(":"); put(secondOfDay / 60 % 60, 2); char(":"); put(secondOfDay % 60, 2); char(".")
+        if nanosecond % 1_000_000 == 0 { put(nanosecond / 1_000_000, 3) } else { put(nanosecond, 9) }
+        char("Z")
+        return at
     }
 
     /// What a text date says: its moment, and whether the text names its zone.
@@ -188,9 +214,6 @@ public enum ISODate {
         }
     }
 
-    /// Days since 1970-01-01 to a proleptic Gregorian date.
-    public static func civilDate(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) { civil(fromDays: days) }
-
     /// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `civil_from_days`).
     static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
@@ -219,10 +242,5 @@ public enum ISODate {
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-    }
-
-    private static func padded(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
