@@ -97,8 +97,7 @@ public final class Editor {
 
     /// `Task 42`, `Tag 'home'`, `Pair (1, 2)`.
     static func describe(_ info: ClassInfo, _ key: [SQLiteValue]) -> String {
-        let parts = key.map(\.sqlLiteral)
-        return info.name + " " + (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")")
+        ObjectKeyText.describe(info.name, key)
     }
 
     /// A stored value as a change report shows it: text in double quotes (escaped as the query language

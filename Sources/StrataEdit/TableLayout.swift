@@ -1,5 +1,6 @@
 import SQLiteKit
 import StrataCore
+import StrataQuery
 
 /// How the change log stores the rows of one table: its stored columns (generated ones are computed again
 /// by SQLite), with `rowid` first when no column is the rowid itself, and what finds a row again: the
@@ -124,8 +125,7 @@ final class TableLayout: Sendable {
 
     /// `Task 42`, `Task_tags (1, 0)`: a row by its class and key, for messages.
     func describe(_ row: [SQLiteValue]) -> String {
-        let parts = keyPositions.map { Self.shown(row[$0]) }
-        return className + " " + (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")")
+        ObjectKeyText.describe(className, keyPositions.map { row[$0] }, shown: Self.shown)
     }
 
     /// Two stored values are the same when SQLite holds the same bytes: text compared by its UTF-8 (not by

@@ -9,7 +9,14 @@ import StrataCore
 /// parentheses. A part (or a whole single key) that is one quoted string is its contents: `'O''Brien'`
 /// and `"say ""hi"""` double their quote; double quotes also take `\"` and `\\`. Anything else is the
 /// text as typed, spaces around it trimmed.
-enum ObjectKeyText {
+public enum ObjectKeyText {
+    /// An object as messages name it: `Task 42`, `Tag 'home'`, `Pair (1, 2)`, each part of the key as `shown` writes it
+    /// (its SQL literal, unless the caller cuts long ones short).
+    public static func describe(_ className: String, _ key: [SQLiteValue], shown: (SQLiteValue) -> String = \.sqlLiteral) -> String {
+        let parts = key.map(shown)
+        return className + " " + (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")")
+    }
+
     /// One part of a key as typed: its text, quotes undone, and whether it was quoted.
     struct Part: Equatable {
         var text: String

@@ -23,11 +23,8 @@ extension CompletionScript {
                 case $1 in
 
             """
-        let first = table.command(named: table.defaultCommand)
-        let topOptions = (first?.options ?? []) + table.topLevelOptions
-        text += "        '') _strata_list=(\(Self.quotedWords(topOptions.flatMap(\.spellings)))) ;;\n"
-        for command in table.commands {
-            text += "        \(Self.shellQuoted(command.name))) _strata_list=(\(Self.quotedWords(command.options.flatMap(\.spellings)))) ;;\n"
+        for (command, options) in optionLists {
+            text += "        \(Self.shellQuoted(command))) _strata_list=(\(Self.quotedWords(options.flatMap(\.spellings)))) ;;\n"
         }
         text += """
                     *) _strata_list=() ;;
@@ -41,12 +38,8 @@ extension CompletionScript {
                 case $1:$2 in
 
             """
-        for command in table.commands {
-            for option in command.options {
-                guard let values = option.values else { continue }
-                let patterns = option.spellings.map { Self.shellQuoted(command.name + ":" + $0) }.joined(separator: "|")
-                text += "        \(patterns)) REPLY=\(Self.kindName(values))\(Self.bashList(values)) ;;\n"
-            }
+        text += optionArms { keys, values in
+            "        \(keys.map(Self.shellQuoted).joined(separator: "|"))) REPLY=\(Self.kindName(values))\(Self.bashList(values)) ;;\n"
         }
         text += """
                     *) REPLY= ;;
@@ -60,11 +53,8 @@ extension CompletionScript {
                 case $1:$2 in
 
             """
-        for command in table.commands {
-            for (index, values) in Self.argumentCases(command) {
-                let pattern = Self.shellQuoted(command.name + ":") + (index.map(String.init) ?? "*")
-                text += "        \(pattern)) REPLY=\(Self.kindName(values))\(Self.bashList(values)) ;;\n"
-            }
+        text += argumentArms { command, index, values in
+            "        \(Self.shellQuoted(command + ":") + (index.map(String.init) ?? "*"))) REPLY=\(Self.kindName(values))\(Self.bashList(values)) ;;\n"
         }
         text += """
                     *) REPLY=none ;;

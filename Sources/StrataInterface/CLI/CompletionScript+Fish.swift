@@ -23,9 +23,7 @@ extension CompletionScript {
                 switch $command
 
             """
-        let first = table.command(named: table.defaultCommand)
-        let lists = [("", (first?.options ?? []) + table.topLevelOptions)] + table.commands.map { ($0.name, $0.options) }
-        for (name, options) in lists where !options.isEmpty {
+        for (name, options) in optionLists where !options.isEmpty {
             let pairs = options.flatMap { option in option.spellings.map { ($0, Self.description(option.help)) } }
             text += "        case \(Self.fishQuoted(name))\n            printf '%s\\t%s\\n' \(Self.fishPairs(pairs))\n"
         }
@@ -39,12 +37,8 @@ extension CompletionScript {
                 switch "$command:$option"
 
             """
-        for command in table.commands {
-            for option in command.options {
-                guard let values = option.values else { continue }
-                let patterns = option.spellings.map { Self.fishPattern(command.name + ":" + $0) }.joined(separator: " ")
-                text += "        case \(patterns)\n            printf '%s\\n' \(Self.kindName(values))\(Self.fishList(values))\n"
-            }
+        text += optionArms { keys, values in
+            "        case \(keys.map(Self.fishPattern).joined(separator: " "))\n            printf '%s\\n' \(Self.kindName(values))\(Self.fishList(values))\n"
         }
         text += """
                 end
@@ -56,12 +50,10 @@ extension CompletionScript {
                 switch "$command:$index"
 
             """
-        for command in table.commands {
-            for (index, values) in Self.argumentCases(command) {
-                // Inside the quotes, where fish's case reads * as a wildcard.
-                let pattern = String(Self.fishPattern(command.name + ":").dropLast()) + (index.map(String.init) ?? "*") + "'"
-                text += "        case \(pattern)\n            printf '%s\\n' \(Self.kindName(values))\(Self.fishList(values))\n"
-            }
+        text += argumentArms { command, index, values in
+            // Inside the quotes, where fish's case reads * as a wildcard.
+            let pattern = String(Self.fishPattern(command + ":").dropLast()) + (index.map(String.init) ?? "*") + "'"
+            return "        case \(pattern)\n            printf '%s\\n' \(Self.kindName(values))\(Self.fishList(values))\n"
         }
         text += """
                     case '*'

@@ -37,10 +37,8 @@ extension CompletionScript {
                 case $1 in
 
             """
-        let first = table.command(named: table.defaultCommand)
-        text += "        ('') reply=(\(Self.describedOptions((first?.options ?? []) + table.topLevelOptions))) ;;\n"
-        for command in table.commands {
-            text += "        (\(Self.shellQuoted(command.name))) reply=(\(Self.describedOptions(command.options))) ;;\n"
+        for (command, options) in optionLists {
+            text += "        (\(Self.shellQuoted(command))) reply=(\(Self.describedOptions(options))) ;;\n"
         }
         text += """
                     (*) reply=() ;;
@@ -54,12 +52,8 @@ extension CompletionScript {
                 case $1:$2 in
 
             """
-        for command in table.commands {
-            for option in command.options {
-                guard let values = option.values else { continue }
-                let patterns = option.spellings.map { Self.shellQuoted(command.name + ":" + $0) }.joined(separator: "|")
-                text += "        (\(patterns)) REPLY=\(Self.kindName(values))\(Self.zshList(values)) ;;\n"
-            }
+        text += optionArms { keys, values in
+            "        (\(keys.map(Self.shellQuoted).joined(separator: "|"))) REPLY=\(Self.kindName(values))\(Self.zshList(values)) ;;\n"
         }
         text += """
                     (*) REPLY= ;;
@@ -73,11 +67,8 @@ extension CompletionScript {
                 case $1:$2 in
 
             """
-        for command in table.commands {
-            for (index, values) in Self.argumentCases(command) {
-                let pattern = Self.shellQuoted(command.name + ":") + (index.map(String.init) ?? "*")
-                text += "        (\(pattern)) REPLY=\(Self.kindName(values))\(Self.zshList(values)) ;;\n"
-            }
+        text += argumentArms { command, index, values in
+            "        (\(Self.shellQuoted(command + ":") + (index.map(String.init) ?? "*"))) REPLY=\(Self.kindName(values))\(Self.zshList(values)) ;;\n"
         }
         text += """
                     (*) REPLY=none ;;

@@ -74,11 +74,30 @@ struct CompletionScript {
         return []
     }
 
-    /// The positional arguments of a command: an index for each, nil (any index from there on) for a
-    /// variadic last one. Listed in order, for a `case` whose first match wins.
-    static func argumentCases(_ command: CompletionTable.Command) -> [(index: Int?, values: CompletionTable.Values)] {
-        command.arguments.enumerated().map { index, values in
-            (command.lastIsVariadic && index == command.arguments.count - 1 ? nil : index, values)
-        }
+    /// Each command's options, after the options of the first word ('', the browser's and `--version`).
+    var optionLists: [(command: String, options: [CompletionTable.Option])] {
+        let first = table.command(named: table.defaultCommand)
+        return [("", (first?.options ?? []) + table.topLevelOptions)] + table.commands.map { ($0.name, $0.options) }
+    }
+
+    /// The arms of `_strata_option`'s `case`, one for each option that takes a value, in every shell's order:
+    /// `arm` writes one from the `command:spelling` keys that name the option and what its value is.
+    func optionArms(_ arm: (_ keys: [String], _ values: CompletionTable.Values) -> String) -> String {
+        table.commands.flatMap { command in
+            command.options.compactMap { option in
+                option.values.map { arm(option.spellings.map { command.name + ":" + $0 }, $0) }
+            }
+        }.joined()
+    }
+
+    /// The arms of `_strata_argument`'s `case`, one for each positional argument of each command, in order (the
+    /// first match wins): `arm` writes one from the command, the argument's index (nil: any index from there on,
+    /// for a variadic last one) and what the argument is.
+    func argumentArms(_ arm: (_ command: String, _ index: Int?, _ values: CompletionTable.Values) -> String) -> String {
+        table.commands.flatMap { command in
+            command.arguments.enumerated().map { index, values in
+                arm(command.name, command.lastIsVariadic && index == command.arguments.count - 1 ? nil : index, values)
+            }
+        }.joined()
     }
 }
