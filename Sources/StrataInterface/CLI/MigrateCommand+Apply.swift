@@ -7,96 +7,36 @@ import StrataRender
 extension MigrateCommand {
     func run() throws {
         if let paths = try manyFiles() { return try runMany(paths) }
-        let timeout = try parsed.timeoutMilliseconds()
-        let dryRun = parsed.flag(Options.dryRunCopy)
         if parsed.flag(Options.forceBackup) && parsed.value(Options.backup) == nil {
             throw StrataError.usage("--force replaces the --backup PATH: give --backup PATH with it")
         }
+        var options = try jobOptions()
+        options.backup = parsed.value(Options.backup)
+        options.forceBackup = parsed.flag(Options.forceBackup)
+        let dryRun = options.dryRun
+        let files = Result { try MigrationDirectory.load(directory) }.mapError { $0 as? StrataError ?? StrataError("\($0)") }
+        var job = MigrationJob(path: file, files: files, options: options)
+        if !parsed.flag(Options.yesDestructive) { job.confirmDestructive = { summary, steps in try confirmDestructiveSteps(summary, steps) } }
         // From the copy on, Ctrl-C, SIGTERM and SIGHUP stop the running statement or the copy: the transaction
-        // rolls back and the temporary files go (below), instead of the process ending with a hot journal
-        // left behind. Before it, at the question about destructive steps, Ctrl-C ends the process as usual.
+        // rolls back and the temporary files go, instead of the process ending with a hot journal left behind.
+        // Before it, at the question about destructive steps, Ctrl-C ends the process as usual.
         var watcher: InterruptWatcher?
-        func watchInterrupts() -> InterruptWatcher {
+        defer { withExtendedLifetime(watcher) {} }
+        job.watch = {
             let started = InterruptWatcher()
             InterruptSignal.catchTermination()
             watcher = started
             return started
         }
-        defer { withExtendedLifetime(watcher) {} }
-        var copy: String?
-        defer { if let copy { Self.remove(copy) } }
-        // The migrated copy's integrity_check, with --dry-run.
-        var integrity: [String]?
-        // What a --step run that failed kept, to report before its error.
-        var kept: MigrationRun?
-        let migration: MigrationRun
+        let outcome: MigrationJob.Outcome
         do {
-            let target = try target()
-            // A file that is not there is made only when asked: as a temporary file beside it, migrated and
-            // then renamed into place, so that a failed run leaves nothing behind.
-            let creating = try Self.makesNewFile(file, create: parsed.flag(Options.create))
-            let files = try MigrationDirectory.load(directory)
-            // Refused before any question or copy; checked again when the backup is made.
-            if let backup = parsed.value(Options.backup) {
-                try AtomicFile.checkDestination(backup, force: parsed.flag(Options.forceBackup), what: "the backup", input: file)
-            }
-            let connection: Connection
-            let watching: InterruptWatcher
-            if dryRun {
-                // A dry run never opens FILE for writing: it reads it into a private copy and rehearses there
-                // (with --create, an empty private file: nothing is made at FILE).
-                watching = watchInterrupts()
-                let path = creating ? try AtomicFile.createPrivateTemporary(for: file) : try Self.dryRunCopy(of: file, timeout: timeout)
-                copy = path
-                connection = try Connection(path: path, mode: .readWrite, busyTimeout: timeout)
-            } else {
-                if creating {
-                    let path = try AtomicFile.createTemporary(for: file)
-                    copy = path
-                    connection = try DatabaseFile.openForWriting(path, timeout: timeout)
-                } else {
-                    connection = try DatabaseFile.openForWriting(file, timeout: timeout)
-                }
-                if !parsed.flag(Options.yesDestructive) {
-                    try confirmDestructiveSteps(try migrator(connection, files: files).plan(to: target).steps)
-                }
-                watching = watchInterrupts()
-            }
-            // Of a dry run, from its copy: the same content, and FILE is still not opened for writing.
-            if let backup = parsed.value(Options.backup) {
-                do {
-                    try AtomicFile.writeDatabase(copying: connection, to: backup, force: parsed.flag(Options.forceBackup), what: "the backup")
-                } catch let error as SQLiteError {
-                    throw DatabaseFile.describe(error, path: file, timeout: timeout)
-                }
-            }
-            watching.watch(connection.interruptHandle)
-            defer { watching.stopWatching(connection.interruptHandle) }
-            let migrator = migrator(connection, files: files)
-            do {
-                migration = try migrator.apply(to: target, allowDrift: parsed.flag(Options.allowDrift), stepwise: parsed.flag(Options.step))
-                if dryRun { integrity = try migrator.integrityCheck() }
-                if creating && !dryRun, let made = copy {
-                    try AtomicFile.moveIntoPlace(made, to: file, force: false)
-                    copy = nil
-                }
-            } catch let failure as StepwiseFailure {
-                kept = failure.kept
-                // --create with --step: the new file keeps what was committed, as the error says, instead of
-                // vanishing with its temporary file.
-                if creating && !dryRun, let made = copy, !failure.kept.applied.isEmpty {
-                    try AtomicFile.moveIntoPlace(made, to: file, force: false)
-                    copy = nil
-                }
-                throw failure.error
-            } catch let error as SQLiteError {
-                throw DatabaseFile.describe(error, path: file, timeout: timeout)
-            }
-        } catch {
+            outcome = try job.run()
+        } catch let failure as MigrationJob.Failure {
             // What a --step run committed before it failed stays applied: say so, as a run that succeeded would.
-            if let kept, !parsed.flag(Options.json) { reportApplied(kept) }
-            throw error
+            if let kept = failure.kept, !parsed.flag(Options.json) { reportApplied(kept) }
+            throw failure.error
         }
+        let (migration, integrity) = (outcome.run, outcome.integrity)
         // The first line, as the report has always shown it; a damaged copy fails below.
         let integrityLine = integrity.map { $0.first ?? "" }
         if parsed.flag(Options.json) {
@@ -135,8 +75,7 @@ extension MigrateCommand {
 
     /// Destructive steps (lint's), up or down, go ahead only with `--yes`, or when the person at the
     /// terminal says so (`asking`).
-    func confirmDestructiveSteps(_ steps: [MigrationStep], asking: Bool = Platform.isTerminal(0)) throws {
-        guard let destructive = try Self.destructiveSummary(steps) else { return }
+    func confirmDestructiveSteps(_ destructive: DestructiveSummary, _ steps: [MigrationStep], asking: Bool = Platform.isTerminal(0)) throws {
         guard asking else {
             throw StrataError("\(destructive.summary); destructive steps need --yes when not run at a terminal (nothing was changed)",
                               code: .destructiveRefused, site: destructive.site)
@@ -147,15 +86,16 @@ extension MigrateCommand {
         }
     }
 
-    /// The first destructive finding of the steps that will run, each in its direction, and how many more,
-    /// with the first one's place; nil when there is none.
-    static func destructiveSummary(_ steps: [MigrationStep]) throws -> (summary: String, site: ErrorSite)? {
-        let destructive = try steps.flatMap { step in
-            try (step.direction == .up ? MigrationLint.check(step.file) : MigrationLint.checkDown(step.file)).map { (step, $0) }
-        }.filter { $0.1.severity == .destructive }
-        guard let (step, first) = destructive.first else { return nil }
-        let summary = "\(first.file):\(first.line): \(first.code.rawValue) \(first.message)"
-            + (destructive.count > 1 ? " (and \(destructive.count - 1) more)" : "")
-        return (summary, ErrorSite(file: first.file, line: first.line, version: step.file.version, direction: step.direction))
+    /// The job's options from the command line (`--backup` is one file's alone).
+    func jobOptions() throws -> MigrationJob.Options {
+        var options = MigrationJob.Options()
+        options.target = try target()
+        options.allowDrift = parsed.flag(Options.allowDrift)
+        options.stepwise = parsed.flag(Options.step)
+        options.outOfOrder = parsed.flag(Options.outOfOrder)
+        options.dryRun = parsed.flag(Options.dryRunCopy)
+        options.create = parsed.flag(Options.create)
+        options.timeout = try parsed.timeoutMilliseconds()
+        return options
     }
 }

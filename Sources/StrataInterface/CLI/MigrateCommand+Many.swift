@@ -158,21 +158,6 @@ extension MigrateCommand {
         var milliseconds = 0
     }
 
-    /// What every file's run needs, the same for all.
-    struct RunSettings: Sendable {
-        var target: Int?
-        var allowDrift: Bool
-        var yes: Bool
-        var create: Bool
-        /// `--dry-run`: each file's private copy is migrated and checked, the file itself left alone.
-        var dryRun: Bool
-        /// `--step`: each migration of a file in its own transaction.
-        var stepwise: Bool
-        /// `--out-of-order`: also the migrations below a file's version that its history does not record.
-        var outOfOrder: Bool
-        var timeout: Int32
-    }
-
     func runMany(_ paths: [String]) throws {
         if parsed.value(Options.backup) != nil {
             throw StrataError.usage("--backup takes one FILE, not several (run each file with its own --backup, or --dry-run them all first)")
@@ -188,16 +173,14 @@ extension MigrateCommand {
             }
         }
         let jobs = try jobCount()
-        let settings = RunSettings(target: try target(), allowDrift: parsed.flag(Options.allowDrift), yes: parsed.flag(Options.yesDestructive),
-                                   create: parsed.flag(Options.create), dryRun: parsed.flag(Options.dryRunCopy),
-                                   stepwise: parsed.flag(Options.step), outOfOrder: parsed.flag(Options.outOfOrder),
-                                   timeout: try parsed.timeoutMilliseconds())
+        let settings = try jobOptions()
+        let yes = parsed.flag(Options.yesDestructive)
         let migrations = try migrationFiles(for: paths)
         let watcher = InterruptWatcher()
         InterruptSignal.catchTermination()
         let runs = withExtendedLifetime(watcher) {
             forEachFile(paths.count, jobs: jobs, verb: "migrated", failed: { $0.result == .failed }) { index in
-                Self.migrate(paths[index], migrations: migrations[index], settings: settings, watcher: watcher)
+                Self.migrate(paths[index], migrations: migrations[index], settings: settings, yes: yes, watcher: watcher)
             }
         }
         // Ctrl-C stops every file still to run: one line says so, not one a file.
@@ -252,66 +235,41 @@ extension MigrateCommand {
         if status != .success { throw StrataError("", status: status) }
     }
 
-    /// One file of a many-file run, on the calling thread and its own connection. With `--dry-run`, on a
-    /// private copy of the file (as `migrate --dry-run FILE` makes it), checked with `integrity_check`.
-    static func migrate(_ path: String, migrations: Result<[MigrationFile], StrataError>, settings: RunSettings,
+    /// One file of a many-file run, on the calling thread and its own connection (a `MigrationJob`). With
+    /// `--dry-run`, on a private copy of the file, checked with `integrity_check`.
+    static func migrate(_ path: String, migrations: Result<[MigrationFile], StrataError>, settings: MigrationJob.Options, yes: Bool,
                         watcher: InterruptWatcher) -> FileRun
     {
         let started = Platform.monotonicSeconds()
         var run = FileRun(path: path, result: .failed)
-        // The temporary file this run made (a --create, a dry run's copy): removed unless moved into place.
-        var made: String?
-        defer { if let made { remove(made) } }
         do {
-            if watcher.wasInterrupted { throw StrataError.interrupted }
-            let files = try migrations.get()
-            let connection: Connection
-            let creating = try makesNewFile(path, create: settings.create)
-            if settings.dryRun {
-                let copy = creating ? try AtomicFile.createPrivateTemporary(for: path) : try dryRunCopy(of: path, timeout: settings.timeout)
-                made = copy
-                connection = try Connection(path: copy, mode: .readWrite, busyTimeout: settings.timeout)
-            } else if creating {
-                let temporary = try AtomicFile.createTemporary(for: path)
-                made = temporary
-                connection = try DatabaseFile.openForWriting(temporary, timeout: settings.timeout)
-            } else {
-                connection = try DatabaseFile.openForWriting(path, timeout: settings.timeout)
-            }
-            do {
-                run.from = try connection.scalar("PRAGMA user_version").int64.map(Int.init)
-                let migrator = migrator(connection, files: files, name: path, outOfOrder: settings.outOfOrder)
-                // A dry run goes through with destructive steps: only its copy loses anything.
-                if !settings.yes && !settings.dryRun, let destructive = try destructiveSummary(try migrator.plan(to: settings.target).steps) {
+            if watcher.wasInterrupted { throw MigrationJob.Failure(error: .interrupted, from: nil, kept: nil) }
+            var job = MigrationJob(path: path, files: migrations, options: settings)
+            job.watch = { watcher }
+            if !yes {
+                job.confirmDestructive = { destructive, _ in
                     throw StrataError("\(destructive.summary); destructive steps need --yes with several files (nothing was changed)",
                                       code: .destructiveRefused, site: destructive.site)
                 }
-                watcher.watch(connection.interruptHandle)
-                defer { watcher.stopWatching(connection.interruptHandle) }
-                let done: MigrationRun
-                do { done = try migrator.apply(to: settings.target, allowDrift: settings.allowDrift, stepwise: settings.stepwise) } catch let failure as StepwiseFailure {
-                    // What --step committed before the failure stays applied.
-                    run.applied = failure.kept.applied.map(\.step.file.fileName)
-                    run.kept = failure.kept.to
-                    throw failure.error
-                }
-                if settings.dryRun, let first = try migrator.integrityCheck().first, first != "ok" {
-                    throw StrataError("the migrated copy fails integrity_check: \(first)", code: .integrityFailed)
-                }
-                if creating && !settings.dryRun, let temporary = made {
-                    try AtomicFile.moveIntoPlace(temporary, to: path, force: false)
-                    made = nil
-                }
-                (run.from, run.to) = (done.from, done.to)
-                run.applied = done.applied.map(\.step.file.fileName)
-                run.result = done.applied.isEmpty ? .upToDate : .migrated
-            } catch let error as SQLiteError {
-                throw DatabaseFile.describe(error, path: path, timeout: settings.timeout)
             }
+            let outcome = try job.run()
+            if let first = outcome.integrity?.first, first != "ok" {
+                throw MigrationJob.Failure(error: StrataError("the migrated copy fails integrity_check: \(first)", code: .integrityFailed),
+                                           from: outcome.run.from, kept: nil)
+            }
+            (run.from, run.to) = (outcome.run.from, outcome.run.to)
+            run.applied = outcome.run.applied.map(\.step.file.fileName)
+            run.result = outcome.run.applied.isEmpty ? .upToDate : .migrated
         } catch {
-            let failure = error as? StrataError ?? StrataError("\(error)")
-            run.error = failure
-            run.status = failure.status == .usage || failure.status == .success ? .failure : failure.status
+            let failure = error as? MigrationJob.Failure ?? MigrationJob.Failure(error: StrataError("\(error)"), from: nil, kept: nil)
+            run.error = failure.error
+            run.status = failure.error.status == .usage || failure.error.status == .success ? .failure : failure.error.status
+            run.from = failure.from
+            // What --step committed before the failure stays applied.
+            if let kept = failure.kept {
+                run.applied = kept.applied.map(\.step.file.fileName)
+                run.kept = kept.to
+            }
             run.to = run.kept ?? run.from
         }
         // Measured here, not in a defer: a defer runs after the value to return was copied.
@@ -403,7 +361,7 @@ extension MigrateCommand {
             if watcher.wasInterrupted { throw StrataError.interrupted }
             let connection = try DatabaseFile.openForReading(path, timeout: timeout)
             do {
-                let status = try migrator(connection, files: try migrations.get(), name: path, outOfOrder: false).status()
+                let status = try MigrationJob.migrator(connection, files: try migrations.get(), name: path, outOfOrder: false).status()
                 result.version = status.version
                 result.pending = status.pending.map(\.fileName)
                 result.skipped = status.skipped.map(\.fileName)

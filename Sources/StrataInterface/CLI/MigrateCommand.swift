@@ -28,35 +28,10 @@ struct MigrateCommand {
         }
     }
 
-    /// A migrator of `connection` that names the database as the user did (`name`), applying migrations below
-    /// its version when `outOfOrder` (`--out-of-order`).
-    static func migrator(_ connection: Connection, files: [MigrationFile], name: String, outOfOrder: Bool) -> Migrator {
-        var migrator = Migrator(connection: connection, files: files)
-        migrator.displayName = name
-        migrator.appliesOutOfOrder = outOfOrder
-        return migrator
-    }
-
-    /// `migrator(_:files:name:outOfOrder:)` for FILE, with `--out-of-order` where the command has it.
+    /// `MigrationJob.migrator(_:files:name:outOfOrder:)` for FILE, with `--out-of-order` where the command has it.
     func migrator(_ connection: Connection, files: [MigrationFile]) -> Migrator {
-        Self.migrator(connection, files: files, name: file,
+        MigrationJob.migrator(connection, files: files, name: file,
                       outOfOrder: parsed.command.option(named: Options.outOfOrder.name) != nil && parsed.flag(Options.outOfOrder))
-    }
-
-    /// Whether migrating `path` makes a new database there (nothing is there), refusing a missing one unless
-    /// `--create`, and a symbolic link to nothing whatever the flags: a database is never made through a link.
-    static func makesNewFile(_ path: String, create: Bool) throws -> Bool {
-        if let target = Platform.danglingLinkTarget(path) {
-            throw StrataError("\(path) is a symbolic link to \(target), which does not exist"
-                              + (create ? ": --create makes no database through a symbolic link (make it at \(target), or remove the link)" : ""),
-                              code: .noSuchFile, site: ErrorSite(file: path))
-        }
-        let creating = Platform.entryKind(path) == .missing
-        if creating && !create {
-            throw StrataError("no such file: \(path) (to make an empty database there and migrate it, add --create)",
-                              code: .noSuchFile, site: ErrorSite(file: path))
-        }
-        return creating
     }
 
     /// `--to VERSION`, nil when not given.

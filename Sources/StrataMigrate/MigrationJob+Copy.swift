@@ -2,7 +2,7 @@ import SQLiteKit
 import StrataCore
 
 /// The private copy a `migrate --dry-run` rehearses on, made without ever opening FILE for writing.
-extension MigrateCommand {
+extension MigrationJob {
     /// Copies FILE into a new private file (mode 0600, created exclusively: beside FILE, or in the
     /// temporary folder when FILE's folder is read-only) and returns its path; the caller removes it,
     /// with its `-journal`, `-wal` and `-shm`.
@@ -12,7 +12,7 @@ extension MigrateCommand {
     /// which SQLite then applies to the copy alone: a file with a (possibly hot) rollback journal, which
     /// a read-only connection cannot roll back; and a WAL file whose `-wal` has no `-shm` (no connection
     /// has it open), where reading would leave a `-shm` behind.
-    static func dryRunCopy(of file: String, timeout: Int32) throws -> String {
+    package static func privateCopy(of file: String, timeout: Int32) throws -> String {
         try DatabaseFile.checkReadable(file)
         guard let companion = companionToCopy(file) else {
             let source = try DatabaseFile.openForReading(file, timeout: timeout)
@@ -43,13 +43,9 @@ extension MigrateCommand {
     /// `-journal` for a rollback journal with a header (hot unless a writer is at work), `-wal` for a WAL
     /// file with a `-wal` and no `-shm`; nil when a read-only connection reads the file as it is.
     /// Headers: https://www.sqlite.org/fileformat.html
-    static func companionToCopy(_ file: String) -> String? {
+    package static func companionToCopy(_ file: String) -> String? {
         if Platform.readPrefix(file + "-journal", count: 8) == [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7] { return "-journal" }
         guard let header = Platform.readPrefix(file, count: 20), header.count == 20, header[18] == 2, header[19] == 2 else { return nil }
         return Platform.entryKind(file + "-wal") == .regular && Platform.entryKind(file + "-shm") == .missing ? "-wal" : nil
-    }
-
-    static func remove(_ copy: String) {
-        for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(copy + suffix) }
     }
 }
