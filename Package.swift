@@ -102,7 +102,7 @@ let package = Package(
         // Transcripts are read from the source tree by path (#filePath), not bundled.
         .testTarget(
             name: "StrataInterfaceTests",
-            dependencies: ["StrataInterface", "StrataTestSupport", "StrataRender", "StrataQuery", "StrataCore", "SQLiteKit"],
+            dependencies: ["StrataInterface", "StrataTestSupport", "StrataDemo", "StrataRender", "StrataQuery", "StrataCore", "SQLiteKit"],
             exclude: ["REPL/Transcripts"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit", "CoreDataStoreFixtures", "strata"]),

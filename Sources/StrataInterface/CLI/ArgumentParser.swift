@@ -10,6 +10,7 @@ public enum ArgumentParser {
         var parsed = ParsedArguments(command: command)
         var positionals: [String] = []
         var tokens = ArgumentTokenizer.tokens(arguments)[...]
+        var given: [(OptionSpec, String)] = []
         let see = " (see '\(helpCommand ?? "strata help \(command.displayName)")')"
 
         while let token = tokens.popFirst() {
@@ -36,19 +37,22 @@ public enum ArgumentParser {
                 guard let value = inlineValue ?? takeValue(&tokens) else {
                     throw StrataError.usage("option '--\(option.name)' needs a value (\(valueName))")
                 }
-                if !option.choices.isEmpty && !option.choices.contains(value) {
-                    throw StrataError.usage(
-                        "'\(value)' is not a valid --\(option.name); expected one of: \(option.choices.joined(separator: ", "))")
-                }
-                parsed.options[option.name] = value
-                parsed.repeated[option.name, default: []].append(value)
+                given.append((option, value))
             } else {
                 if inlineValue != nil { throw StrataError.usage("option '--\(option.name)' takes no value") }
-                parsed.options[option.name] = ""
+                parsed.options[option.name] = .flag
             }
         }
 
-        if parsed.options[Options.help.name] != nil { return parsed }
+        // Each value read as its option says, once the whole line is known: with --help, none is (the help shows
+        // whatever the values).
+        let help = parsed.options[Options.help.name] != nil
+        for (option, text) in given {
+            let read = help ? .text(text) : try option.read(text)
+            parsed.options[option.name] = read
+            parsed.repeated[option.name, default: []].append(read)
+        }
+        if help { return parsed }
         for (index, argument) in command.arguments.enumerated() {
             if argument.isVariadic && index < positionals.count {
                 parsed.rest = Array(positionals[index...])

@@ -46,7 +46,7 @@ struct CheckCommand {
         report.add(.journal, journalFindings(), covered: "journal and WAL files")
         let opened: (DatabaseSession, warnings: [SchemaWarning])
         do {
-            opened = try DatabaseSession.open(file, timeout: try parsed.timeoutMilliseconds(), model: try parsed.modelChoice(), note: { _ in })
+            opened = try DatabaseSession.open(file, timeout: parsed.timeoutMilliseconds(), model: try parsed.modelChoice(), note: { _ in })
         } catch let error as StrataError where [.hotJournal, .corrupt].contains(error.code) {
             // Found, not unreadable: the file needs recovery, or is damaged where the schema is.
             let check: DatabaseCheck.Name = error.code == .hotJournal ? .journal : .integrity

@@ -24,7 +24,7 @@ extension DatabaseSession {
             // A large file takes seconds: a terminal sees how far the conversion is.
             let bar = context.stderrIsTerminal ? ProgressLine() : nil
             defer { bar?.finish() }
-            self = try DatabaseSession.realm(path, timeout: try parsed.timeoutMilliseconds(), converter: realm,
+            self = try DatabaseSession.realm(path, timeout: parsed.timeoutMilliseconds(), converter: realm,
                                              oldDateTimes: parsed.realmDates(), progress: { done, total in
                 if total >= 100_000 { bar?.update("reading \(Platform.fileName(of: path)): " + ConvertCommand.progressText(done, total)) }
             }, warn: { warning in
@@ -33,7 +33,7 @@ extension DatabaseSession {
             })
             return
         }
-        let (session, warnings) = try DatabaseSession.open(path, timeout: try parsed.timeoutMilliseconds(),
+        let (session, warnings) = try DatabaseSession.open(path, timeout: parsed.timeoutMilliseconds(),
                                                            recoverHotJournal: recovering, model: try model ?? parsed.modelChoice(), note: { stderr.write("strata: note: \($0)\n") })
         // A table that cannot be read is said only by the commands about it; every other warning always.
         let tables = Set(session.schema.classes.map(\.tableName))

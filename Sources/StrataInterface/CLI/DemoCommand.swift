@@ -11,8 +11,8 @@ struct DemoCommand {
     func run() throws {
         let path = parsed.required(Arguments.file)
         // A chosen seed fixes "now" too, so that the same seed gives the same dates tomorrow.
-        let chosenSeed = try seed()
-        let generator = DemoGenerator(rows: try rows(), seed: chosenSeed ?? Platform.randomSeed(),
+        let chosenSeed = seed()
+        let generator = DemoGenerator(rows: rows(), seed: chosenSeed ?? Platform.randomSeed(),
                                       nowMilliseconds: chosenSeed == nil ? Platform.nowMilliseconds() : DemoGenerator.seededNow)
         let watcher = InterruptWatcher()
         // SIGTERM (`timeout`, a service manager) stops the run as Ctrl-C does, so that no temporary file stays.
@@ -26,20 +26,11 @@ struct DemoCommand {
         context.stderr.write("wrote \(path): \(Plural.counted(DemoGenerator.classNames.count, "class")) of \(Plural.counted(generator.rows, "object")) each\n")
     }
 
-    private func rows() throws -> Int {
-        guard let text = parsed.value(Options.rows) else { return DemoGenerator.defaultRows }
-        guard let rows = Int(text), (0...DemoGenerator.maximumRows).contains(rows) else {
-            throw StrataError.usage("--rows takes a whole number from 0 to \(DemoGenerator.maximumRows), not '\(text)'")
-        }
-        return rows
-    }
+    private func rows() -> Int { parsed.integer(Options.rows) ?? DemoGenerator.defaultRows }
 
-    private func seed() throws -> UInt64? {
-        guard let text = parsed.value(Options.seed) else { return nil }
-        guard let seed = UInt64(text) else {
-            throw StrataError.usage("--seed takes a whole number from 0 to 18446744073709551615, not '\(text)'")
-        }
-        return seed
+    private func seed() -> UInt64? {
+        if case .unsigned(let seed)? = parsed.parsed(Options.seed) { return seed }
+        return nil
     }
 
     /// `[########............]  40%  writing RealmTestClass1`; the objects fill the bar to 90%, the indexes to

@@ -5,9 +5,9 @@ import StrataEdit
 
 extension ParsedArguments {
     /// `--max-blob SIZE` in bytes, where the command has it; else the default (1 GiB).
-    func maxBlobBytes() throws -> Int64 {
-        guard command.option(named: Options.maxBlob.name) != nil, let text = value(Options.maxBlob) else { return BlobLimit.defaultBytes }
-        return try BlobLimit.parse(text)
+    func maxBlobBytes() -> Int64 {
+        guard command.option(named: Options.maxBlob.name) != nil, let bytes = integer(Options.maxBlob) else { return BlobLimit.defaultBytes }
+        return Int64(bytes)
     }
 }
 
@@ -103,9 +103,9 @@ final class EditCommand {
     /// - Parameter recovering: the edit is about to write: a hot journal left by a crashed writer is rolled
     ///   back (saying so) instead of refused. Dry runs and deletes that will ask or refuse do not.
     private func openChecker(recovering: Bool = true) throws -> Editor {
-        let maxBlob = try parsed.maxBlobBytes()
+        let maxBlob = parsed.maxBlobBytes()
         let stderr = context.stderr
-        let (session, _) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: try parsed.timeoutMilliseconds(),
+        let (session, _) = try DatabaseSession.open(parsed.required(Arguments.file), timeout: parsed.timeoutMilliseconds(),
                                                     recoverHotJournal: recovering, model: try parsed.modelChoice(), note: { stderr.write("strata: note: \($0)\n") })
         let checker = try Editor(session: session, recording: false)
         checker.maxBlobBytes = maxBlob

@@ -89,13 +89,13 @@ extension MigrateCommand {
     /// The job's options from the command line (`--backup` is one file's alone).
     func jobOptions() throws -> MigrationJob.Options {
         var options = MigrationJob.Options()
-        options.target = try target()
+        options.target = target()
         options.allowDrift = parsed.flag(Options.allowDrift)
         options.stepwise = parsed.flag(Options.step)
         options.outOfOrder = parsed.flag(Options.outOfOrder)
         options.dryRun = parsed.flag(Options.dryRunCopy)
         options.create = parsed.flag(Options.create)
-        options.timeout = try parsed.timeoutMilliseconds()
+        options.timeout = parsed.timeoutMilliseconds()
         return options
     }
 }

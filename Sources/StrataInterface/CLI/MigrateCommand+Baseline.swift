@@ -6,11 +6,11 @@ import StrataRender
 /// `strata migrate baseline FILE --version N`: adopts a database at a version.
 extension MigrateCommand {
     func baseline() throws {
-        guard let text = parsed.value(Options.baselineVersion), let version = Int(text), version >= 0 else {
+        guard let version = parsed.integer(Options.baselineVersion) else {
             throw StrataError.usage("migrate baseline needs --version N, a whole number")
         }
         let files = try MigrationDirectory.load(directory)
-        let timeout = try parsed.timeoutMilliseconds()
+        let timeout = parsed.timeoutMilliseconds()
         let connection = try DatabaseFile.openForWriting(file, timeout: timeout)
         do {
             try Migrator(connection: connection, files: files).baseline(at: version, replacing: parsed.flag(Options.forceRestart))

@@ -26,15 +26,7 @@ extension MigrateCommand {
     }
 
     /// `--jobs N`: 1 to 256 files at a time (1 when not given).
-    func jobCount() throws -> Int {
-        guard let text = parsed.value(Options.jobs) else { return 1 }
-        guard let jobs = Int(text), (1...Self.mostJobs).contains(jobs) else {
-            throw StrataError.usage("--jobs takes how many files to migrate at a time, 1 to \(Self.mostJobs), not '\(text)'")
-        }
-        return jobs
-    }
-
-    static let mostJobs = 256
+    func jobCount() -> Int { parsed.integer(Options.jobs) ?? 1 }
 
     /// `--dir`, else `Migrations` beside `path`.
     func directory(for path: String) -> String {
@@ -172,7 +164,7 @@ extension MigrateCommand {
                                   code: .noSuchFile, site: ErrorSite(file: first))
             }
         }
-        let jobs = try jobCount()
+        let jobs = jobCount()
         let settings = try jobOptions()
         let yes = parsed.flag(Options.yesDestructive)
         let migrations = try migrationFiles(for: paths)
@@ -304,8 +296,8 @@ extension MigrateCommand {
     }
 
     func statusMany(_ paths: [String]) throws {
-        let jobs = try jobCount()
-        let timeout = try parsed.timeoutMilliseconds()
+        let jobs = jobCount()
+        let timeout = parsed.timeoutMilliseconds()
         let migrations = try migrationFiles(for: paths)
         let watcher = InterruptWatcher()
         let statuses = withExtendedLifetime(watcher) {

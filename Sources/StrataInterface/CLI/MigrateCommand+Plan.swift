@@ -6,7 +6,7 @@ import StrataRender
 /// lint's warnings. Changes nothing.
 extension MigrateCommand {
     func plan() throws {
-        let target = try target()
+        let target = target()
         let plan = try readingMigrator { try $0.plan(to: target, translated: true) }
         // Lint's findings of each file the plan runs up, by file name.
         let findings = Dictionary(grouping: try plan.steps.filter { $0.direction == .up }.flatMap { try MigrationLint.check($0.file) }, by: \.file)

@@ -21,7 +21,7 @@ struct MigrateCommand {
     /// `validate` and `plan` read. SQLite's errors are worded for FILE.
     func readingMigrator<T>(_ body: (Migrator) throws -> T) throws -> T {
         let files = try MigrationDirectory.load(directory)
-        let timeout = try parsed.timeoutMilliseconds()
+        let timeout = parsed.timeoutMilliseconds()
         let connection = try DatabaseFile.openForReading(file, timeout: timeout)
         do { return try body(migrator(connection, files: files)) } catch let error as SQLiteError {
             throw DatabaseFile.describe(error, path: file, timeout: timeout)
@@ -35,11 +35,5 @@ struct MigrateCommand {
     }
 
     /// `--to VERSION`, nil when not given.
-    /// - Throws: a usage error for what is not a whole number.
-    func target() throws -> Int? {
-        try parsed.value(Options.toVersion).map { text in
-            guard let version = Int(text), version >= 0 else { throw StrataError.usage("--to takes a version, a whole number, not '\(text)'") }
-            return version
-        }
-    }
+    func target() -> Int? { parsed.integer(Options.toVersion) }
 }

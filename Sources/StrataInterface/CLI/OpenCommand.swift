@@ -11,7 +11,7 @@ struct OpenCommand {
     let context: CLIContext
 
     func run() throws {
-        let maxBlob = try parsed.maxBlobBytes()
+        let maxBlob = parsed.maxBlobBytes()
         let session: DatabaseSession
         var intro: String
         let interactive = Platform.isTerminal(0)
@@ -38,7 +38,7 @@ struct OpenCommand {
             try connection.transaction { try generator.write(into: connection) }
             var reader = SchemaReader(connection: connection)
             session = try DatabaseSession(connection: connection, schema: try reader.read(), path: "the demo database",
-                                          timeout: try parsed.timeoutMilliseconds())
+                                          timeout: parsed.timeoutMilliseconds())
             intro = "Strata \(Version.number): Realm Browser's demo database, in memory (strata demo FILE writes it to a file)\n"
         }
         let schema = session.schema

@@ -24,23 +24,18 @@ extension ParsedArguments {
     }
 
     /// `--timeout SECONDS` in milliseconds for SQLite's busy handler.
-    func timeoutMilliseconds() throws -> Int32 {
-        guard let text = value(Options.timeout) else { return 5000 }
-        guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
-            throw StrataError.usage("--timeout takes a number of seconds from 0 to 86400, not '\(text)'")
-        }
+    func timeoutMilliseconds() -> Int32 {
+        guard case .number(let seconds)? = parsed(Options.timeout) else { return 5000 }
         return Int32((seconds * 1000).rounded())
     }
 
     /// The cells table output (and vertical output) must fit: `--width N`, `--width none` for no limit, else the
     /// terminal's width (or `COLUMNS`), else, for a table going to a pipe or a file, `pipedTableWidth`.
-    func outputWidth(_ context: CLIContext, format: OutputFormat) throws -> Int? {
-        if let text = value(Options.width) {
-            if text.lowercased() == "none" { return nil }
-            guard let width = Int(text), width >= 20, width <= 1_000_000 else {
-                throw StrataError.usage("--width takes a number of cells from 20 up, or none, not '\(text)'")
-            }
-            return width
+    func outputWidth(_ context: CLIContext, format: OutputFormat) -> Int? {
+        switch parsed(Options.width) {
+        case .unlimited?: return nil
+        case .integer(let width)?: return width
+        default: break
         }
         if let width = context.terminalWidth { return width }
         return format == .table ? Self.pipedTableWidth : nil

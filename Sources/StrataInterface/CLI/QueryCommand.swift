@@ -38,7 +38,7 @@ struct QueryCommand {
         }
         try Self.stream(statement, columns: compiled.columns, className: compiled.classInfo.name, session: session,
                         format: parsed.format, style: parsed.style(context),
-                        maxWidth: try parsed.outputWidth(context, format: parsed.format), context: context)
+                        maxWidth: parsed.outputWidth(context, format: parsed.format), context: context)
     }
 
     /// Streams every row of `statement` to stdout, its columns read as `columns`; Ctrl-C stops the statement,

@@ -16,7 +16,7 @@ struct SQLCommand {
         guard !ReadOnlySQL.isTrivia(Substring(sql)) else { throw StrataError("sql needs a statement") }
         let session = try DatabaseSession(parsed, context: context)
         let format = parsed.format
-        let width = try parsed.outputWidth(context, format: format)
+        let width = parsed.outputWidth(context, format: format)
         let style = parsed.style(context)
         let arguments = parsed.values(Options.sqlArg).map(Self.value)
         do {

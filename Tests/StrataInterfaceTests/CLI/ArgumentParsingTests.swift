@@ -1,4 +1,5 @@
 import Testing
+import StrataDemo
 @testable import StrataInterface
 @testable import StrataCore
 
@@ -64,12 +65,52 @@ import Testing
         }
     }
 
-    @Test(arguments: ["-1", "abc", "1e9", "nan"])
-    func badTimeouts(_ value: String) throws {
-        let parsed = try ArgumentParser.parse(["db", "--timeout", value], for: Commands.classes)
-        #expect(throws: StrataError.usage("--timeout takes a number of seconds from 0 to 86400, not '\(value)'")) {
-            try parsed.timeoutMilliseconds()
+    /// Each option's value is read and checked when the line is parsed, whatever the command does first: a bad
+    /// one is a usage error before anything is opened.
+    static let badValues: [(String, [String], String)] = [
+        ("classes", ["db", "--timeout", "-1"], "--timeout takes a number of seconds from 0 to 86400, not '-1'"),
+        ("classes", ["db", "--timeout", "abc"], "--timeout takes a number of seconds from 0 to 86400, not 'abc'"),
+        ("classes", ["db", "--timeout", "1e9"], "--timeout takes a number of seconds from 0 to 86400, not '1e9'"),
+        ("classes", ["db", "--timeout", "nan"], "--timeout takes a number of seconds from 0 to 86400, not 'nan'"),
+        ("query", ["db", "Task", "--width", "19"], "--width takes a number of cells from 20 up, or none, not '19'"),
+        ("query", ["db", "Task", "--width", "wide"], "--width takes a number of cells from 20 up, or none, not 'wide'"),
+        ("demo", ["out.sqlite", "--rows", "-5"], "--rows takes a whole number from 0 to \(DemoGenerator.maximumRows), not '-5'"),
+        ("demo", ["out.sqlite", "--seed", "-1"], "--seed takes a whole number from 0 to 18446744073709551615, not '-1'"),
+        ("migrate", ["db", "--to", "x"], "--to takes a version, a whole number, not 'x'"),
+        ("migrate", ["db", "--jobs", "0"], "--jobs takes how many files to migrate at a time, 1 to 256, not '0'"),
+        ("migrate", ["db", "--jobs", "257"], "--jobs takes how many files to migrate at a time, 1 to 256, not '257'"),
+        ("migrateBaseline", ["db", "--version", "-2"], "migrate baseline needs --version N, a whole number"),
+        ("set", ["db", "Task", "1", "name=x", "--max-blob", "0"], "--max-blob takes a size in bytes such as 1048576, 10M or 1G, not '0'"),
+    ]
+
+    static func command(_ name: String) -> CommandSpec {
+        switch name {
+        case "classes": Commands.classes
+        case "query": Commands.query
+        case "demo": Commands.demo
+        case "migrate": Commands.migrate
+        case "migrateBaseline": Commands.migrateBaseline
+        default: Commands.set
         }
+    }
+
+    @Test(arguments: badValues)
+    func badValuesAreRefusedWhenTheLineIsParsed(_ command: String, _ arguments: [String], _ message: String) throws {
+        #expect(throws: StrataError.usage(message)) { try ArgumentParser.parse(arguments, for: Self.command(command)) }
+        // With --help, the help is shown whatever the values.
+        #expect(try ArgumentParser.parse(arguments + ["--help"], for: Self.command(command)).flag(Options.help))
+    }
+
+    /// Good values, typed as the commands read them.
+    @Test func goodValuesAreTyped() throws {
+        #expect(try ArgumentParser.parse(["db", "--timeout", "1.5"], for: Commands.classes).timeoutMilliseconds() == 1500)
+        #expect(try ArgumentParser.parse(["db"], for: Commands.classes).timeoutMilliseconds() == 5000)
+        let none = try ArgumentParser.parse(["db", "Task", "--width", "NONE"], for: Commands.query)
+        #expect(none.parsed(Options.width) == .unlimited)
+        #expect(try ArgumentParser.parse(["db", "Task", "--width", "80"], for: Commands.query).integer(Options.width) == 80)
+        #expect(try ArgumentParser.parse(["out", "--seed", "18446744073709551615"], for: Commands.demo).parsed(Options.seed) == .unsigned(.max))
+        #expect(try ArgumentParser.parse(["db", "--to", "0", "--jobs", "256"], for: Commands.migrate).integer(Options.jobs) == 256)
+        #expect(try ArgumentParser.parse(["db", "Task", "1", "x=1", "--max-blob", "10M"], for: Commands.set).integer(Options.maxBlob) == 10 << 20)
     }
 
     @Test func helpNeedsNoArguments() throws {
