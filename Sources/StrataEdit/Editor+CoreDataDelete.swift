@@ -117,9 +117,8 @@ extension Editor {
             // The inverse is a to-one column in the target's table that holds this object's key.
             var set: SQL = "\(identifier: column) = NULL"
             if let entityColumn = inverse.model?.entityColumn { set = "\(set), \(identifier: entityColumn) = NULL" }
-            try connection.execute(
-                "UPDATE \(identifier: target.tableName) SET \(set), \(identifier: "Z_OPT") = coalesce(\(identifier: "Z_OPT"), 0) + 1 "
-                    + "WHERE \(identifier: column) = \(object.key)" as SQL)
+            if let bookkeeping = schema.conventions.updateBookkeeping(of: target) { set = "\(set), \(bookkeeping)" }
+            try connection.execute("UPDATE \(identifier: target.tableName) SET \(set) WHERE \(identifier: column) = \(object.key)" as SQL)
         }
     }
 }

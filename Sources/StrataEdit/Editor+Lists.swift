@@ -102,7 +102,9 @@ extension Editor {
     {
         let table = storage.table, ownerColumn = storage.ownerColumn, targetColumn = storage.targetColumn
         let removed = old.filter { !targets.contains($0) }, added = targets.filter { !old.contains($0) }
-        let bump: SQL = "\(identifier: "Z_OPT") = coalesce(\(identifier: "Z_OPT"), 0) + 1"
+        // The objects that join or leave are changed: Core Data's optimistic locking counts each of them up.
+        let bump: SQL = property.target.flatMap { schema.class(named: $0) }.flatMap { schema.conventions.updateBookkeeping(of: $0) }
+            .map { ", \($0)" } ?? ""
         switch storage.kind {
         case .joinTable:
             for target in removed {
@@ -119,7 +121,7 @@ extension Editor {
             if let entityColumn { set = "\(set), \(identifier: entityColumn) = NULL" }
             if let position = storage.positionColumn { set = "\(set), \(identifier: position) = NULL" }
             for target in removed {
-                try connection.execute("UPDATE \(identifier: table) SET \(set), \(bump) WHERE \(identifier: targetColumn) = \(target)" as SQL)
+                try connection.execute("UPDATE \(identifier: table) SET \(set)\(bump) WHERE \(identifier: targetColumn) = \(target)" as SQL)
             }
             var join: SQL = "\(identifier: ownerColumn) = \(owner)"
             if let entityColumn, let number = info.entity?.number {
@@ -127,7 +129,7 @@ extension Editor {
                 join = "\(join), \(identifier: entityColumn) = \(actual.isNull ? .integer(number) : actual)"
             }
             for target in added {
-                try connection.execute("UPDATE \(identifier: table) SET \(join), \(bump) WHERE \(identifier: targetColumn) = \(target)" as SQL)
+                try connection.execute("UPDATE \(identifier: table) SET \(join)\(bump) WHERE \(identifier: targetColumn) = \(target)" as SQL)
             }
         case .strataList:
             return

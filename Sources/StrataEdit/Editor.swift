@@ -246,7 +246,7 @@ public final class Editor {
             let before = try editor.currentValues(info, key: key, values)
             var set = Self.setClause(values)
             // Core Data's optimistic locking: a running app sees the object changed under it.
-            if info.kind == .entity { set += #", "Z_OPT" = coalesce("Z_OPT", 0) + 1"# }
+            if let bookkeeping = editor.schema.conventions.updateBookkeeping(of: info) { set += ", \(bookkeeping)" }
             try connection.execute("UPDATE \(identifier: info.tableName) SET \(set) WHERE \(Self.keyCondition(info, key))" as SQL)
             guard connection.changes == 1 else { throw StrataError("no \(Self.describe(info, key)) in \(editor.path)") }
             if !keyChanges.isEmpty, key.count == 1, newKey != key {
@@ -323,35 +323,15 @@ public final class Editor {
         }
     }
 
-    /// The columns Core Data fills itself for a new object: `Z_PK` one past the entity's `Z_MAX` (which
-    /// moves along, so the app's next object does not take the same key), `Z_ENT` and `Z_OPT`.
+    /// The columns Core Data fills itself for a new object (`StoreConventions.insertBookkeeping`), and the model's
+    /// default of each attribute not given.
     private func coreDataBookkeeping(for info: ClassInfo, given: [Assignment]) throws -> [Assignment] {
-        // Z_MAX is kept on the root entity's row: sub-entities share its keys.
-        var root = info
-        // Bounded: a damaged model may make its entities each other's parents.
-        for _ in 0..<schema.classes.count {
-            guard let parent = root.entity?.parent, let next = schema.class(named: parent) else { break }
-            root = next
+        let keyGiven = given.contains { $0.property.column == "Z_PK" }
+        var extra = try schema.conventions.insertBookkeeping(for: info, in: schema, keyGiven: keyGiven, connection: connection).map {
+            Assignment(property: Property(name: $0.column, type: .int, column: $0.column), value: $0.value)
         }
-        // By number, as Core Data reads it: a renamed entity's row keeps its old name.
-        let row: SQL = if let number = root.entity?.number, number != 0 {
-            "SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = \(number)"
-        } else {
-            "SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = \(SQLiteValue.text(root.name))"
-        }
-        guard let entity = try connection.rows(row).first,
-              let rootNumber = entity[0].int64
-        else { return [] }
-        let number = info.entity?.number ?? rootNumber
-        var extra: [Assignment] = []
-        if !given.contains(where: { $0.property.column == "Z_PK" }) {
-            let largest = try connection.scalar("SELECT max(Z_PK) FROM \(identifier: info.tableName)" as SQL).int64 ?? 0
-            let key = max(entity[1].int64 ?? 0, largest) + 1
-            try connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = \(key) WHERE Z_ENT = \(rootNumber)" as SQL)
-            extra.append(.bookkeeping("Z_PK", key))
-        }
-        extra.append(.bookkeeping("Z_ENT", number))
-        extra.append(.bookkeeping("Z_OPT", 1))
+        // A store without its entity's row in Z_PRIMARYKEY gets nothing Core Data would have written.
+        guard !extra.isEmpty else { return [] }
         // What Core Data sets on a new object: the model's default of each attribute not given.
         for property in info.properties where property.model?.attributeType != nil && !property.isReadOnly {
             guard let text = property.defaultValue, let column = property.column,

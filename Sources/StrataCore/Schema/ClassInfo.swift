@@ -39,11 +39,30 @@ public struct ClassInfo: Sendable, Equatable {
     public var listOwner: String?
     /// Where the elements of this class's list properties are, by property name.
     public var lists: [String: ListStorage] = [:]
-    /// For a Core Data entity: its number, its parent and the entity numbers its objects may have.
-    public var entity: EntityFacts?
-    /// For a table converted from a Realm collection property: the class and property it holds the values of, and
-    /// the element's Realm type (`int`, `string?`, `mixed`, `link<Dog>`).
-    public var realmCollection: RealmCollectionFacts?
+    /// Where the class comes from beyond its table or view, as its store's conventions made it.
+    public enum Origin: Sendable, Equatable {
+        /// A table or view as SQLite holds it.
+        case table
+        /// A Core Data entity: its number, its parent and the entity numbers its objects may have.
+        case coreDataEntity(EntityFacts)
+        /// A table converted from a Realm collection property: the class and property it holds the values of, and
+        /// the element's Realm type (`int`, `string?`, `mixed`, `link<Dog>`).
+        case realmCollection(RealmCollectionFacts)
+    }
+
+    public var origin: Origin = .table
+
+    /// For a Core Data entity, its facts (`Origin.coreDataEntity`); nil for any other class.
+    public var entity: EntityFacts? {
+        get { if case .coreDataEntity(let facts) = origin { facts } else { nil } }
+        set { origin = newValue.map(Origin.coreDataEntity) ?? .table }
+    }
+
+    /// For a converted Realm collection, its facts (`Origin.realmCollection`); nil for any other class.
+    public var realmCollection: RealmCollectionFacts? {
+        get { if case .realmCollection(let facts) = origin { facts } else { nil } }
+        set { origin = newValue.map(Origin.realmCollection) ?? .table }
+    }
 
     public init(name: String, kind: Kind, properties: [Property] = [], primaryKey: [String] = [],
                 hasRowID: Bool = true, isStrict: Bool = false, isVirtual: Bool = false, isHidden: Bool = false,

@@ -4,16 +4,18 @@ import SQLiteKit
 public struct Schema: Sendable, Equatable {
     /// Every class, visible and hidden, sorted by name.
     public var classes: [ClassInfo]
+    /// What kind of store the file is, and what it keeps beside the app's values.
+    public var conventions: StoreConventions
     /// True when the file is a Core Data store.
-    public var isCoreData: Bool
+    public var isCoreData: Bool { conventions == .coreData }
     /// For a Core Data store: where the model that named its classes came from, and where model and store disagree.
     public var coreDataModel: CoreDataModelOrigin?
     /// How each date column was found to store its dates, kept once looked at (`dateStorage(of:in:connection:)`).
     private let dateStorages = DateStorage.Memo()
 
-    public init(classes: [ClassInfo], isCoreData: Bool = false) {
+    public init(classes: [ClassInfo], conventions: StoreConventions = .sqlite) {
         self.classes = classes
-        self.isCoreData = isCoreData
+        self.conventions = conventions
     }
 
     /// How a date property's column stores its dates: as the schema says (`Property.dateStorage`), else as its
@@ -24,7 +26,7 @@ public struct Schema: Sendable, Equatable {
         if let known = property.dateStorage { return known }
         let column = property.column ?? property.name
         return try dateStorages.value(table: info.tableName, column: column) {
-            try DateStorage.detect(connection: connection, table: info.tableName, column: column, isCoreData: isCoreData)
+            try DateStorage.detect(connection: connection, table: info.tableName, column: column, conventions: conventions)
         }
     }
 

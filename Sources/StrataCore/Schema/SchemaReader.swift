@@ -33,7 +33,8 @@ public struct SchemaReader {
 
     public mutating func read() throws -> Schema {
         let tables = try readTables()
-        let isCoreData = tables.contains { $0.name == "Z_PRIMARYKEY" } && tables.contains { $0.name == "Z_METADATA" }
+        let conventions = StoreConventions.of(tables: Set(tables.map(\.name)))
+        let isCoreData = conventions == .coreData
         if !isCoreData, case .file(let path, _) = modelChoice {
             throw StrataError("--model \(path): the database is not a Core Data store (it has no Z_PRIMARYKEY and Z_METADATA tables)")
         }
@@ -51,11 +52,11 @@ public struct SchemaReader {
                 hasRowID: table.type != .view && !table.withoutRowID,
                 isStrict: table.strict,
                 isVirtual: table.type == .virtual,
-                isHidden: HiddenTables.isHidden(table.name),
+                isHidden: StoreConventions.isHidden(table: table.name),
                 sql: table.sql)
             info.tableName = table.name
             info.indexes = makeIndexes(indexColumns[table.name] ?? [])
-            fillProperties(of: &info, columns: columns[table.name] ?? [], isCoreData: isCoreData)
+            fillProperties(of: &info, columns: columns[table.name] ?? [], conventions: conventions)
             classes.append(info)
         }
         resolveForeignKeys(&classes, foreignKeys: foreignKeys)
@@ -65,7 +66,7 @@ public struct SchemaReader {
         if isCoreData { origin = try applyCoreDataModel(to: &classes) }
         addBacklinks(&classes)
         classes.sort { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
-        var schema = Schema(classes: classes, isCoreData: isCoreData)
+        var schema = Schema(classes: classes, conventions: conventions)
         schema.coreDataModel = origin
         return schema
     }
@@ -295,7 +296,7 @@ public struct SchemaReader {
         return indexes
     }
 
-    private func fillProperties(of info: inout ClassInfo, columns: [Row], isCoreData: Bool) {
+    private func fillProperties(of info: inout ClassInfo, columns: [Row], conventions: StoreConventions) {
         let booleanChecks = info.sql.map(SQLTokenizer.booleanCheckColumns) ?? []
         var keyed: [(position: Int64, name: String)] = []
         for row in columns {
@@ -305,7 +306,7 @@ public struct SchemaReader {
             let hidden = row.int64("hidden") ?? 0
             // Hidden columns of virtual tables, and Core Data's bookkeeping, are not properties.
             if hidden == 1 { continue }
-            if info.kind == .entity && (name == "Z_ENT" || name == "Z_OPT") { continue }
+            if conventions.isBookkeeping(column: name, of: info) { continue }
             let pkPosition = row.int64("pk") ?? 0
             if pkPosition > 0 { keyed.append((pkPosition, name)) }
             let type = TypeInference.type(declared: declared, hasBooleanCheck: booleanChecks.contains(name.lowercased()))

@@ -16,7 +16,8 @@ public enum DateStorage: String, Sendable, Equatable {
     /// Looks at up to 20 values of the column. Numbers above 1e11 are milliseconds (as seconds they
     /// would be past the year 5000); Core Data stores count from 2001.
     /// - Throws: SQLite's error when the column cannot be read (a locked or damaged file).
-    public static func detect(connection: Connection, table: String, column: String, isCoreData: Bool) throws -> DateStorage {
+    public static func detect(connection: Connection, table: String, column: String, conventions: StoreConventions) throws -> DateStorage {
+        let isCoreData = conventions.countsDatesFrom2001
         let sql: SQL = "SELECT \(identifier: column) FROM \(identifier: table) WHERE \(identifier: column) IS NOT NULL LIMIT 20"
         let rows = try connection.rows(sql)
         guard !rows.isEmpty else { return isCoreData ? .referenceSeconds : .isoText }
