@@ -13,7 +13,9 @@ struct QueryToken: Equatable {
         case decimal(Double, text: String)
         case date(Int64)             // milliseconds since 1970, UTC
         case data([UInt8])           // B64"…" or x'…'
-        case symbol(String)          // == != <= ( ) { } , . [c] …
+        case symbol(Symbol)          // == != <= ( ) { } , . …
+        /// `[c]`, `[d]`, `[cd]` or `[dc]` after a comparison's operator: its letters, lower-cased.
+        case options(String)
         case end
     }
 
@@ -22,11 +24,32 @@ struct QueryToken: Equatable {
     /// For a string: the quote it was written in (`"` or `'`).
     var quote: Character?
 
-    /// The word in upper case when the token is a bare word, for keyword checks.
-    var keyword: String? {
-        if case .name(let word) = kind { return word.uppercased() }
+    /// The keyword a bare word is, in any case; nil for any other token (a word in backticks is never one).
+    var keyword: Keyword? {
+        if case .name(let word) = kind { return Keyword(rawValue: word.uppercased()) }
         return nil
     }
+}
+
+/// The words the query language reads as its own, in any case.
+enum Keyword: String, CaseIterable {
+    case and = "AND", or = "OR", not = "NOT", `where` = "WHERE", `in` = "IN", between = "BETWEEN"
+    case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS", like = "LIKE"
+    case any = "ANY", some = "SOME", all = "ALL", none = "NONE"
+    case sort = "SORT", distinct = "DISTINCT", limit = "LIMIT", show = "SHOW", `as` = "AS"
+    case `true` = "TRUE", `false` = "FALSE", `nil` = "NIL", null = "NULL"
+    case truePredicate = "TRUEPREDICATE", falsePredicate = "FALSEPREDICATE", subquery = "SUBQUERY"
+    case asc = "ASC", desc = "DESC", ascending = "ASCENDING", descending = "DESCENDING"
+
+    /// A keyword a property cannot be named by without backticks: all but `AS`, which only SHOW's aliases read.
+    var isReserved: Bool { self != .as }
+}
+
+/// The operators and punctuation of the query language, as written (`=<` and `=>` read as `<=` and `>=`).
+enum Symbol: String, CaseIterable {
+    case equal = "==", assign = "=", notEqual = "!=", lessOrGreater = "<>", less = "<", lessOrEqual = "<="
+    case greater = ">", greaterOrEqual = ">=", and = "&&", or = "||", not = "!"
+    case openParenthesis = "(", closeParenthesis = ")", openBrace = "{", closeBrace = "}", comma = ",", dot = "."
 }
 
 /// Splits query text into tokens; errors carry the offset of the bad character.
@@ -126,22 +149,23 @@ package struct QueryLexer {
                 let inside = String(characters[index + 1..<close]).lowercased()
                 if ["c", "d", "cd", "dc"].contains(inside) {
                     index = close + 1
-                    return token(.symbol("[" + inside + "]"))
+                    return token(.options(inside))
                 }
             }
             throw error("expected [c], [d] or [cd]", at: start)
         default:
             break
         }
-        let pairs = ["==", "!=", "<>", "<=", ">=", "&&", "||", "=<", "=>"]
-        if let second = peek(1), pairs.contains(String([character, second])) {
-            index += 2
-            let symbol = String([character, second])
-            return token(.symbol(symbol == "=<" ? "<=" : symbol == "=>" ? ">=" : symbol))
+        if let second = peek(1) {
+            let pair = String([character, second])
+            if let symbol = pair == "=<" ? .lessOrEqual : pair == "=>" ? .greaterOrEqual : Symbol(rawValue: pair) {
+                index += 2
+                return token(.symbol(symbol))
+            }
         }
-        if "=<>!(){},.".contains(character) {
+        if let symbol = Symbol(rawValue: String(character)) {
             index += 1
-            return token(.symbol(String(character)))
+            return token(.symbol(symbol))
         }
         throw error("unexpected character '\(character)'" + backtickHint(at: start), at: start)
     }

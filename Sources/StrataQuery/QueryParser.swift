@@ -80,11 +80,8 @@ public struct QueryParser {
         self.tokens = try QueryLexer.tokens(text)
     }
 
-    private static let keywords: Set<String> = [
-        "AND", "OR", "NOT", "WHERE", "IN", "BETWEEN", "BEGINSWITH", "ENDSWITH", "CONTAINS", "LIKE", "ANY", "SOME",
-        "ALL", "NONE", "SORT", "DISTINCT", "LIMIT", "TRUE", "FALSE", "NIL", "NULL", "TRUEPREDICATE",
-        "FALSEPREDICATE", "SUBQUERY", "ASC", "DESC", "ASCENDING", "DESCENDING", "SHOW",
-    ]
+    /// The words a property cannot be named by without backticks.
+    private static let keywords = Set(Keyword.allCases.filter(\.isReserved).map(\.rawValue))
 
     // MARK: - Token helpers
 
@@ -96,31 +93,32 @@ public struct QueryParser {
         return token
     }
 
-    private func isKeyword(_ keyword: String) -> Bool { current.keyword == keyword }
+    private func isKeyword(_ keyword: Keyword) -> Bool { current.keyword == keyword }
 
-    private mutating func eatKeyword(_ keyword: String) -> Bool {
+    private mutating func eatKeyword(_ keyword: Keyword) -> Bool {
         guard isKeyword(keyword) else { return false }
         position += 1
         return true
     }
 
-    private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
+    private func isSymbol(_ symbol: Symbol) -> Bool { current.kind == .symbol(symbol) }
 
-    private mutating func eatSymbol(_ symbol: String) -> Bool {
+    private mutating func eatSymbol(_ symbol: Symbol) -> Bool {
         guard isSymbol(symbol) else { return false }
         position += 1
         return true
     }
 
-    private mutating func expectSymbol(_ symbol: String) throws {
-        guard eatSymbol(symbol) else { throw syntax("expected '\(symbol)'" + found()) }
+    private mutating func expectSymbol(_ symbol: Symbol) throws {
+        guard eatSymbol(symbol) else { throw syntax("expected '\(symbol.rawValue)'" + found()) }
     }
 
     private func found() -> String {
         switch current.kind {
         case .end: return " but the query ended"
         case .name(let word): return " but found '\(word)'"
-        case .symbol(let symbol): return " but found '\(symbol)'"
+        case .symbol(let symbol): return " but found '\(symbol.rawValue)'"
+        case .options(let letters): return " but found '[\(letters)]'"
         case .string: return " but found a string"
         case .integer(let value): return " but found \(value)"
         default: return ""
@@ -143,37 +141,37 @@ public struct QueryParser {
         default: throw syntax("expected a class name", at: classOffset)
         }
         var query = Query(className: className, predicate: .truePredicate, classOffset: classOffset)
-        let hasWhere = eatKeyword("WHERE")
+        let hasWhere = eatKeyword(.where)
         if hasWhere || !(isTrailer || current.kind == .end) {
             query.predicate = try parsePredicate()
         }
         while current.kind != .end {
-            if eatKeyword("SORT") {
-                try expectSymbol("(")
+            if eatKeyword(.sort) {
+                try expectSymbol(.openParenthesis)
                 var keys: [SortKey] = []
                 repeat {
                     let path = try parseKeyPath()
                     var ascending = true
-                    if eatKeyword("DESC") || eatKeyword("DESCENDING") { ascending = false } else if eatKeyword("ASC") || eatKeyword("ASCENDING") {}
+                    if eatKeyword(.desc) || eatKeyword(.descending) { ascending = false } else if eatKeyword(.asc) || eatKeyword(.ascending) {}
                     keys.append(SortKey(path: path, ascending: ascending))
-                } while eatSymbol(",")
-                try expectSymbol(")")
+                } while eatSymbol(.comma)
+                try expectSymbol(.closeParenthesis)
                 query.stages.append(.sort(keys))
-            } else if eatKeyword("DISTINCT") {
-                try expectSymbol("(")
+            } else if eatKeyword(.distinct) {
+                try expectSymbol(.openParenthesis)
                 var paths: [KeyPath] = []
-                repeat { paths.append(try parseKeyPath()) } while eatSymbol(",")
-                try expectSymbol(")")
+                repeat { paths.append(try parseKeyPath()) } while eatSymbol(.comma)
+                try expectSymbol(.closeParenthesis)
                 query.stages.append(.distinct(paths))
-            } else if eatKeyword("LIMIT") {
-                try expectSymbol("(")
+            } else if eatKeyword(.limit) {
+                try expectSymbol(.openParenthesis)
                 guard case .integer(let limit) = current.kind, limit >= 0 else {
                     throw syntax("LIMIT takes a whole number of objects")
                 }
                 position += 1
                 query.stages.append(.limit(Int(clamping: limit)))
-                try expectSymbol(")")
-            } else if isKeyword("SHOW") {
+                try expectSymbol(.closeParenthesis)
+            } else if isKeyword(.show) {
                 guard query.show == nil else { throw syntax("SHOW is given twice; list every column in one SHOW(…)") }
                 position += 1
                 query.show = try parseShow()
@@ -184,45 +182,45 @@ public struct QueryParser {
         return query
     }
 
-    private var isTrailer: Bool { isKeyword("SORT") || isKeyword("DISTINCT") || isKeyword("LIMIT") || isKeyword("SHOW") }
+    private var isTrailer: Bool { isKeyword(.sort) || isKeyword(.distinct) || isKeyword(.limit) || isKeyword(.show) }
 
     /// '(' keyPath (AS NAME)? (',' keyPath (AS NAME)?)* ')', after SHOW
     private mutating func parseShow() throws -> [ShownColumn] {
-        try expectSymbol("(")
+        try expectSymbol(.openParenthesis)
         var columns: [ShownColumn] = []
         repeat {
-            if isKeyword("SUBQUERY") {
+            if isKeyword(.subquery) {
                 throw syntax("SHOW takes key paths and aggregates, not SUBQUERY: filter with it after WHERE, or show a count such as tags.@count")
             }
             let path = try parseKeyPath()
-            if isKeyword("AS") {
+            if isKeyword(.as) {
                 position += 1
                 columns.append(ShownColumn(path: path, name: try name("a name after AS"), isNamed: true))
             } else {
                 columns.append(ShownColumn(path: path, name: path.description, isNamed: false))
             }
-        } while eatSymbol(",")
-        try expectSymbol(")")
+        } while eatSymbol(.comma)
+        try expectSymbol(.closeParenthesis)
         return columns
     }
 
     /// or → and ( (OR | '||') and )*
     mutating func parsePredicate() throws -> Predicate {
         var terms = [try parseAnd()]
-        while eatKeyword("OR") || eatSymbol("||") { terms.append(try parseAnd()) }
+        while eatKeyword(.or) || eatSymbol(.or) { terms.append(try parseAnd()) }
         return terms.count == 1 ? terms[0] : .or(terms)
     }
 
     /// and → not ( (AND | '&&') not )*
     private mutating func parseAnd() throws -> Predicate {
         var terms = [try parseNot()]
-        while eatKeyword("AND") || eatSymbol("&&") { terms.append(try parseNot()) }
+        while eatKeyword(.and) || eatSymbol(.and) { terms.append(try parseNot()) }
         return terms.count == 1 ? terms[0] : .and(terms)
     }
 
     /// not → (NOT | '!') not | primary
     private mutating func parseNot() throws -> Predicate {
-        if eatKeyword("NOT") || eatSymbol("!") {
+        if eatKeyword(.not) || eatSymbol(.not) {
             try enter()
             defer { depth -= 1 }
             return .not(try parseNot())
@@ -239,15 +237,15 @@ public struct QueryParser {
 
     /// primary → '(' predicate ')' | TRUEPREDICATE | FALSEPREDICATE | comparison
     private mutating func parsePrimary() throws -> Predicate {
-        if eatSymbol("(") {
+        if eatSymbol(.openParenthesis) {
             try enter()
             defer { depth -= 1 }
             let inner = try parsePredicate()
-            try expectSymbol(")")
+            try expectSymbol(.closeParenthesis)
             return inner
         }
-        if eatKeyword("TRUEPREDICATE") { return .truePredicate }
-        if eatKeyword("FALSEPREDICATE") { return .falsePredicate }
+        if eatKeyword(.truePredicate) { return .truePredicate }
+        if eatKeyword(.falsePredicate) { return .falsePredicate }
         return .comparison(try parseComparison())
     }
 
@@ -255,25 +253,25 @@ public struct QueryParser {
     private mutating func parseComparison() throws -> Comparison {
         let start = current.offset
         var quantifier: Quantifier?
-        if eatKeyword("ANY") || eatKeyword("SOME") { quantifier = .any } else if eatKeyword("ALL") { quantifier = .all } else if eatKeyword("NONE") { quantifier = Quantifier.none }
+        if eatKeyword(.any) || eatKeyword(.some) { quantifier = .any } else if eatKeyword(.all) { quantifier = .all } else if eatKeyword(.none) { quantifier = Quantifier.none }
         let leftToken = current
         let left = try parseExpression()
         let op: ComparisonOperator
         switch current.kind {
-        case .symbol("=="), .symbol("="): op = .equal
-        case .symbol("!="), .symbol("<>"): op = .notEqual
-        case .symbol("<"): op = .less
-        case .symbol("<="): op = .lessOrEqual
-        case .symbol(">"): op = .greater
-        case .symbol(">="): op = .greaterOrEqual
+        case .symbol(.equal), .symbol(.assign): op = .equal
+        case .symbol(.notEqual), .symbol(.lessOrGreater): op = .notEqual
+        case .symbol(.less): op = .less
+        case .symbol(.lessOrEqual): op = .lessOrEqual
+        case .symbol(.greater): op = .greater
+        case .symbol(.greaterOrEqual): op = .greaterOrEqual
         default:
             switch current.keyword {
-            case "BEGINSWITH": op = .beginsWith
-            case "ENDSWITH": op = .endsWith
-            case "CONTAINS": op = .contains
-            case "LIKE": op = .like
-            case "IN": op = .in
-            case "BETWEEN": op = .between
+            case .beginsWith?: op = .beginsWith
+            case .endsWith?: op = .endsWith
+            case .contains?: op = .contains
+            case .like?: op = .like
+            case .in?: op = .in
+            case .between?: op = .between
             default:
                 throw syntax("expected a comparison operator such as ==, <, BEGINSWITH or IN" + found())
             }
@@ -281,23 +279,23 @@ public struct QueryParser {
         position += 1
         var comparison = Comparison(left: left, op: op, right: .literal(.null, offset: 0), quantifier: quantifier, offset: start)
         if leftToken.quote == "\"", case .string(let name) = leftToken.kind, case .literal = left { comparison.leftQuotedName = name }
-        if case .symbol(let symbol) = current.kind, symbol.hasPrefix("[") {
+        if case .options(let letters) = current.kind {
             guard op != .between else { throw syntax("[c] and [d] do not apply to BETWEEN") }
             position += 1
-            comparison.caseInsensitive = symbol.contains("c")
-            comparison.diacriticInsensitive = symbol.contains("d")
+            comparison.caseInsensitive = letters.contains("c")
+            comparison.diacriticInsensitive = letters.contains("d")
         }
         switch op {
         case .between:
             let open = current.offset
-            try expectSymbol("{")
+            try expectSymbol(.openBrace)
             let low = try parseExpression()
-            try expectSymbol(",")
+            try expectSymbol(.comma)
             let high = try parseExpression()
-            try expectSymbol("}")
+            try expectSymbol(.closeBrace)
             comparison.right = .list([low, high], offset: open)
         case .in:
-            comparison.right = isSymbol("{") ? try parseList() : try parseExpression()
+            comparison.right = isSymbol(.openBrace) ? try parseList() : try parseExpression()
         default:
             comparison.right = try parseExpression()
         }
@@ -306,12 +304,12 @@ public struct QueryParser {
 
     private mutating func parseList() throws -> Expression {
         let open = current.offset
-        try expectSymbol("{")
+        try expectSymbol(.openBrace)
         var items: [Expression] = []
-        if !isSymbol("}") {
-            repeat { items.append(try parseExpression()) } while eatSymbol(",")
+        if !isSymbol(.closeBrace) {
+            repeat { items.append(try parseExpression()) } while eatSymbol(.comma)
         }
-        try expectSymbol("}")
+        try expectSymbol(.closeBrace)
         return .list(items, offset: open)
     }
 
@@ -321,7 +319,7 @@ public struct QueryParser {
         switch current.kind {
         case .string(let value):
             // "First Name".length: a double-quoted name that a path goes on from.
-            if current.quote == "\"", tokens[position + 1].kind == .symbol(".") { return .keyPath(try parseKeyPath()) }
+            if current.quote == "\"", tokens[position + 1].kind == .symbol(.dot) { return .keyPath(try parseKeyPath()) }
             position += 1
             return .literal(.string(value), offset: offset)
         case .integer(let value): position += 1; return .literal(.integer(value), offset: offset)
@@ -329,13 +327,13 @@ public struct QueryParser {
         case .date(let value): position += 1; return .literal(.date(value), offset: offset)
         case .data(let value): position += 1; return .literal(.data(value), offset: offset)
         case .parameter(let index): position += 1; return .parameter(index, offset: offset)
-        case .symbol("{"): return try parseList()
+        case .symbol(.openBrace): return try parseList()
         case .name:
             switch current.keyword {
-            case "TRUE": position += 1; return .literal(.bool(true), offset: offset)
-            case "FALSE": position += 1; return .literal(.bool(false), offset: offset)
-            case "NIL", "NULL": position += 1; return .literal(.null, offset: offset)
-            case "SUBQUERY": return try parseSubquery()
+            case .true?: position += 1; return .literal(.bool(true), offset: offset)
+            case .false?: position += 1; return .literal(.bool(false), offset: offset)
+            case .nil?, .null?: position += 1; return .literal(.null, offset: offset)
+            case .subquery?: return try parseSubquery()
             default: return .keyPath(try parseKeyPath())
             }
         case .quotedName, .variable, .attribute:
@@ -353,15 +351,15 @@ public struct QueryParser {
         position += 1
         try enter()
         defer { depth -= 1 }
-        try expectSymbol("(")
+        try expectSymbol(.openParenthesis)
         let collection = try parseKeyPath()
-        try expectSymbol(",")
+        try expectSymbol(.comma)
         guard case .variable(let variable) = current.kind else { throw syntax("expected a variable such as $t" + found()) }
         position += 1
-        try expectSymbol(",")
+        try expectSymbol(.comma)
         let predicate = try parsePredicate()
-        try expectSymbol(")")
-        try expectSymbol(".")
+        try expectSymbol(.closeParenthesis)
+        try expectSymbol(.dot)
         guard case .attribute(let attribute) = current.kind, attribute == "count" || attribute == "size" else {
             throw syntax("expected '@count' after SUBQUERY(…)")
         }
@@ -375,7 +373,7 @@ public struct QueryParser {
         if case .variable(let variable) = current.kind {
             position += 1
             path.variable = variable
-            guard eatSymbol(".") else { return path }
+            guard eatSymbol(.dot) else { return path }
         }
         while true {
             let offset = current.offset
@@ -391,9 +389,9 @@ public struct QueryParser {
                 path.components.append(.property(name))
             case .attribute("links"):
                 position += 1
-                try expectSymbol(".")
+                try expectSymbol(.dot)
                 let className = try name("a class name after @links.")
-                try expectSymbol(".")
+                try expectSymbol(.dot)
                 let property = try name("a property name after @links.\(className).")
                 path.components.append(.backlinks(className: className, property: property))
             case .attribute(let attribute):
@@ -403,14 +401,14 @@ public struct QueryParser {
                 guard !path.components.isEmpty else { throw syntax("@\(attribute) needs a list before it, as in tasks.@\(attribute)", at: offset) }
                 position += 1
                 path.aggregate = aggregate
-                if aggregate != .count && aggregate != .size && eatSymbol(".") {
+                if aggregate != .count && aggregate != .size && eatSymbol(.dot) {
                     path.aggregateProperty = try name("a property name after @\(attribute).")
                 }
                 return path
             default:
                 throw syntax(path.components.isEmpty ? "expected a property name" + found() : "expected a property name after '.'" + found(), at: offset)
             }
-            guard eatSymbol(".") else { return path }
+            guard eatSymbol(.dot) else { return path }
         }
     }
 

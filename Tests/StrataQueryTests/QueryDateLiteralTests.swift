@@ -22,10 +22,22 @@ import Testing
     static let accepted: [(String, [QueryToken.Kind])] = [
         ("2015-01-01", [.date(1_420_070_400_000), .end]),
         ("9999-12-31", [.date(253_402_214_400_000), .end]),
-        ("{1,-1}", [.symbol("{"), .integer(1), .symbol(","), .integer(-1), .symbol("}"), .end]),
-        ("n == 5 -3", [.name("n"), .symbol("=="), .integer(5), .integer(-3), .end]),
+        ("{1,-1}", [.symbol(.openBrace), .integer(1), .symbol(.comma), .integer(-1), .symbol(.closeBrace), .end]),
+        ("n == 5 -3", [.name("n"), .symbol(.equal), .integer(5), .integer(-3), .end]),
         ("12.5", [.decimal(12.5, text: "12.5"), .end]),
+        // Each operator a symbol of its own; =< and => read as <= and >=; [c], [d], [cd], [DC] as options.
+        ("a =< 1 => <> != && || ! ( ) .", [.name("a"), .symbol(.lessOrEqual), .integer(1), .symbol(.greaterOrEqual), .symbol(.lessOrGreater),
+                                           .symbol(.notEqual), .symbol(.and), .symbol(.or), .symbol(.not), .symbol(.openParenthesis),
+                                           .symbol(.closeParenthesis), .symbol(.dot), .end]),
+        ("x ==[c] y =[DC] z", [.name("x"), .symbol(.equal), .options("c"), .name("y"), .symbol(.assign), .options("dc"), .name("z"), .end]),
     ]
+
+    /// Keywords in any case; a word that is none stays a name, and so does a keyword in backticks.
+    @Test func keywordsAreReadInAnyCase() throws {
+        let tokens = try QueryLexer.tokens("beginsWith Sort `SORT` sorted AS")
+        #expect(tokens.map(\.keyword) == [.beginsWith, .sort, nil, nil, .as, nil])
+        #expect(Keyword.allCases.filter { !$0.isReserved } == [.as])
+    }
 
     @Test(arguments: accepted)
     func lexes(_ text: String, _ kinds: [QueryToken.Kind]) throws {

@@ -11,7 +11,7 @@ import Testing
         ("````", [.quotedName("`"), .end]),
         ("`a```", [.quotedName("a`"), .end]),
         ("```a`", [.quotedName("`a"), .end]),
-        ("`a`.`b``c`", [.quotedName("a"), .symbol("."), .quotedName("b`c"), .end]),
+        ("`a`.`b``c`", [.quotedName("a"), .symbol(.dot), .quotedName("b`c"), .end]),
         ("`a` `b`", [.quotedName("a"), .quotedName("b"), .end]),
         ("\"a``b\"", [.string("a``b"), .end]),
     ]
@@ -57,7 +57,7 @@ import Testing
         ("'it''s'", [.string("it's"), .end]),
         (#""""#, [.string(""), .end]),
         (#""""""#, [.string("\""), .end]),
-        (#"{"", ""}"#, [.symbol("{"), .string(""), .symbol(","), .string(""), .symbol("}"), .end]),
+        (#"{"", ""}"#, [.symbol(.openBrace), .string(""), .symbol(.comma), .string(""), .symbol(.closeBrace), .end]),
         (#""a\"b""#, [.string("a\"b"), .end]),
     ]
 
