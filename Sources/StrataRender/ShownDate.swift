@@ -1,3 +1,5 @@
+import StrataCore
+
 /// A date as a cell shows it (`2021-02-11T08:15:00.000Z`, `2005-05-24 22:53:30`, `2009-01-01`), and the
 /// shorter forms it takes when its column is narrowed, so that a date is never cut mid-value.
 ///
@@ -11,7 +13,7 @@ struct ShownDate {
         static func < (a: Form, b: Form) -> Bool { a.rawValue < b.rawValue }
     }
 
-    /// `2021-02-11` (or `-0044-03-15`, `10000-01-01`).
+    /// `2021-02-11` (or `-0044-03-15`, `+10000-01-01`).
     let date: Substring
     /// `T`, a space or `@`, and `08:15`; empty for a date alone.
     let hourMinute: Substring
@@ -22,56 +24,18 @@ struct ShownDate {
     /// `Z`, `+05:30`, or empty.
     let zone: Substring
 
-    /// Nil unless `cell` is wholly a date in one of the forms above (its digits are not checked further).
+    /// Nil unless `cell` is wholly a date as `ISODate.reading` reads one: cut where that reading says its parts are.
     init?(_ cell: String) {
-        guard let first = cell.utf8.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first), cell.utf8.count <= 64
-        else { return nil }
-        let bytes = Array(cell.utf8)
-        var index = 0
-        func digits(_ count: Int) -> Bool {
-            guard index + count <= bytes.count, bytes[index..<index + count].allSatisfy({ (0x30...0x39).contains($0) })
-            else { return false }
-            index += count
-            return true
+        guard cell.utf8.count <= 64, let reading = ISODate.reading(cell) else { return nil }
+        let utf8 = cell.utf8
+        func part(_ range: Range<Int>) -> Substring {
+            Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
         }
-        func eat(_ characters: String) -> Bool {
-            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
-            index += 1
-            return true
-        }
-        func part(_ start: Int) -> Substring {
-            let utf8 = cell.utf8
-            return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: index)])
-        }
-        _ = eat("-")
-        var yearDigits = 0
-        while index < bytes.count, (0x30...0x39).contains(bytes[index]), yearDigits < 12 { index += 1; yearDigits += 1 }
-        guard yearDigits >= 4, eat("-"), digits(2), eat("-"), digits(2) else { return nil }
-        date = part(0)
-        var start = index
-        if index < bytes.count {
-            guard eat("T t@"), digits(2), eat(":"), digits(2) else { return nil }
-        }
-        hourMinute = part(start)
-        start = index
-        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: ":"), (0x30...0x39).contains(bytes[index + 1]) {
-            guard eat(":"), digits(2) else { return nil }
-        }
-        seconds = part(start)
-        start = index
-        if !seconds.isEmpty, eat(".,:") {
-            var count = 0
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1; count += 1 }
-            guard count > 0 else { return nil }
-        }
-        fraction = part(start)
-        start = index
-        if !hourMinute.isEmpty, !eat("Zz"), eat("+-") {
-            guard digits(2) else { return nil }
-            if eat(":") { guard digits(2) else { return nil } } else { _ = digits(2) }
-        }
-        zone = part(start)
-        guard index == bytes.count else { return nil }
+        date = part(reading.parts.date)
+        hourMinute = part(reading.parts.hourMinute)
+        seconds = part(reading.parts.seconds)
+        fraction = part(reading.parts.fraction)
+        zone = part(reading.parts.zone)
     }
 
     /// The date in `form`, or nil when that form would not say the same moment (a fraction that is not

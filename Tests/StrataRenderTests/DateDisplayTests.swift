@@ -161,12 +161,29 @@ import Testing
         }
     }
 
-    static let notDates = ["", "soon", "2021-02-11x", "2021-02-11T08", "2021-02-11T08:1", "20210211", "2021-2-11", "2021-02-11T08:15:00.", "2021-02-11T08:15+5", "∅"]
+    static let notDates = ["", "soon", "2021-02-11x", "2021-02-11T08", "2021-02-11T08:1", "20210211", "2021-2-11", "2021-02-11T08:15:00.", "2021-02-11T08:15+5", "∅",
+                            // What ISODate does not read as a moment is no date to shorten: February 30th, hour 24.
+                            "2021-02-30", "2021-02-11T24:00:00Z"]
 
     @Test(arguments: notDates)
     func readsOnlyWholeDates(_ cell: String) {
         #expect(ShownDate(cell) == nil)
         #expect(ShownDate.fitted(cell, form: .datePart, width: 3) == cell)
+    }
+
+    /// Every date Strata writes is one a narrowed column shortens, years past 9999 and before 0 too; its parts are
+    /// where ISODate's reading found them.
+    @Test func theDatesStrataWritesAreShortened() throws {
+        for milliseconds: Int64 in [0, 1_612_977_300_000, 253_402_300_800_000, -62_198_755_200_000, 8_640_000_000_000_000] {
+            let cell = ISODate.format(unixMilliseconds: milliseconds)
+            let date = try #require(ShownDate(cell), "\(cell)")
+            #expect(date.text(.whole) == cell)
+            #expect(String(date.date) + date.hourMinute + date.seconds + date.fraction + date.zone == cell)
+        }
+        let realm = try #require(ShownDate("2021-02-11@08:15:00:123456789"))
+        #expect((realm.date, realm.hourMinute, realm.seconds, realm.fraction, realm.zone) == ("2021-02-11", "@08:15", ":00", ":123456789", ""))
+        let zoned = try #require(ShownDate("2021-02-11 08:15+0530"))
+        #expect((zoned.hourMinute, zoned.seconds, zoned.fraction, zoned.zone) == (" 08:15", "", "", "+0530"))
     }
 
     @Test func aColumnOfDatesMayHoldNilsButNotLongText() {

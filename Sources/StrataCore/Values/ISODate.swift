@@ -78,6 +78,22 @@ public enum ISODate {
         public var wholeSecond: Int64 = 0
         /// Where the fraction's digits are in the text read (after `.` or `,`), when it has any.
         public var fractionDigits: Range<Int>? = nil
+        /// Where each part of the text is, in bytes (what a narrowed column's shorter forms leave out).
+        public var parts = Parts(date: 0..<0, hourMinute: 0..<0, seconds: 0..<0, fraction: 0..<0, zone: 0..<0)
+
+        /// The parts of a text date, in bytes, in order; a part the text leaves out is empty, where it would be.
+        public struct Parts: Equatable, Sendable {
+            /// `2021-02-11` (or `-0044-03-15`, `+10000-01-01`).
+            public var date = 0..<0
+            /// `T`, `t`, a space or `@`, and `08:15`.
+            public var hourMinute = 0..<0
+            /// `:00`.
+            public var seconds = 0..<0
+            /// `.000`, `,5` or Realm's `:000000000`, the mark included.
+            public var fraction = 0..<0
+            /// `Z`, `+05:30`, `-0800`.
+            public var zone = 0..<0
+        }
     }
 
     /// A text date with more fraction digits than milliseconds (`2021-11-09 11:41:52.207729+00:00`) in UTC as
@@ -114,20 +130,30 @@ public enum ISODate {
               let day = scanner.digits(2), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
         else { return nil }
         var milliseconds = days(year: year, month: month, day: day) * 86_400_000
-        if scanner.atEnd { return Reading(milliseconds: milliseconds, hasZone: false) }
+        // Where the date, the hours and minutes, the seconds and the fraction end: the zone is what follows.
+        let dateEnd = scanner.index
+        var (timeEnd, secondsEnd, fractionEnd) = (dateEnd, dateEnd, dateEnd)
+        func parts() -> Reading.Parts {
+            Reading.Parts(date: 0..<dateEnd, hourMinute: dateEnd..<timeEnd, seconds: timeEnd..<secondsEnd, fraction: secondsEnd..<fractionEnd,
+                  zone: fractionEnd..<bytes.count)
+        }
+        if scanner.atEnd { return Reading(milliseconds: milliseconds, hasZone: false, parts: parts()) }
         guard scanner.eat("T") || scanner.eat("t") || scanner.eat(" ") || scanner.eat("@"),
               let hour = scanner.digits(2), scanner.eat(":"), let minute = scanner.digits(2), hour < 24, minute < 60
         else { return nil }
+        (timeEnd, secondsEnd, fractionEnd) = (scanner.index, scanner.index, scanner.index)
         var second: Int64 = 0
         var fraction: Int64 = 0
         var fractionDigits: Range<Int>? = nil
         if scanner.eat(":") {
             guard let value = scanner.digits(2), value < 60 else { return nil }
             second = value
+            (secondsEnd, fractionEnd) = (scanner.index, scanner.index)
             if scanner.eat(":") {
                 // Realm's form: whole nanoseconds after a colon.
                 guard let (nanoseconds, count) = scanner.allDigits(), count > 0, nanoseconds < 1_000_000_000 else { return nil }
                 fraction = (nanoseconds + 500_000) / 1_000_000
+                fractionEnd = scanner.index
             } else if scanner.eat(".") || scanner.eat(",") {
                 let start = scanner.index
                 guard let (digits, count) = scanner.allDigits(), count > 0 else { return nil }
@@ -138,10 +164,12 @@ public enum ISODate {
                 while places > 4 { scaled /= 10; places -= 1 }
                 while places < 4 { scaled *= 10; places += 1 }
                 fraction = (scaled + 5) / 10
+                fractionEnd = scanner.index
             }
         }
         milliseconds += ((hour * 60 + minute) * 60 + second) * 1000
-        var result = Reading(milliseconds: milliseconds + fraction, hasZone: false, wholeSecond: milliseconds, fractionDigits: fractionDigits)
+        var result = Reading(milliseconds: milliseconds + fraction, hasZone: false, wholeSecond: milliseconds, fractionDigits: fractionDigits,
+                             parts: parts())
         if scanner.atEnd { return result }
         result.hasZone = true
         if scanner.eat("Z") || scanner.eat("z") { return scanner.atEnd ? result : nil }
