@@ -86,6 +86,16 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
         self.sql = sql
     }
 
+    /// True when a foreign key refused the change: `SQLITE_CONSTRAINT_FOREIGNKEY`, or an ON DELETE / ON UPDATE
+    /// RESTRICT action, which SQLite runs as a trigger and reports as `SQLITE_CONSTRAINT_TRIGGER` with the foreign
+    /// key's own message (sqlite3.c, `sqlite3FkActions`): the one place Strata tells them apart by SQLite's text.
+    public var isForeignKeyViolation: Bool {
+        extendedCode == .constraintForeignKey || (code == .constraint && message == Self.foreignKeyMessage)
+    }
+
+    /// What SQLite says of every foreign key it refuses.
+    static let foreignKeyMessage = "FOREIGN KEY constraint failed"
+
     /// Reads the error state of a connection after a call returned `code`.
     init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? code

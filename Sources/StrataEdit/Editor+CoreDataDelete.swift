@@ -12,9 +12,9 @@ extension Editor {
         var key: Int64
     }
 
-    /// Whether deletes of `info` follow a model's rules: a Core Data entity whose model was given or cached.
+    /// Whether deletes of `info` follow a model's rules (`StoreConventions.appliesDeleteRules`).
     func appliesDeleteRules(_ info: ClassInfo) -> Bool {
-        info.entity != nil && schema.coreDataModel.map { $0.source != .inferred } == true
+        schema.conventions.appliesDeleteRules(to: info, in: schema)
     }
 
     /// Deletes the object and what its rules take with it; the object's own row goes last.

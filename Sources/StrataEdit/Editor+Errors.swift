@@ -19,11 +19,8 @@ extension Editor {
         let message = error.message
         /// `Task.name` from `NOT NULL constraint failed: Task.name`.
         let subject = message.split(separator: ":", maxSplits: 1).dropFirst().first.map { String($0).trimmingSpaces } ?? ""
+        if error.isForeignKeyViolation { return Self.brokenLink }
         switch error.extendedCode {
-        case .constraintForeignKey,
-             // ON DELETE RESTRICT reports itself through SQLITE_CONSTRAINT_TRIGGER: SQLite implements actions as triggers.
-             .constraint where message.hasPrefix("FOREIGN KEY constraint failed"):
-            return Self.brokenLink
         case .constraintNotNull:
             return StrataError("\(subject) is required: it cannot be nil")
         case .constraintUnique, .constraintPrimaryKey:

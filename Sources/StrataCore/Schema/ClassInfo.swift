@@ -33,10 +33,6 @@ public struct ClassInfo: Sendable, Equatable {
     public var otherForeignKeys: [ForeignKeyInfo]
     /// The CREATE statement from `sqlite_schema`.
     public var sql: String?
-    /// For a table that stores a list (Strata's `<Class>_<property>`, Core Data's `Z_<n><NAME>`): the list
-    /// property it stores, and the class that owns it.
-    public var listOf: String?
-    public var listOwner: String?
     /// Where the elements of this class's list properties are, by property name.
     public var lists: [String: ListStorage] = [:]
     /// Where the class comes from beyond its table or view, as its store's conventions made it.
@@ -48,6 +44,9 @@ public struct ClassInfo: Sendable, Equatable {
         /// A table converted from a Realm collection property: the class and property it holds the values of, and
         /// the element's Realm type (`int`, `string?`, `mixed`, `link<Dog>`).
         case realmCollection(RealmCollectionFacts)
+        /// A table that stores a list property of another class (Strata's `<Class>_<property>`, Core Data's
+        /// `Z_<n><NAME>`): the class that owns it and the property.
+        case listTable(owner: String, property: String)
     }
 
     public var origin: Origin = .table
@@ -57,6 +56,11 @@ public struct ClassInfo: Sendable, Equatable {
         get { if case .coreDataEntity(let facts) = origin { facts } else { nil } }
         set { origin = newValue.map(Origin.coreDataEntity) ?? .table }
     }
+
+    /// For a list table, the list property it stores (`Origin.listTable`); nil for any other class.
+    public var listOf: String? { if case .listTable(_, let property) = origin { property } else { nil } }
+    /// For a list table, the class that owns the list.
+    public var listOwner: String? { if case .listTable(let owner, _) = origin { owner } else { nil } }
 
     /// For a converted Realm collection, its facts (`Origin.realmCollection`); nil for any other class.
     public var realmCollection: RealmCollectionFacts? {

@@ -388,8 +388,7 @@ public struct SchemaReader {
             else { continue }
             let propertyName = String(list.name.dropFirst(ownerClass.count + 1))
             classes[listIndex].isHidden = true
-            classes[listIndex].listOf = propertyName
-            classes[listIndex].listOwner = ownerClass
+            classes[listIndex].origin = .listTable(owner: ownerClass, property: propertyName)
             classes[ownerIndex].properties.append(Property(
                 name: propertyName, type: .list, target: targetClass, declaredType: "", column: nil))
             classes[ownerIndex].lists[propertyName] = .strataList(list.name)

@@ -35,6 +35,12 @@ public enum StoreConventions: String, Sendable, Equatable {
 
     // MARK: - Writing
 
+    /// Whether deleting an object of `info` follows its model's delete rules (cascade, nullify, deny), as Core Data
+    /// would: a Core Data entity whose model was given or cached (an inferred model has no rules).
+    public func appliesDeleteRules(to info: ClassInfo, in schema: Schema) -> Bool {
+        self == .coreData && info.entity != nil && schema.coreDataModel.map { $0.source != .inferred } == true
+    }
+
     /// What an update of one of the class's objects also sets: Core Data counts `Z_OPT` up, so that a running app
     /// sees the object changed under it; nil for other stores.
     public func updateBookkeeping(of info: ClassInfo) -> SQL? {

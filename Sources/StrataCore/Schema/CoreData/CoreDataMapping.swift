@@ -147,8 +147,7 @@ struct CoreDataMapping {
         for index in classes.indices {
             if let join = joinTables[classes[index].tableName.uppercased()] {
                 classes[index].isHidden = true
-                classes[index].listOf = join.list
-                classes[index].listOwner = join.owner
+                classes[index].origin = .listTable(owner: join.owner, property: join.list)
             }
         }
         classes += entities
