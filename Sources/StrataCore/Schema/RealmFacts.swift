@@ -36,14 +36,18 @@ public enum RealmFacts {
 
     /// Marks the embedded classes, Realm's internal tables (hidden) and the collection tables; rows naming no table, or a kind Strata does not know,
     /// change nothing (a hand-edited table is not trusted further).
-    static func apply(to classes: inout [ClassInfo], connection: Connection) throws {
+    ///
+    /// - Parameter conventions: the file's; only a file the converter wrote (not a Core Data store that also
+    ///   holds such a table) has its dates known as ISO text.
+    static func apply(to classes: inout [ClassInfo], connection: Connection, conventions: StoreConventions) throws {
         let rows = try connection.rows("SELECT name, kind, owner, property, element FROM \(classesTable)")
         let byTable = Dictionary(classes.enumerated().map { ($1.tableName, $0) }, uniquingKeysWith: { a, _ in a })
         for row in rows {
             guard row.count == 5, let name = row[0].string, let kind = row[1].string.flatMap(TableKind.init(rawValue:)),
                   let index = byTable[name], classes[index].kind == .table else { continue }
             // The converter writes every date as ISO 8601 text: nothing need be looked at to know it.
-            for property in classes[index].properties.indices where classes[index].properties[property].type == .date {
+            for property in classes[index].properties.indices where conventions == .realmConversion
+                && classes[index].properties[property].type == .date {
                 classes[index].properties[property].dateStorage = .isoText
             }
             switch kind {

@@ -61,7 +61,7 @@ public struct SchemaReader {
         }
         resolveForeignKeys(&classes, foreignKeys: foreignKeys)
         resolveLists(&classes)
-        if tables.contains(where: { $0.name == RealmFacts.classesTable }) { try RealmFacts.apply(to: &classes, connection: connection) }
+        if tables.contains(where: { $0.name == RealmFacts.classesTable }) { try RealmFacts.apply(to: &classes, connection: connection, conventions: conventions) }
         var origin: CoreDataModelOrigin?
         if isCoreData { origin = try applyCoreDataModel(to: &classes) }
         addBacklinks(&classes)

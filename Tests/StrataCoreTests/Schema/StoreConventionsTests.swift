@@ -68,6 +68,24 @@ import Testing
         #expect(try plain.conventions.insertBookkeeping(for: plain.classes[0], in: plain, keyGiven: false, connection: connection).isEmpty)
     }
 
+    /// A Core Data store that also holds the converter's table (a hand-made or hostile file) is a Core Data store: its
+    /// dates count from 2001, as its values say, not ISO text as a converted file's.
+    @Test func aCoreDataStoreWithTheConvertersTableKeepsItsDates() throws {
+        let connection = try Connection(path: "", mode: .memory)
+        try connection.execute(Self.coreData + RealmFacts.createSQL.joined(separator: ";\n") + """
+            ;
+            INSERT INTO strata_realm_classes VALUES ('ZTASK', 'class', NULL, NULL, NULL);
+            UPDATE ZTASK SET ZDUE = 700000000;
+            """)
+        var reader = SchemaReader(connection: connection)
+        let schema = try reader.read()
+        #expect(schema.conventions == .coreData)
+        let task = try #require(schema.classes.first { $0.tableName == "ZTASK" })
+        let due = try #require(task.properties.first { $0.column == "ZDUE" })
+        #expect(due.dateStorage == nil)
+        #expect(try schema.dateStorage(of: due, in: task, connection: connection) == .referenceSeconds)
+    }
+
     @Test func aConvertedRealmFilesCollectionsSayWhereTheyCameFrom() throws {
         let schema = try Fixtures.schema(Self.realm)
         let tags = try #require(schema.class(named: "Dog_tags"))
