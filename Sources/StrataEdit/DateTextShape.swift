@@ -2,6 +2,8 @@ import StrataCore
 
 /// How a column writes its dates as text, learnt from one of its values: `2026-11-29`,
 /// `2026-11-29 21:28:29` (SQLite's datetime()), or `2026-11-29T21:28:29.123Z` (Strata's own, the default).
+///
+/// A sample is read where `ISODate.reading` finds its parts; a sample that is no date teaches nothing.
 struct DateTextShape: Equatable {
     var dateOnly = false
     var separator: Character = "T"
@@ -9,39 +11,43 @@ struct DateTextShape: Equatable {
     var zone = "Z"
 
     init(sample: String?) {
-        guard let sample, sample.count >= 10 else { return }
-        let characters = Array(sample)
-        if characters.count == 10 { dateOnly = true; return }
-        separator = characters[10]
-        let time = String(characters[11...])
-        if let dot = time.firstIndex(where: { $0 == "." || $0 == "," }) {
-            fractionDigits = time[time.index(after: dot)...].prefix { $0.isASCIIDigit }.count
-        } else {
-            fractionDigits = 0
+        guard let sample, let parts = ISODate.reading(sample)?.parts else { return }
+        let bytes = Array(sample.utf8)
+        guard !parts.hourMinute.isEmpty else {
+            dateOnly = true
+            return
         }
-        if time.hasSuffix("Z") || time.hasSuffix("z") {
+        separator = Character(Unicode.Scalar(bytes[parts.hourMinute.lowerBound]))
+        // Digits after `.` or `,`; Realm's `:nanoseconds` and no fraction write none.
+        let mark = parts.fraction.first.map { bytes[$0] }
+        fractionDigits = mark == UInt8(ascii: ".") || mark == UInt8(ascii: ",") ? parts.fraction.count - 1 : 0
+        if parts.zone.isEmpty {
+            zone = ""
+        } else if bytes[parts.zone.lowerBound] == UInt8(ascii: "Z") || bytes[parts.zone.lowerBound] == UInt8(ascii: "z") {
             zone = "Z"
-        } else if time.contains(where: { $0 == "+" || $0 == "-" }) {
+        } else {
             // Another zone's offset: dates are written in UTC, with the offset spelled the same way.
             zone = "+00:00"
-        } else {
-            zone = ""
         }
     }
 
     /// The date in this shape, in UTC.
     func format(_ milliseconds: Int64) -> String {
         let full = ISODate.format(unixMilliseconds: milliseconds)  // 2026-11-29T21:28:29.123Z
-        let date = String(full.prefix(10))
-        let timeOfDay = full.dropFirst(11).prefix(8)
+        guard let parts = ISODate.reading(full)?.parts else { return full }
+        let bytes = Array(full.utf8)
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        let date = text(parts.date)
         if dateOnly && milliseconds % 86_400_000 == 0 { return date }
-        var text = date + String(dateOnly ? "T" : separator) + timeOfDay
-        let fraction = String(full.dropFirst(20).prefix(3))
+        // `21:28` and `:29`, without the writer's `T`; `123`, without its `.`.
+        let timeOfDay = text(parts.hourMinute.dropFirst()) + text(parts.seconds)
+        let fraction = text(parts.fraction.dropFirst())
+        var result = date + String(dateOnly ? "T" : separator) + timeOfDay
         if fractionDigits > 0 {
-            text += "." + String((fraction + String(repeating: "0", count: max(0, fractionDigits - 3))).prefix(fractionDigits))
+            result += "." + String((fraction + String(repeating: "0", count: max(0, fractionDigits - 3))).prefix(fractionDigits))
         } else if fraction != "000" {
-            text += "." + fraction
+            result += "." + fraction
         }
-        return text + (dateOnly ? "Z" : zone)
+        return result + (dateOnly ? "Z" : zone)
     }
 }

@@ -76,8 +76,6 @@ public enum ISODate {
         public var hasZone: Bool
         /// The moment to the whole second (milliseconds since 1970, UTC), before the fraction is added.
         public var wholeSecond: Int64 = 0
-        /// Where the fraction's digits are in the text read (after `.` or `,`), when it has any.
-        public var fractionDigits: Range<Int>? = nil
         /// Where each part of the text is, in bytes (what a narrowed column's shorter forms leave out).
         public var parts = Parts(date: 0..<0, hourMinute: 0..<0, seconds: 0..<0, fraction: 0..<0, zone: 0..<0)
 
@@ -101,7 +99,9 @@ public enum ISODate {
     /// to UTC moves it by whole minutes, so the fraction stays as the file holds it. Nil when `reading` has
     /// three fraction digits or fewer (`format(unixMilliseconds:)` then writes it whole).
     public static func utcText(_ reading: Reading, of bytes: UnsafeRawBufferPointer) -> String? {
-        guard let digits = reading.fractionDigits, digits.count > 3 else { return nil }
+        // Digits after `.` or `,` (Realm's `:nanoseconds` are whole nanoseconds, read to the millisecond).
+        let digits = reading.parts.fraction.dropFirst()
+        guard digits.count > 3, bytes[reading.parts.fraction.lowerBound] != UInt8(ascii: ":") else { return nil }
         let whole = format(unixMilliseconds: reading.wholeSecond)
         return String(whole.dropLast(4)) + String(decoding: UnsafeRawBufferPointer(rebasing: bytes[digits]), as: UTF8.self) + "Z"
     }
@@ -144,7 +144,6 @@ public enum ISODate {
         (timeEnd, secondsEnd, fractionEnd) = (scanner.index, scanner.index, scanner.index)
         var second: Int64 = 0
         var fraction: Int64 = 0
-        var fractionDigits: Range<Int>? = nil
         if scanner.eat(":") {
             guard let value = scanner.digits(2), value < 60 else { return nil }
             second = value
@@ -155,9 +154,7 @@ public enum ISODate {
                 fraction = (nanoseconds + 500_000) / 1_000_000
                 fractionEnd = scanner.index
             } else if scanner.eat(".") || scanner.eat(",") {
-                let start = scanner.index
                 guard let (digits, count) = scanner.allDigits(), count > 0 else { return nil }
-                fractionDigits = start..<scanner.index
                 // Keep milliseconds: the first three digits, rounded by the fourth.
                 var scaled = digits
                 var places = count
@@ -168,8 +165,7 @@ public enum ISODate {
             }
         }
         milliseconds += ((hour * 60 + minute) * 60 + second) * 1000
-        var result = Reading(milliseconds: milliseconds + fraction, hasZone: false, wholeSecond: milliseconds, fractionDigits: fractionDigits,
-                             parts: parts())
+        var result = Reading(milliseconds: milliseconds + fraction, hasZone: false, wholeSecond: milliseconds, parts: parts())
         if scanner.atEnd { return result }
         result.hasZone = true
         if scanner.eat("Z") || scanner.eat("z") { return scanner.atEnd ? result : nil }
