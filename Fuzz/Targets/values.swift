@@ -56,8 +56,19 @@ private func dates(_ text: String, _ bytes: UnsafeRawBufferPointer) {
     guard ISODate.parse(written) == reading.milliseconds else {
         fail(text, "\(reading.milliseconds) ms is written as \(written), which does not read back")
     }
+    // Its parts follow each other from the first byte to the last (what a narrowed column and a column's shape cut).
+    let parts = reading.parts
+    let ranges = [parts.date, parts.hourMinute, parts.seconds, parts.fraction, parts.zone]
+    guard parts.date.lowerBound == 0, parts.zone.upperBound == bytes.count,
+          zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound == $1.lowerBound }), !parts.date.isEmpty
+    else { fail(text, "its parts \(ranges) do not cover its \(bytes.count) bytes in order") }
     for sample in [nil, "2026-01-01", "2026-01-01 00:00:00", "2026-01-01T00:00:00.123456+01:00", text] {
-        sink &+= DateTextShape(sample: sample).format(reading.milliseconds).utf8.count
+        // Written in any column's shape, the moment reads back to the second.
+        let shaped = DateTextShape(sample: sample).format(reading.milliseconds)
+        guard let back = ISODate.parse(shaped), abs(back - reading.milliseconds) < 1000 else {
+            fail(text, "\(reading.milliseconds) ms is written as \(shaped) in the shape of \(sample ?? "nil"), which does not read back")
+        }
+        sink &+= shaped.utf8.count
     }
 }
 
