@@ -92,12 +92,12 @@ public struct RealmConverter {
     /// (read from the file's cluster trees, without reading the objects).
     public struct PlannedTable: Sendable, Equatable {
         public enum Kind: Sendable, Equatable {
-            /// A class (`table`, `embedded`) or a collection of values (`list`, `set`, `dictionary`): what it shows as.
+            /// A class (`table`, `embedded`): what it shows as.
             case shown(ClassInfo.Kind)
             /// One of Realm's own tables, hidden.
             case `internal`
-            /// A Strata list table of a list or set of objects, which shows as a property of its owner.
-            case listTable
+            /// The table of a list, set or dictionary, which shows as a property of its owner.
+            case collection
         }
 
         public let name: String
@@ -110,15 +110,7 @@ public struct RealmConverter {
         mapping.classes.flatMap { info -> [PlannedTable] in
             [PlannedTable(name: info.name, kind: info.isInternal ? .internal : .shown(info.table.kind == .embedded ? .embedded : .table),
                           objects: info.table.objectCount)]
-                + info.collections.map { collection in
-                    let isStrataList = collection.column.type == .link && !collection.isDictionary
-                    let shown: ClassInfo.Kind = switch collection.kind {
-                    case .dictionary: .dictionary
-                    case .set: .set
-                    default: .list
-                    }
-                    return PlannedTable(name: collection.name, kind: isStrataList ? .listTable : .shown(shown), objects: nil)
-                }
+                + info.collections.map { PlannedTable(name: $0.name, kind: .collection, objects: nil) }
         }
     }
 
@@ -248,11 +240,13 @@ public struct RealmConverter {
                                             + "VALUES \(parenthesized: .parameters(names.count))" as SQL)
         var collectionInserts: [Statement] = []
         for collection in info.collections {
-            // The collection table's own columns, named as `createStatements` writes them (bare).
-            var parts: [SQL] = ["owner", collection.isDictionary ? "key" : "position", collection.valueName]
-            if collection.hasTypeColumn { parts.append("value_type") }
-            collectionInserts.append(try connection.prepare("INSERT INTO \(identifier: collection.name) \(parenthesized: parts.joined(separator: ", ")) "
-                                                            + "VALUES \(parenthesized: .parameters(parts.count))" as SQL))
+            // Bound alike for every kind: ?1 the owner, ?2 the position or key, ?3 the element, ?4 its type; a set
+            // has no position.
+            let columns = collection.insertedColumns
+            let numbers = [1] + (collection.kind == .set ? [] : [2]) + [3] + (collection.hasTypeColumn ? [4] : [])
+            collectionInserts.append(try connection.prepare("INSERT INTO \(identifier: collection.name) "
+                                                            + "\(parenthesized: columns.map { SQL.identifier($0) }.joined(separator: ", ")) "
+                                                            + "VALUES \(parenthesized: .parameters(numbers))" as SQL))
         }
         var collectionRows = [Int](repeating: 0, count: info.collections.count)
         columns += info.collections.map(\.column)
@@ -370,8 +364,13 @@ public struct RealmConverter {
                                 if collection.hasTypeColumn { try statement.bind(keys.typeName(value).map(SQLiteValue.text) ?? .null, at: 4) }
                             }
                             try statement.bind(ownerKey, at: 1)
-                            try statement.bind(.integer(position), at: 2)
-                            try statement.run()
+                            if collection.kind == .list { try statement.bind(.integer(position), at: 2) }
+                            do {
+                                try statement.run()
+                            } catch let error as SQLiteError where collection.kind == .set && ResultCode.constraintPrimaryKey ~= error.extendedCode {
+                                throw RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(ownerKey)): the set "
+                                                     + "\(collection.column.name) holds one value more than once")
+                            }
                             position += 1
                             collectionRows[index] += 1
                         }

@@ -7,8 +7,9 @@ import StrataCore
 /// - Each class `class_X` is a table `X`. Its Realm primary key is the table's PRIMARY KEY; a class without one
 ///   (every embedded class) gets `_key INTEGER PRIMARY KEY`, Realm's object key.
 /// - A link is a column holding the target's key, with a foreign key to it.
-/// - A list or set is a table `X_p (owner, position, target | value)` (Strata's list convention); a dictionary a
-///   table `X_p (owner, key, target | value)`.
+/// - A list of objects is a table `X_p (owner, position, target)` (Strata's list convention); a list of values
+///   `X_p (owner, position, value)`, a set `X_p (owner, value)`, a dictionary `X_p (owner, key, value)`, where
+///   `value` links to the target for objects (ARCHITECTURE.md §2).
 /// - A Mixed value keeps its type in a companion column `p_type` (in collections `value_type`).
 /// - Backlinks are not stored: Strata derives them from the foreign keys.
 struct RealmMapping {
@@ -40,16 +41,19 @@ struct RealmMapping {
     struct CollectionTable {
         let column: RealmColumn
         let name: String
-        let isDictionary: Bool
-        /// `target` for links, else `value`.
-        let valueName: SQL
+        let kind: ValueCollection.Kind
         let hasTypeColumn: Bool
 
-        /// `list`, `set` or `dictionary`, as `strata_realm_classes` records it.
-        var kind: RealmFacts.TableKind {
-            if isDictionary { return .dictionary }
-            if case .set = column.collection { return .set }
-            return .list
+        var isDictionary: Bool { kind == .dictionary }
+        /// A Strata list table, `(owner, position, target)`: a list of objects.
+        var isObjectList: Bool { kind == .list && column.type == .link }
+        /// The element's column: `target` in a list of objects, else `value`.
+        var valueName: String { isObjectList ? "target" : "value" }
+
+        /// The table's columns in the order the converter binds them: the owner's key, the position or the key
+        /// (none for a set), the element, its Realm type.
+        var insertedColumns: [String] {
+            ["owner"] + (kind == .list ? ["position"] : kind == .dictionary ? ["key"] : []) + [valueName] + (hasTypeColumn ? ["value_type"] : [])
         }
     }
 
@@ -95,11 +99,12 @@ struct RealmMapping {
                     // Class_property, unless a class has that name (Realm's sync tables do): then with underscores
                     // added, recorded in strata_realm_classes (a list of objects so named shows as a table of its own).
                     let tableName = unique(name + "_" + column.name, in: &taken)
-                    var isDictionary = false
-                    if case .dictionary = column.collection { isDictionary = true }
-                    collections.append(CollectionTable(column: column, name: tableName, isDictionary: isDictionary,
-                                                       valueName: column.type == .link ? "target" : "value",
-                                                       hasTypeColumn: column.type == .mixed))
+                    let kind: ValueCollection.Kind = switch column.collection {
+                    case .dictionary: .dictionary
+                    case .set: .set
+                    default: .list
+                    }
+                    collections.append(CollectionTable(column: column, name: tableName, kind: kind, hasTypeColumn: column.type == .mixed))
                     continue
                 }
                 let columnName = unique(column.name, in: &names)
@@ -161,23 +166,38 @@ struct RealmMapping {
         }
         for info in classes {
             for collection in info.collections {
-                let owner: SQL = "owner \(info.keyDeclared) NOT NULL REFERENCES \(identifier: info.name)(\(identifier: info.keyName)) ON DELETE CASCADE"
-                let second: SQL = collection.isDictionary ? "key TEXT NOT NULL" : "position INTEGER NOT NULL"
-                var value: SQL
-                if collection.column.type == .link, let target = target(of: collection.column) {
-                    value = "target \(target.keyDeclared)\(collection.isDictionary ? "" : " NOT NULL" as SQL) "
-                        + "REFERENCES \(identifier: target.name)(\(identifier: target.keyName)) ON DELETE CASCADE"
-                } else if collection.column.type == .link {
-                    // A target that is not a class of the file (damage): the column is still `target`, as the
-                    // converter writes it, without a foreign key; every entry is a dangling link and left out.
-                    value = "target INTEGER" + (collection.isDictionary ? "" : " NOT NULL")
-                } else {
-                    value = "value" + Self.typed(collection.column)
+                let ownerKeyType = info.keyDeclared
+                if collection.isObjectList {
+                    guard let target = target(of: collection.column) else {
+                        // A target that is not a class of the file (damage): the column is still `target`, as the
+                        // converter writes it, without a foreign key; every entry is a dangling link and left out.
+                        statements.append("CREATE TABLE \(identifier: collection.name) (\n    owner \(ownerKeyType) NOT NULL REFERENCES "
+                                          + "\(identifier: info.name)(\(identifier: info.keyName)) ON DELETE CASCADE,\n    position INTEGER NOT NULL,\n"
+                                          + "    target INTEGER NOT NULL,\n    PRIMARY KEY (owner, position)\n) WITHOUT ROWID")
+                        continue
+                    }
+                    statements.append(SQL(verbatim: ListTable.createSQL(owner: info.name, property: collection.column.name, target: target.name,
+                                                                         ownerKey: info.keyName, targetKey: target.keyName,
+                                                                         ownerKeyType: info.keyDeclared.text, targetKeyType: target.keyDeclared.text,
+                                                                         table: collection.name)))
+                    continue
                 }
-                var lines = [owner, second, value]
-                if collection.hasTypeColumn { lines.append("value_type TEXT") }
-                lines.append(collection.isDictionary ? "PRIMARY KEY (owner, key)" : "PRIMARY KEY (owner, position)")
-                statements.append("CREATE TABLE \(identifier: collection.name) (\n    \(lines.joined(separator: ",\n    "))\n) WITHOUT ROWID")
+                var element: SQL
+                if collection.column.type == .link {
+                    // A set's objects are each there once; a dictionary's value is null once its object is deleted,
+                    // as Realm keeps the key.
+                    let required: SQL = collection.isDictionary ? "" : " NOT NULL"
+                    if let target = target(of: collection.column) {
+                        element = "\(target.keyDeclared)\(required) REFERENCES \(identifier: target.name)(\(identifier: target.keyName)) "
+                            + (collection.isDictionary ? "ON DELETE SET NULL" : "ON DELETE CASCADE")
+                    } else {
+                        element = "INTEGER" + required
+                    }
+                } else {
+                    element = Self.typed(collection.column)
+                }
+                statements.append(ValueCollection.createSQL(kind: collection.kind, table: collection.name, owner: info.name, ownerKey: info.keyName,
+                                                            ownerKeyType: info.keyDeclared, elementSQL: element, typeColumn: collection.hasTypeColumn))
             }
         }
         return statements.map(\.text)
@@ -188,13 +208,14 @@ struct RealmMapping {
             guard let target = target(of: column) else { return "\(identifier: name) INTEGER" }
             return "\(identifier: name) \(target.keyDeclared) REFERENCES \(identifier: target.name)(\(identifier: target.keyName)) ON DELETE SET NULL"
         }
-        return .identifier(name) + Self.typed(column)
+        let typed = Self.typed(column)
+        return typed.elements.isEmpty ? .identifier(name) : "\(identifier: name) \(typed)"
     }
 
-    /// ` TYPE NOT NULL` after a column's name: its declared type, if it has one, and NOT NULL when it is required.
+    /// `TYPE NOT NULL` for a column: its declared type, if it has one, and NOT NULL when it is required.
     private static func typed(_ column: RealmColumn) -> SQL {
         let declared = declaredType(column)
-        return (declared.elements.isEmpty ? "" : " " + declared) + (column.isNullable ? "" : " NOT NULL")
+        return [declared, column.isNullable ? "" : "NOT NULL"].filter { !$0.elements.isEmpty }.joined(separator: " ")
     }
 
     /// The class a link column points at.

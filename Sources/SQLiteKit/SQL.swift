@@ -118,7 +118,12 @@ extension SQL {
 
     /// `?1, ?2, …, ?count`: the parameters of a statement bound anew for each row.
     public static func parameters(_ count: Int) -> SQL {
-        (0..<count).map { SQL(elements: [.parameter($0 + 1)]) }.joined(separator: ", ")
+        parameters((1...max(count, 1)).prefix(count))
+    }
+
+    /// `?2, ?4`: the parameters of these numbers, for a statement whose rows are bound as another's are.
+    public static func parameters<Numbers: Sequence<Int>>(_ numbers: Numbers) -> SQL {
+        numbers.map { SQL(elements: [.parameter($0)]) }.joined(separator: ", ")
     }
 
     /// `(fragment)`: a subquery, a row value's parts, a grouped condition.

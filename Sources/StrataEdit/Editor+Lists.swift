@@ -106,7 +106,7 @@ extension Editor {
         let bump: SQL = property.target.flatMap { schema.class(named: $0) }.flatMap { schema.conventions.updateBookkeeping(of: $0) }
             .map { ", \($0)" } ?? ""
         switch storage.kind {
-        case .joinTable:
+        case .joinTable, .strataSet:
             for target in removed {
                 try connection.execute("DELETE FROM \(identifier: table) WHERE \(identifier: ownerColumn) = \(owner) AND \(identifier: targetColumn) = \(target)" as SQL)
             }

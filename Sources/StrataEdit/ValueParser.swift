@@ -31,7 +31,7 @@ public struct ValueParser {
         func refuse(_ reason: String) -> StrataError {
             StrataError("\(name) is \(Self.article(property.type)) \(property.typeDescription): \(shown) \(reason)")
         }
-        if property.isReadOnly || property.type == .list {
+        if property.isReadOnly || property.type.isCollection {
             throw StrataError(Self.notSettable(property, in: info))
         }
         if typed.isNil {
@@ -88,7 +88,7 @@ public struct ValueParser {
             case "false": return .integer(0)
             default: return .text(text)
             }
-        case .list, .linkingObjects:
+        case .list, .collection, .linkingObjects:
             throw StrataError(Self.notSettable(property, in: info))
         }
     }
@@ -98,7 +98,11 @@ public struct ValueParser {
         switch property.type {
         case .linkingObjects:
             return "\(info.name).\(property.name) is computed (the objects whose \(property.target ?? "?").\(property.originProperty ?? "?") links here): it cannot be edited"
-        case .list:
+        case .list where property.collection?.kind == .set, .collection where property.collection?.kind == .set:
+            return "\(info.name).\(property.name) is a set: edit it with set add and set remove"
+        case .collection where property.collection?.kind == .dictionary:
+            return "\(info.name).\(property.name) is a dictionary: edit it with dict set and dict remove"
+        case .list, .collection:
             return "\(info.name).\(property.name) is a list: edit it with list add, list remove and list move"
         default:
             return "\(info.name).\(property.name) is a generated column: SQLite computes it"

@@ -266,7 +266,7 @@ struct StrataLineParser {
         let propertyName: String
         if let name { propertyName = name } else { propertyName = try word() }
         let typeName = try word()
-        guard let type = PropertyType(rawValue: typeName), !type.isRelationship, type != .any else {
+        guard let type = PropertyType(rawValue: typeName), type.isValue else {
             throw fail("unknown type '\(typeName)' (bool, int, float, double, decimal, string, date, data, uuid)", at: position - 1)
         }
         var declaration = PropertyDeclaration(name: propertyName, type: type, optional: accept("?"))

@@ -24,7 +24,7 @@ extension StrataOperation {
         case .date: "DATETIME"
         case .data: "BLOB"
         case .uuid: "UUID"
-        case .object, .list, .linkingObjects, .any: ""
+        case .object, .list, .collection, .linkingObjects, .any: ""
         }
     }
 

@@ -61,7 +61,7 @@ struct TableRebuild {
         case .float, .double, .decimal: "CAST(\(column) AS REAL)"
         case .string, .uuid: "CAST(\(column) AS TEXT)"
         case .data: "CAST(\(column) AS BLOB)"
-        case .bool, .date, .object, .list, .linkingObjects, .any: column
+        case .bool, .date, .object, .list, .collection, .linkingObjects, .any: column
         }
         let typed: SQL = "CASE WHEN \(column) IS NULL THEN NULL ELSE \(converted) END"
         // The default as the migration file writes it.
@@ -82,7 +82,7 @@ struct TableRebuild {
             "NOT (typeof(\(column)) = 'integer' AND \(column) IN (0, 1))"
         case .string, .uuid, .date:
             "typeof(\(column)) = 'blob'"
-        case .data, .object, .list, .linkingObjects, .any:
+        case .data, .object, .list, .collection, .linkingObjects, .any:
             "0"
         }
         bad = "(\(column) IS NOT NULL AND \(bad))"

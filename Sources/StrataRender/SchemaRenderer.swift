@@ -99,16 +99,14 @@ public enum SchemaRenderer {
             parts.append((info.entity?.isAbstract == true ? "abstract " : "") + "Core Data entity, table \(info.tableName)")
             if let parent = info.entity?.parent { parts.append("sub-entity of \(parent)") }
         case .embedded: parts.append("Realm embedded class, table")
-        case .list, .set, .dictionary:
-            let facts = info.realmCollection
-            parts.append("Realm \(info.kind.rawValue) of \(facts?.element ?? "values"), property \(facts?.owner ?? "?").\(facts?.property ?? "?")")
         }
         if let count {
             parts.append("\(count.all) \(count.all == 1 ? "object" : "objects") (\(count.own) of its own, \(count.all - count.own) of sub-entities)")
         }
         if info.listOf != nil {
             parts.append(info.tableName.uppercased().hasPrefix("Z_")
-                ? "Core Data join table of \(info.listOwner ?? "?").\(info.listOf ?? "?")" : "Strata list table")
+                ? "Core Data join table of \(info.listOwner ?? "?").\(info.listOf ?? "?")"
+                : "Strata collection table of \(info.listOwner ?? "?").\(info.listOf ?? "?")")
         } else if info.isHidden { parts.append("internal") }
         if !info.hasRowID && info.kind != .view { parts.append("WITHOUT ROWID") }
         if info.isStrict { parts.append("STRICT") }
@@ -210,7 +208,7 @@ public enum SchemaRenderer {
     public static func json(_ property: Property) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("name", .string(property.name)),
-            ("type", .string(property.typeName)),
+            ("type", .string(property.collection?.kind.rawValue ?? property.typeName)),
             ("optional", .bool(property.isOptional)),
             ("primaryKey", .bool(property.isPrimaryKey)),
             ("indexed", .bool(property.isIndexed)),
@@ -221,6 +219,9 @@ public enum SchemaRenderer {
             ("readOnly", .bool(property.isReadOnly)),
         ]
         if let origin = property.originProperty { members.append(("originProperty", .string(origin))) }
+        if property.type == .collection, let collection = property.collection {
+            members.append(("element", .object([("type", .string(collection.element)), ("optional", .bool(collection.isOptionalElement))])))
+        }
         if let generated = property.generated { members.append(("generated", .string(generated.rawValue))) }
         if let onDelete = property.onDelete { members.append(("onDelete", .string(onDelete.rawValue))) }
         if let model = property.model {

@@ -8,9 +8,6 @@ public struct ClassInfo: Sendable, Equatable {
         case entity
         /// A Realm embedded class (converted from a `.realm` file): its objects belong to the object that links to them.
         case embedded
-        /// A Realm list, set or dictionary of values (not objects), converted to a table of its own: `Person_scores`
-        /// (owner, position, value), `Person_counts` (owner, key, value).
-        case list, set, dictionary
     }
 
     /// The name users type: the table name, or the entity name for Core Data.
@@ -35,17 +32,17 @@ public struct ClassInfo: Sendable, Equatable {
     public var sql: String?
     /// Where the elements of this class's list properties are, by property name.
     public var lists: [String: ListStorage] = [:]
+    /// Where the elements of this class's lists, sets and dictionaries of values (and sets of objects) are, by
+    /// property name.
+    public var collections: [String: ValueCollection] = [:]
     /// Where the class comes from beyond its table or view, as its store's conventions made it.
     public enum Origin: Sendable, Equatable {
         /// A table or view as SQLite holds it.
         case table
         /// A Core Data entity: its number, its parent and the entity numbers its objects may have.
         case coreDataEntity(EntityFacts)
-        /// A table converted from a Realm collection property: the class and property it holds the values of, and
-        /// the element's Realm type (`int`, `string?`, `mixed`, `link<Dog>`).
-        case realmCollection(RealmCollectionFacts)
-        /// A table that stores a list property of another class (Strata's `<Class>_<property>`, Core Data's
-        /// `Z_<n><NAME>`): the class that owns it and the property.
+        /// A table that stores a list, set or dictionary property of another class (Strata's `<Class>_<property>`,
+        /// Core Data's `Z_<n><NAME>`): the class that owns it and the property.
         case listTable(owner: String, property: String)
     }
 
@@ -61,12 +58,6 @@ public struct ClassInfo: Sendable, Equatable {
     public var listOf: String? { if case .listTable(_, let property) = origin { property } else { nil } }
     /// For a list table, the class that owns the list.
     public var listOwner: String? { if case .listTable(let owner, _) = origin { owner } else { nil } }
-
-    /// For a converted Realm collection, its facts (`Origin.realmCollection`); nil for any other class.
-    public var realmCollection: RealmCollectionFacts? {
-        get { if case .realmCollection(let facts) = origin { facts } else { nil } }
-        set { origin = newValue.map(Origin.realmCollection) ?? .table }
-    }
 
     public init(name: String, kind: Kind, properties: [Property] = [], primaryKey: [String] = [],
                 hasRowID: Bool = true, isStrict: Bool = false, isVirtual: Bool = false, isHidden: Bool = false,
@@ -130,19 +121,6 @@ public struct ClassInfo: Sendable, Equatable {
 
 
 /// A Core Data entity's place in its store.
-/// What a table converted from a Realm collection of values holds (`strata_realm_classes`, written by `strata convert`).
-public struct RealmCollectionFacts: Sendable, Equatable {
-    public var owner: String
-    public var property: String
-    public var element: String
-
-    public init(owner: String, property: String, element: String) {
-        self.owner = owner
-        self.property = property
-        self.element = element
-    }
-}
-
 public struct EntityFacts: Sendable, Equatable {
     /// Its `Z_ENT` number, as Core Data numbers the model's entities (`CoreDataMapping.entityNumbers`); 0 when unknown.
     public var number: Int64

@@ -12,6 +12,8 @@ public struct ListStorage: Sendable, Equatable {
         case inverseColumn
         /// A join table with one row per (owner, element) pair.
         case joinTable
+        /// Strata's set of objects, `<Class>_<property>(owner, value)`: edited by `set add` and `remove`.
+        case strataSet
     }
 
     public var kind: Kind

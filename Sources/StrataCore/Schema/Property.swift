@@ -2,7 +2,7 @@
 public struct Property: Sendable, Equatable {
     public var name: String
     public var type: PropertyType
-    /// Accepts nil: a nullable column (lists and backlinks are never optional).
+    /// Accepts nil: a nullable column (lists, collections and backlinks are never optional; a collection's elements may be).
     public var isOptional: Bool
     /// Part of the class's primary key (`pragma_table_xinfo.pk`).
     public var isPrimaryKey: Bool
@@ -32,6 +32,9 @@ public struct Property: Sendable, Equatable {
     /// For a date: how its column stores dates, when the schema knows without looking at its values (a converted
     /// `.realm` file writes ISO 8601 text). Nil: `Schema.dateStorage(of:in:connection:)` looks, once a session.
     public var dateStorage: DateStorage?
+    /// For a collection (`.collection`, or a `.list` of objects that is a set): its kind and what it holds, for its
+    /// type's name. Nil for a list of objects.
+    public var collection: CollectionType?
 
     public enum Generated: String, Sendable { case virtual, stored }
 
@@ -69,6 +72,8 @@ public struct Property: Sendable, Equatable {
     public var typeDescription: String {
         var text: String
         switch type {
+        case .list where collection != nil: return collection?.description ?? ""
+        case .collection: return collection?.description ?? "collection"
         case .object, .list: text = "\(type.rawValue)<\(target ?? "?")>"
         case .linkingObjects: text = "linkingObjects<\(target ?? "?").\(originProperty ?? "?")>"
         default: text = typeName

@@ -5,6 +5,9 @@ public enum PropertyType: String, Sendable, CaseIterable, Codable {
     case object
     /// An ordered to-many link, stored in a Strata list table.
     case list
+    /// A list, set or dictionary of values (`list<string>`, `set<int?>`, `dictionary<any?>`), stored in a table of
+    /// its own (`ValueCollection`); `Property.collection` says which and of what.
+    case collection
     /// Backlinks: the objects whose link or list points here. Computed, read-only.
     case linkingObjects
     /// No declared type: any storage class.
@@ -14,4 +17,7 @@ public enum PropertyType: String, Sendable, CaseIterable, Codable {
 extension PropertyType {
     /// int, float, double and decimal: shown right-aligned, and never cut.
     public var isNumber: Bool { [.int, .float, .double, .decimal].contains(self) }
+
+    /// A list of objects or a collection of values: a property with a table of its own, not a column.
+    public var isCollection: Bool { self == .list || self == .collection }
 }

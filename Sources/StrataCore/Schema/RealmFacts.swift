@@ -34,14 +34,24 @@ public enum RealmFacts {
         case list, set, dictionary
     }
 
-    /// Marks the embedded classes, Realm's internal tables (hidden) and the collection tables; rows naming no table, or a kind Strata does not know,
-    /// change nothing (a hand-edited table is not trusted further).
+    /// A table `strata_realm_classes` says holds a collection property: its kind, the class that owns it and the
+    /// property's name (the table's own name may have had underscores added to be unique).
+    struct Collection: Equatable {
+        var kind: ValueCollection.Kind
+        var owner: String
+        var property: String
+    }
+
+    /// Marks the embedded classes and Realm's internal tables (hidden), and returns the collection tables by table
+    /// name, for `SchemaReader` to make properties of; rows naming no table, or a kind Strata does not know, change
+    /// nothing (a hand-edited table is not trusted further).
     ///
     /// - Parameter conventions: the file's; only a file the converter wrote (not a Core Data store that also
     ///   holds such a table) has its dates known as ISO text.
-    static func apply(to classes: inout [ClassInfo], connection: Connection, conventions: StoreConventions) throws {
+    static func apply(to classes: inout [ClassInfo], connection: Connection, conventions: StoreConventions) throws -> [String: Collection] {
         let rows = try connection.rows("SELECT name, kind, owner, property, element FROM \(classesTable)")
         let byTable = Dictionary(classes.enumerated().map { ($1.tableName, $0) }, uniquingKeysWith: { a, _ in a })
+        var collections: [String: Collection] = [:]
         for row in rows {
             guard row.count == 5, let name = row[0].string, let kind = row[1].string.flatMap(TableKind.init(rawValue:)),
                   let index = byTable[name], classes[index].kind == .table else { continue }
@@ -56,21 +66,14 @@ public enum RealmFacts {
             case .internal:
                 classes[index].isHidden = true
             case .list, .set, .dictionary:
-                // A list or set of objects is a Strata list table, already a list property of its owner.
-                guard classes[index].listOf == nil, let owner = row[2].string, let property = row[3].string else { continue }
-                classes[index].kind = kind == .list ? .list : kind == .set ? .set : .dictionary
-                classes[index].realmCollection = RealmCollectionFacts(owner: owner, property: property, element: row[4].string ?? "")
+                guard let owner = row[2].string, let property = row[3].string, let collection = ValueCollection.Kind(rawValue: kind.rawValue)
+                else { continue }
+                collections[name] = Collection(kind: collection, owner: owner, property: property)
             case .class:
                 continue
             }
         }
         attachMixedTypes(to: &classes)
-        // A collection of a hidden table (one of Realm's internal tables) is hidden with it, as its Strata list
-        // tables already are.
-        let hidden = Set(classes.filter(\.isHidden).map(\.tableName))
-        for index in classes.indices {
-            if let owner = classes[index].realmCollection?.owner, hidden.contains(owner) { classes[index].isHidden = true }
-        }
         // A link or list to an embedded class says so: its objects belong to the object that links to them.
         let embedded = Set(classes.filter { $0.kind == .embedded }.map(\.name))
         for index in classes.indices {
@@ -81,6 +84,7 @@ public enum RealmFacts {
                 classes[index].properties[property].model = ModelFacts(note: "embedded")
             }
         }
+        return collections
     }
 
     /// The Realm file format the database was converted from, or nil when the table records none.

@@ -61,7 +61,11 @@ public struct SchemaReader {
         }
         resolveForeignKeys(&classes, foreignKeys: foreignKeys)
         resolveLists(&classes)
-        if tables.contains(where: { $0.name == RealmFacts.classesTable }) { try RealmFacts.apply(to: &classes, connection: connection, conventions: conventions) }
+        var realmCollections: [String: RealmFacts.Collection] = [:]
+        if tables.contains(where: { $0.name == RealmFacts.classesTable }) {
+            realmCollections = try RealmFacts.apply(to: &classes, connection: connection, conventions: conventions)
+        }
+        resolveCollections(&classes, realmCollections: realmCollections)
         var origin: CoreDataModelOrigin?
         if isCoreData { origin = try applyCoreDataModel(to: &classes) }
         addBacklinks(&classes)
@@ -193,12 +197,13 @@ public struct SchemaReader {
         var sql: String?
     }
 
-    /// `pragma_table_list` joined with `sqlite_schema` for the CREATE text.
+    /// `pragma_table_list` joined with `sqlite_schema` for the CREATE text, in the order the tables were created: the
+    /// order a class's lists and collections are shown in.
     private func readTables() throws -> [TableRow] {
         let sql = """
             SELECT t.name, t.type, t.wr, t.strict, m.sql
             FROM pragma_table_list AS t LEFT JOIN sqlite_schema AS m ON m.name = t.name
-            WHERE t.schema = 'main'
+            WHERE t.schema = 'main' ORDER BY m.rowid
             """
         return try connection.namedRows(sql).compactMap { row in
             guard let name = row.string("name") else { return nil }
@@ -392,6 +397,84 @@ public struct SchemaReader {
             classes[ownerIndex].properties.append(Property(
                 name: propertyName, type: .list, target: targetClass, declaredType: "", column: nil))
             classes[ownerIndex].lists[propertyName] = .strataList(list.name)
+        }
+    }
+
+    /// Strata's collection tables (ARCHITECTURE.md §2) become list, set and dictionary properties of their owners:
+    /// `<Class>_<property>` WITHOUT ROWID, `owner` a link to the class, and `position` and `value` (a list), `value`
+    /// alone (a set), or `key` and `value` (a dictionary), with `value_type` beside a Mixed `value`. A converted
+    /// `.realm` file names its collection tables in `strata_realm_classes` (`realmCollections`), which also keeps a
+    /// name that had underscores added and the kind of a table written before sets lost their positions.
+    private func resolveCollections(_ classes: inout [ClassInfo], realmCollections: [String: RealmFacts.Collection]) {
+        for tableIndex in classes.indices {
+            let table = classes[tableIndex]
+            let fact = realmCollections[table.tableName]
+            // A set of objects written as a Strata list (before sets were tables of their own) is a set.
+            if table.listOf != nil {
+                if fact?.kind == .set, let owner = table.listOwner, let property = table.listOf,
+                   let ownerIndex = classes.firstIndex(where: { $0.name == owner }),
+                   let propertyIndex = classes[ownerIndex].properties.firstIndex(where: { $0.name == property && $0.type == .list }),
+                   let target = classes[ownerIndex].properties[propertyIndex].target
+                {
+                    classes[ownerIndex].properties[propertyIndex].collection = CollectionType(kind: .set, element: target, isOptionalElement: false)
+                }
+                continue
+            }
+            guard table.kind == .table, !table.hasRowID, let ownerProperty = table.property(named: "owner"),
+                  ownerProperty.type == .object, let ownerClass = ownerProperty.target,
+                  var element = table.property(named: "value") ?? table.property(named: "target").flatMap({ fact?.kind == .dictionary ? $0 : nil })
+            else { continue }
+            var names = Set(table.properties.map(\.name))
+            if element.type == .any, let typeColumn = table.property(named: "value_type"), typeColumn.type == .string {
+                element.typeColumn = typeColumn.column
+                names.remove("value_type")
+            }
+            let kind: ValueCollection.Kind
+            var positionColumn: String?
+            switch (names, table.primaryKey) {
+            case (["owner", "position", "value"], ["owner", "position"]):
+                kind = fact?.kind == .set ? .set : .list
+                positionColumn = "position"
+            case (["owner", "value"], ["owner", "value"]), (["owner", "value"], ["owner", "value", "value_type"]):
+                kind = .set
+            case (["owner", "key", element.name], ["owner", "key"]):
+                kind = .dictionary
+            default:
+                continue
+            }
+            if let fact, fact.kind != kind { continue }
+            let propertyName: String
+            if let fact, fact.owner == ownerClass {
+                propertyName = fact.property
+            } else if table.name.hasPrefix(ownerClass + "_"), table.name.count > ownerClass.count + 1 {
+                propertyName = String(table.name.dropFirst(ownerClass.count + 1))
+            } else {
+                continue
+            }
+            guard let ownerIndex = classes.firstIndex(where: { $0.name == ownerClass }),
+                  classes[ownerIndex].property(named: propertyName) == nil
+            else { continue }
+            element.name = ValueCollection.valuesName
+            element.isPrimaryKey = false
+            element.isIndexed = false
+            let storage = ValueCollection(kind: kind, table: table.tableName, positionColumn: positionColumn,
+                                          keyColumn: kind == .dictionary ? "key" : nil, element: element)
+            let elementName = element.type == .object ? element.target ?? "?" : element.typeName
+            var property = Property(name: propertyName, type: .collection, declaredType: "", column: nil)
+            property.collection = CollectionType(kind: kind, element: elementName, isOptionalElement: element.isOptional)
+            if element.type == .object, kind == .set, let target = element.target {
+                // A set of objects is a list of them in the object model: followed, queried and shown as one.
+                property.type = .list
+                property.target = target
+                property.collection?.isOptionalElement = false
+                classes[ownerIndex].lists[propertyName] = ListStorage(kind: .strataSet, table: table.tableName, ownerColumn: "owner",
+                                                                      targetColumn: element.column ?? "value", positionColumn: positionColumn)
+            } else {
+                classes[ownerIndex].collections[propertyName] = storage
+            }
+            classes[ownerIndex].properties.append(property)
+            classes[tableIndex].isHidden = true
+            classes[tableIndex].origin = .listTable(owner: ownerClass, property: propertyName)
         }
     }
 

@@ -6,7 +6,7 @@
 enum TypeInference {
     static func type(declared: String, hasBooleanCheck: Bool) -> PropertyType {
         let lower = declared.lowercased().trimmingSpaces
-        if let own = PropertyType(rawValue: lower), !own.isRelationship, own != .any {
+        if let own = PropertyType(rawValue: lower), own.isValue {
             return own
         }
         let family = declaredFamily(lower.uppercased())
@@ -50,6 +50,11 @@ extension PropertyType {
     /// Links, lists and backlinks: types that point at another class.
     public var isRelationship: Bool {
         self == .object || self == .list || self == .linkingObjects
+    }
+
+    /// The types a column holds one value of: bool through uuid (not `any`, a link, a list or a collection).
+    public var isValue: Bool {
+        !isRelationship && self != .any && self != .collection
     }
 }
 

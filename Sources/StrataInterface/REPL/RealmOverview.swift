@@ -3,8 +3,7 @@ import StrataCore
 import StrataRender
 
 /// The browser's first page for a `.realm` file, read from the file's own tables before it is converted: the file,
-/// its size, its format and schema version, and the classes the conversion will make with their object counts (the
-/// entries of value collections are counted by the conversion; `classes` gives them).
+/// its size, its format and schema version, and the classes the conversion will make with their object counts.
 enum RealmOverview {
     static func text(_ converter: RealmConverter, file: String, maxWidth: Int?, style: Style) -> String {
         var facts = [file]
@@ -12,7 +11,7 @@ enum RealmOverview {
         facts.append("Realm file format \(converter.schema.fileFormat)")
         facts.append("schema version \(converter.schema.schemaVersion ?? 0)")
         var text = Overview.lines(facts, maxWidth: maxWidth)
-        // Strata list tables show as list properties of their owner, not as classes.
+        // Collection tables show as properties of their owner, not as classes.
         let tables = converter.plannedTables.compactMap { table -> (RealmConverter.PlannedTable, ClassInfo.Kind)? in
             guard case .shown(let kind) = table.kind else { return nil }
             return (table, kind)
@@ -20,10 +19,6 @@ enum RealmOverview {
         guard !tables.isEmpty else { return text + "\nNo classes.\n" }
         let classes = tables.map { ClassInfo(name: $0.0.name, kind: $0.1) }
         let counts = tables.map { $0.0.objects.map(String.init) ?? "…" }
-        text += "\n" + ClassListing.table(classes, counts: counts).render(maxWidth: maxWidth, style: style)
-        if tables.contains(where: { $0.0.objects == nil }) {
-            text += style.dim("(… not counted yet: 'classes' counts exactly)") + "\n"
-        }
-        return text
+        return text + "\n" + ClassListing.table(classes, counts: counts).render(maxWidth: maxWidth, style: style)
     }
 }
