@@ -61,6 +61,8 @@ public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
         case property(String)
         /// `@links.Class.property`
         case backlinks(className: String, property: String)
+        /// `["easy"]` after a dictionary: its value for the key.
+        case key(String)
     }
 
     /// The SUBQUERY variable the path starts from, without `$`.
@@ -77,6 +79,10 @@ public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
             switch component {
             case .property(let name): parts.append(name)
             case .backlinks(let className, let property): parts.append("@links.\(className).\(property)")
+            case .key(let key):
+                if parts.isEmpty { parts.append("") }
+                parts[parts.count - 1] += "[\"" + key.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
             }
         }
         if let aggregate { parts.append("@" + aggregate.rawValue) }

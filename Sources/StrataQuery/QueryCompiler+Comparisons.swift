@@ -58,12 +58,12 @@ extension QueryCompiler {
 
     /// ANY (EXISTS), NONE (NOT EXISTS) and ALL (NOT EXISTS of the negation) over the objects of a list.
     private mutating func quantified(_ comparison: Comparison, many: Many) throws -> SQL {
-        guard !many.rest.components.isEmpty else {
+        guard !many.elementPath.components.isEmpty else {
             throw semanticError("compare a property of the objects in '\(many.name)', as in \(many.name).name, or count them with \(many.name).@count",
                                 at: comparison.offset)
         }
         var inner = comparison
-        inner.left = .keyPath(many.rest)
+        inner.left = .keyPath(many.elementPath)
         inner.quantifier = nil
         let condition = try compile(inner, in: many.inner)
         switch comparison.quantifier ?? .any {
@@ -308,10 +308,10 @@ extension QueryCompiler {
             try checkComparable(left, right, at: path.offset)
             return "\(fold(left.sql, folding)) IS \(fold(right.sql, folding))"
         case .many(let many):
-            guard !many.rest.components.isEmpty, many.rest.aggregate == nil else {
+            guard !many.elementPath.components.isEmpty, many.rest.aggregate == nil else {
                 throw semanticError("IN needs a property of the objects in '\(many.name)', as in \(many.name).name", at: path.offset)
             }
-            let element = try resolveValue(many.rest, in: many.inner, purpose: "IN")
+            let element = try resolveValue(many.elementPath, in: many.inner, purpose: "IN")
             try checkComparable(left, element, at: path.offset)
             let condition: SQL = "\(fold(element.sql, folding)) IS \(fold(left.sql, folding))"
             return "EXISTS (\(many.subquery(select: "1", condition: .expression(condition))))"

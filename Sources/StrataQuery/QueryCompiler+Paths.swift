@@ -35,6 +35,18 @@ extension QueryCompiler {
         /// What the path goes on to say about each object.
         var rest: KeyPath
         var name: String
+        /// For a list, set or dictionary of values: which, its elements being `@values` (and its keys `@keys`) of
+        /// the inner scope.
+        var collection: ValueCollection.Kind? = nil
+
+        /// What the path says of each element: `rest`, or for a collection of values with nothing after it, the
+        /// element itself (`ANY tags == "x"`, `tags.@max`).
+        var elementPath: KeyPath {
+            guard collection != nil, rest.components.isEmpty else { return rest }
+            var path = rest
+            path.components = [.property(ValueCollection.valuesName)]
+            return path
+        }
 
         /// `SELECT select FROM … WHERE correlation AND condition`: what `select` says of the objects that meet
         /// `condition`.
@@ -59,6 +71,11 @@ extension QueryCompiler {
                 throw semanticError("unknown variable '$\(variable)'", at: path.offset)
             }
             owner = found
+        }
+        var path = path
+        // `$t` of SUBQUERY(tags, $t, …) over a collection of values: the element itself.
+        if path.components.isEmpty, path.variable != nil, owner.info.property(named: ValueCollection.valuesName) != nil, owner.info.name.contains(".") {
+            path.components = [.property(ValueCollection.valuesName)]
         }
         guard !path.components.isEmpty else {
             throw semanticError("'$\(path.variable ?? "")' needs a property after it, as in $\(path.variable ?? "x").name", at: path.offset)
@@ -86,6 +103,8 @@ extension QueryCompiler {
                                 + Suggestion.hint(for: propertyName, in: candidates.map(\.name)), at: path.offset)
                 }
                 return .many(try backlinkMany(source: source, link: link, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked))
+            case .key(let key):
+                throw semanticError("'\(walked)' is not a dictionary: [\"\(key)\"] takes a value of one by its key", at: path.offset)
             case .property(let name):
                 walked += (walked.isEmpty ? "" : ".") + name
                 guard let property = info.property(named: name) else {
@@ -97,6 +116,8 @@ extension QueryCompiler {
                 switch property.type {
                 case .list:
                     return .many(try listMany(property, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked))
+                case .collection:
+                    return try collection(property, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked)
                 case .linkingObjects:
                     guard let source = property.target.flatMap(schema.class(named:)),
                           let link = property.originProperty.flatMap(source.property(named:))
@@ -181,6 +202,64 @@ extension QueryCompiler {
                     correlation: "\(list[storage.ownerColumn]) = \(ownerKey)", inner: inner, rest: rest, name: name)
     }
 
+    /// A list, set or dictionary of values: its elements to be quantified or aggregated (`ANY tags == "x"`,
+    /// `scores.@max`, `scores.@keys`), or, by a key, one dictionary value (`scores["easy"]`, `scores.easy`).
+    private mutating func collection(_ property: Property, ownerInfo: ClassInfo, ownerAlias: TableAlias, parent: Scope,
+                                     rest: KeyPath, name: String) throws -> Resolved
+    {
+        guard let storage = ownerInfo.collections[property.name] else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
+        let kind = storage.kind.rawValue
+        var rest = rest
+        var key: String?
+        if storage.kind == .dictionary, let first = rest.components.first {
+            switch first {
+            case .key(let text): key = text
+            case .property(let text) where text != ValueCollection.keysName && text != ValueCollection.valuesName: key = text
+            default: break
+            }
+            if key != nil { rest.components.removeFirst() }
+        }
+        switch rest.components.first {
+        case .key(let text)?:
+            throw semanticError("'\(name)' is a \(kind), not a dictionary: [\"\(text)\"] takes a value of one by its key", at: rest.offset)
+        case .property(ValueCollection.keysName)? where storage.kind != .dictionary:
+            throw semanticError("'\(name)' is a \(kind): only a dictionary has @keys (its elements are \(name).@values)", at: rest.offset)
+        case .property(let next)? where next != ValueCollection.keysName && next != ValueCollection.valuesName && storage.element.type != .object:
+            throw semanticError("'\(name)' is a \(property.typeDescription): its elements have no property '\(next)'", at: rest.offset)
+        case .property(let next)? where next != ValueCollection.keysName && next != ValueCollection.valuesName:
+            // A dictionary of objects: `pets.@values.name`.
+            rest.components.insert(.property(ValueCollection.valuesName), at: 0)
+        default:
+            break
+        }
+        let entries = newAlias()
+        var correlation: SQL = "\(entries[storage.ownerColumn]) = \(try singleKeySQL(ownerInfo, alias: ownerAlias))"
+        if let key, let keyColumn = storage.keyColumn { correlation = "\(correlation) AND \(entries[keyColumn]) = \(SQLiteValue.text(key))" }
+        let inner = Scope(info: storage.elementClass(ownerClass: ownerInfo.name, property: property.name), alias: entries, parent: parent)
+        var many = Many(from: "FROM \(identifier: storage.table) AS \(entries)", correlation: correlation, inner: inner, rest: rest,
+                        name: name, collection: storage.kind)
+        guard let key else { return .many(many) }
+        // One dictionary value, nil where the key is not there: what follows it says what of it.
+        let shown = name + "[\"\(key)\"]"
+        if rest.aggregate == .count || rest.aggregate == .size, rest.components.isEmpty {
+            throw semanticError("'\(shown)' is one value: it has no @\(rest.aggregate?.rawValue ?? "count")", at: rest.offset)
+        }
+        many.rest = many.elementPath
+        guard case .value(var value) = try resolve(many.rest, in: inner) else {
+            throw semanticError("'\(shown)' goes through a list: compare a property of its objects", at: rest.offset)
+        }
+        func one(_ sql: SQL) -> SQL { "(\(many.subquery(select: sql, condition: .always)))" }
+        value.sql = one(value.sql)
+        value.nullSQL = value.nullSQL.map(one)
+        value.shownSQL = value.shownSQL.map(one)
+        value.typeSQL = value.typeSQL.map(one)
+        value.isOptional = true
+        value.name = shown
+        value.property?.name = shown
+        value.property?.isOptional = true
+        return .value(value)
+    }
+
     private mutating func backlinkMany(source: ClassInfo, link: Property, ownerInfo: ClassInfo, ownerAlias: TableAlias,
                                        parent: Scope, rest: KeyPath, name: String) throws -> Many
     {
@@ -219,6 +298,11 @@ extension QueryCompiler {
             return value
         case .many(let many):
             if let aggregated = try aggregate(many, offset: path.offset) { return aggregated }
+            if let kind = many.collection {
+                let hint = purpose == "SHOW" ? "show it whole as \(many.name), or" : "\(purpose.lowercased()) by"
+                throw semanticError("\(purpose) needs one value per object, and '\(many.name)' is a \(kind.rawValue) "
+                                    + "(as in Realm): \(hint) \(many.name).@count, @min, @max, @sum or @avg", at: path.offset)
+            }
             let hint = purpose == "SHOW" ? " (show \(many.name).@count, or @sum, @avg, @min or @max of a property)" : ""
             throw semanticError("\(purpose) needs one value per object, but '\(path)' goes through the list '\(many.name)'" + hint,
                         at: path.offset)
@@ -230,6 +314,10 @@ extension QueryCompiler {
         guard let aggregate = many.rest.aggregate else { return nil }
         var propertyPath = many.rest.components
         if let name = many.rest.aggregateProperty { propertyPath.append(.property(name)) }
+        // `scores.@max`: of a collection's values.
+        if propertyPath.isEmpty, many.collection != nil, aggregate != .count, aggregate != .size {
+            propertyPath = [.property(ValueCollection.valuesName)]
+        }
         let description = many.name + "." + "@" + aggregate.rawValue
         if aggregate == .count || aggregate == .size {
             guard propertyPath.isEmpty else {

@@ -62,11 +62,13 @@ extension QueryCompiler {
         return try resolveValue(path, in: scope, purpose: purpose).sql
     }
 
-    /// `SHOW(tasks)`: a list property of the class itself, shown as the default columns show it (its keys).
+    /// `SHOW(tasks)`, `SHOW(tags)`: a list or collection property of the class itself, shown as the default columns
+    /// show it (a list's keys, a collection's values).
     private mutating func ownList(_ path: KeyPath, in scope: Scope) throws -> (SQL, Property)? {
         guard path.variable == nil, path.aggregate == nil, path.components.count == 1, case .property(let name) = path.components[0],
-              let property = scope.info.property(named: name), property.type == .list
+              let property = scope.info.property(named: name), property.type.isCollection
         else { return nil }
+        if property.type == .collection { return (try collectionSQL(property, of: scope.info, alias: scope.alias), property) }
         return (try listArraySQL(property, of: scope.info, alias: scope.alias), property)
     }
 

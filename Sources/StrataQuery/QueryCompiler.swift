@@ -155,6 +155,8 @@ public struct QueryCompiler {
             for property in info.properties where property.type != .linkingObjects {
                 if property.type == .list {
                     selected.append(try listArraySQL(property, of: info, alias: scope.alias))
+                } else if property.type == .collection {
+                    selected.append(try collectionSQL(property, of: info, alias: scope.alias))
                 } else if let column = property.column {
                     selected.append(scope.alias[column])
                 } else {
@@ -272,6 +274,15 @@ public struct QueryCompiler {
         guard let storage = info.lists[property.name] else { return "NULL" }
         return "(SELECT json_group_array(target) FROM (SELECT \(identifier: storage.targetColumn) AS target FROM \(identifier: storage.table) "
             + "WHERE \(identifier: storage.ownerColumn) = \(try singleKeySQL(info, alias: alias)) ORDER BY \(identifier: storage.orderColumn)))"
+    }
+
+    /// A collection property's result column: the JSON of its values (`CollectionJSON`).
+    func collectionSQL(_ property: Property, of info: ClassInfo, alias: TableAlias) throws -> SQL {
+        guard let storage = info.collections[property.name] else { return "NULL" }
+        let elementClass = storage.elementClass(ownerClass: info.name, property: property.name)
+        let dates = storage.element.type == .date
+            ? try schema.dateStorage(of: storage.element, in: elementClass, connection: connection) : nil
+        return CollectionJSON.sql(storage, owner: try singleKeySQL(info, alias: alias), dateStorage: dates)
     }
 
     func findClass(_ name: String, at offset: Int) throws -> ClassInfo {

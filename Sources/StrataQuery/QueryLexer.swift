@@ -50,6 +50,7 @@ enum Symbol: String, CaseIterable {
     case equal = "==", assign = "=", notEqual = "!=", lessOrGreater = "<>", less = "<", lessOrEqual = "<="
     case greater = ">", greaterOrEqual = ">=", and = "&&", or = "||", not = "!"
     case openParenthesis = "(", closeParenthesis = ")", openBrace = "{", closeBrace = "}", comma = ",", dot = "."
+    case openBracket = "[", closeBracket = "]"
 }
 
 /// Splits query text into tokens; errors carry the offset of the bad character.
@@ -144,7 +145,7 @@ package struct QueryLexer {
             guard !name.isEmpty else { throw error("expected a name after '@'", at: start) }
             return token(.attribute(name.lowercased()))
         case "[":
-            // [c], [d], [cd] option brackets; anything else is an error.
+            // [c], [d], [cd] option brackets; else a dictionary's subscript, `scores["easy"]`.
             if let close = (index + 1..<min(characters.count, index + 5)).first(where: { characters[$0] == "]" }) {
                 let inside = String(characters[index + 1..<close]).lowercased()
                 if ["c", "d", "cd", "dc"].contains(inside) {
@@ -152,7 +153,8 @@ package struct QueryLexer {
                     return token(.options(inside))
                 }
             }
-            throw error("expected [c], [d] or [cd]", at: start)
+            index += 1
+            return token(.symbol(.openBracket))
         default:
             break
         }

@@ -1,4 +1,5 @@
 import SQLiteKit
+import StrataCore
 
 /// Parses Strata's query language: Realm Query Language and NSPredicate syntax.
 ///
@@ -17,7 +18,8 @@ import SQLiteKit
 ///     options     → '[c]' | '[d]' | '[cd]'
 ///     expression  → literal | '$' INT | keyPath | SUBQUERY '(' keyPath ',' '$' NAME ',' predicate ')' '.' '@count'
 ///     keyPath     → ('$' NAME '.')? component ('.' component)* ('.' '@' AGGREGATE ('.' NAME)?)?
-///     component   → NAME | '`' any '`' | '@links' '.' NAME '.' NAME          (in backticks, `` is a backtick)
+///     component   → (NAME | '`' any '`' | '@links' '.' NAME '.' NAME | '@keys' | '@values') ('[' STRING ']')*
+///                                                                             (in backticks, `` is a backtick)
 ///     literal     → INT | DECIMAL | STRING | DATE | DATA | TRUE | FALSE | NIL | NULL
 ///
 /// Keywords are case-insensitive; a property named like a keyword is written in backticks. As in SQLite, a
@@ -387,6 +389,13 @@ public struct QueryParser {
             case .quotedName(let name), .string(let name):
                 position += 1
                 path.components.append(.property(name))
+            case .attribute("keys"), .attribute("values"):
+                // A dictionary's keys or values (`scores.@values > 10`); a set's or list's values.
+                guard !path.components.isEmpty else {
+                    throw syntax("@\(current.kind == .attribute("keys") ? "keys" : "values") needs a dictionary before it, as in scores.@values", at: offset)
+                }
+                path.components.append(.property(current.kind == .attribute("keys") ? ValueCollection.keysName : ValueCollection.valuesName))
+                position += 1
             case .attribute("links"):
                 position += 1
                 try expectSymbol(.dot)
@@ -407,6 +416,13 @@ public struct QueryParser {
                 return path
             default:
                 throw syntax(path.components.isEmpty ? "expected a property name" + found() : "expected a property name after '.'" + found(), at: offset)
+            }
+            // `scores["easy"]`: a dictionary's value by its key.
+            while eatSymbol(.openBracket) {
+                guard case .string(let key) = current.kind else { throw syntax("expected a key in quotes after '['" + found()) }
+                position += 1
+                try expectSymbol(.closeBracket)
+                path.components.append(.key(key))
             }
             guard eatSymbol(.dot) else { return path }
         }

@@ -11,6 +11,7 @@ public struct QueryRunner {
         try StringMatching.register(on: connection)
         try ExactSum.register(on: connection)
         try DecimalText.register(on: connection)
+        try CollectionJSON.register(on: connection)
     }
 
     /// Calls `row` with each result row until it returns false or the rows run out.
@@ -63,9 +64,9 @@ public struct QueryRunner {
 
     /// Every row read to be shown: texts and blobs longer than `limit` bytes shortened (`ShownRow`), except
     /// the values a page or an object needs whole: the object keys and cursors after the properties, links
-    /// (their targets' keys) and lists (the JSON of their keys).
+    /// (their targets' keys), lists (the JSON of their keys) and collections (the JSON of their values).
     public func shownRows(_ query: CompiledQuery, limit: Int = ShownRow.limit) throws -> [ShownRow] {
-        let shortenable = Set(query.columns.indices.filter { query.columns[$0].property.type != .object && query.columns[$0].property.type != .list }
+        let shortenable = Set(query.columns.indices.filter { query.columns[$0].property.type != .object && !query.columns[$0].property.type.isCollection }
                               + query.columns.compactMap(\.labelIndex))
         var rows: [ShownRow] = []
         try step(query) { statement in

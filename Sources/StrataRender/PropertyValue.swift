@@ -15,6 +15,8 @@ enum PropertyValue {
     case text(UnsafeRawBufferPointer)
     /// A list property's keys: the JSON array SQLite's `json_group_array` makes.
     case keys(UnsafeRawBufferPointer)
+    /// A collection property's values: a JSON array, or an object for a dictionary (`CollectionJSON`).
+    case collection(UnsafeRawBufferPointer)
     /// A uuid property's 16-byte blob.
     case uuid(UnsafeRawBufferPointer)
     /// Any other blob.

@@ -42,6 +42,69 @@ extension ValueFormatter {
         return index == raw.count ? keys : nil
     }
 
+    /// The most elements a collection's summary names: a line shows fewer.
+    static let summaryElements = 100
+
+    /// A collection's values for people, from its JSON: `[3] "дом", "здание", "строение"` (strings quoted when
+    /// `quotesStrings`, with control characters made visible), `[2] easy: 3, hard: nil` for a dictionary; nil when
+    /// `raw` is not JSON of scalars.
+    static func collectionSummary(_ raw: UnsafeRawBufferPointer, nullText: String, quotesStrings: Bool) -> String? {
+        var index = 0
+        func skipSpaces() {
+            while index < raw.count, [0x20, 0x09, 0x0A, 0x0D].contains(raw[index]) { index += 1 }
+        }
+        func scalar() -> String? {
+            guard index < raw.count else { return nil }
+            if raw[index] == UInt8(ascii: "\"") {
+                return jsonString(raw, at: &index).map {
+                    quotesStrings ? "\"" + TextWidth.visible($0).replacingOccurrences(of: "\"", with: "\\\"") + "\"" : TextWidth.visible($0)
+                }
+            }
+            let start = index
+            while index < raw.count, ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D].contains(raw[index]) {
+                index += 1
+            }
+            guard index > start else { return nil }
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<index]), as: UTF8.self)
+            return text == "null" ? nullText : text
+        }
+        skipSpaces()
+        guard index < raw.count, raw[index] == UInt8(ascii: "[") || raw[index] == UInt8(ascii: "{") else { return nil }
+        let isObject = raw[index] == UInt8(ascii: "{")
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        index += 1
+        skipSpaces()
+        var shown: [String] = []
+        var count = 0
+        if index < raw.count, raw[index] == close {
+            index += 1
+        } else {
+            while true {
+                skipSpaces()
+                var entry = ""
+                if isObject {
+                    guard index < raw.count, raw[index] == UInt8(ascii: "\""), let key = jsonString(raw, at: &index) else { return nil }
+                    skipSpaces()
+                    guard index < raw.count, raw[index] == UInt8(ascii: ":") else { return nil }
+                    index += 1
+                    skipSpaces()
+                    entry = TextWidth.visible(key) + ": "
+                }
+                guard let value = scalar() else { return nil }
+                count += 1
+                if shown.count < summaryElements { shown.append(entry + value) }
+                skipSpaces()
+                guard index < raw.count else { return nil }
+                index += 1
+                if raw[index - 1] == close { break }
+                guard raw[index - 1] == UInt8(ascii: ",") else { return nil }
+            }
+        }
+        skipSpaces()
+        guard index == raw.count else { return nil }
+        return "[\(count)]" + (shown.isEmpty ? "" : " " + shown.joined(separator: ", ") + (count > shown.count ? ", …" : ""))
+    }
+
     /// The JSON string that starts at `index` (its opening quote), decoded; `index` moves past its end.
     private static func jsonString(_ raw: UnsafeRawBufferPointer, at index: inout Int) -> String? {
         var bytes: [UInt8] = []

@@ -37,6 +37,12 @@ public struct ValueFormatter: Sendable {
     func text<Row: StoredRow>(_ row: Row, _ index: Int, _ column: ResultColumn) -> String {
         let wholeCount = row.wholeCount(index)
         return Self.read(row, index, type: column.property.type, dateStorage: column.dateStorage) { value in
+            // A collection's strings are quoted, apart from its numbers (and, in Mixed, from its other values); its
+            // dates, ids and keys are not.
+            if case .collection(let raw) = value, let element = column.property.collection?.element {
+                return Self.collectionSummary(raw, nullText: nullText, quotesStrings: element == PropertyType.string.rawValue || element == PropertyType.any.rawValue)
+                    ?? TextWidth.visible(String(decoding: raw, as: UTF8.self))
+            }
             guard case .data(let raw) = value else { return text(value) }
             // A Core Data attribute kept outside the store when large: show where its bytes are.
             if column.property.model?.allowsExternalStorage == true, let reference = ExternalData.reference(raw) {
@@ -78,6 +84,7 @@ public struct ValueFormatter: Sendable {
         case .text:
             return row.withBytes(index) { raw in
                 if type == .list { return body(.keys(raw)) }
+                if type == .collection { return body(.collection(raw)) }
                 // A date with a zone is shown in UTC; one without a zone, or in Strata's own form already,
                 // is shown as stored: moved to no zone, and found again when copied into a query.
                 if type == .date, dateStorage != nil, !isCanonicalDate(raw), let date = ISODate.reading(raw), date.hasZone {
@@ -142,7 +149,7 @@ public struct ValueFormatter: Sendable {
         case .text(let raw):
             if raw.count > 1 << 20 { buffer.reserve(raw.count + 2) }
             if json { buffer.appendJSONString(raw) } else { buffer.appendCSVField(raw) }
-        case .keys(let raw):
+        case .keys(let raw), .collection(let raw):
             if json {
                 buffer.appendJSONText(raw)
             } else {
@@ -176,6 +183,7 @@ public struct ValueFormatter: Sendable {
         case .date(let milliseconds): ISODate.format(unixMilliseconds: milliseconds)
         case .text(let raw): Self.shownText(raw)
         case .keys(let raw): Self.listKeys(raw).map(Self.summary) ?? TextWidth.visible(String(decoding: raw, as: UTF8.self))
+        case .collection(let raw): Self.collectionSummary(raw, nullText: nullText, quotesStrings: true) ?? TextWidth.visible(String(decoding: raw, as: UTF8.self))
         case .uuid(let raw): UUIDText.canonical(Array(raw))
         case .data(let raw): Self.describe(raw)
         }

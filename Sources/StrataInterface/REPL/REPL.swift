@@ -287,6 +287,15 @@ public final class REPL {
                 let path = (viaList ? "ANY " : "") + "\(quoted(origin)).\(quoted(keyName))"
                 try browse("\(quoted(target)) where \(path) == \(QueryParser.literal(key))", title: title)
             }
+        case .collection:
+            // The collection's rows, in its order: a list's positions, a set's values, a dictionary's keys.
+            guard let storage = object.info.collections[name], object.key.count == 1,
+                  let table = session.schema.classes.first(where: { $0.tableName == storage.table })
+            else { throw StrataError("cannot follow \(name) from \(object.info.name)") }
+            let keyText = object.key.map { $0.sqlLiteral }.joined(separator: ", ")
+            let columns = [storage.positionColumn, storage.keyColumn, storage.valueColumn].compactMap { $0 }.map(quoted)
+            try browse("\(quoted(table.name)) where \(quoted(storage.ownerColumn)) == \(QueryParser.literal(object.key[0])) "
+                       + "SHOW(\(columns.joined(separator: ", ")))", title: "\(object.info.name) \(keyText) → \(name)")
         default:
             throw StrataError("\(name) is \(property.typeDescription), not a link or a list")
         }
