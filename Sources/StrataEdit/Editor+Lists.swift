@@ -16,7 +16,19 @@ extension Editor {
     /// object, in one transaction. The list keeps positions 0, 1, 2, …; only entries whose object changes
     /// are written.
     public func editList(_ info: ClassInfo, key: [SQLiteValue], property name: String, _ change: ListChange) throws -> Outcome {
+        try editList(info, key: key, property: name, change, asSet: false)
+    }
+
+    /// - Parameter asSet: the edit is `set add` or `set remove` of a set of objects.
+    func editList(_ info: ClassInfo, key: [SQLiteValue], property name: String, _ change: ListChange, asSet: Bool) throws -> Outcome {
         let property = try property(name, of: info)
+        if property.type == .collection, let storage = info.collections[property.name], storage.kind == .list {
+            return try editValueList(info, key: key, property: property, storage: storage, change)
+        }
+        if !asSet, property.collection?.kind == .set || property.collection?.kind == .dictionary {
+            let how = property.collection?.kind == .set ? "set add and set remove" : "dict set and dict remove"
+            throw StrataError("\(info.name).\(property.name) is \(property.typeDescription): edit it with \(how)")
+        }
         guard property.type == .list, let storage = info.lists[property.name], let targetName = property.target,
               let target = schema.class(named: targetName)
         else {
@@ -34,8 +46,8 @@ extension Editor {
         let owner = Self.describe(info, key)
         let description: String
         switch change {
-        case .add: description = "list add \(owner) \(property.name)"
-        case .remove, .removeObject: description = "list remove \(owner) \(property.name)"
+        case .add: description = "\(asSet ? "set" : "list") add \(owner) \(property.name)"
+        case .remove, .removeObject: description = "\(asSet ? "set" : "list") remove \(owner) \(property.name)"
         case .move: description = "list move \(owner) \(property.name)"
         }
         // A value for the list's `target` column: the same rules as a link to the target class.
@@ -63,11 +75,12 @@ extension Editor {
             case .add(let typed, let index):
                 let value = try parser.link(typed, property: element)
                 if coreData, targets.contains(value) {
-                    throw StrataError("\(owner)'s \(property.name) already holds \(target.name) \(value.sqlLiteral): a Core Data to-many holds each object once")
+                    let which = storage.kind == .strataSet ? "a set" : "a Core Data to-many"
+                    throw StrataError("\(owner)'s \(property.name) already holds \(target.name) \(value.sqlLiteral): \(which) holds each object once")
                 }
                 try check(index ?? targets.count, "at", allowEnd: true)
                 targets.insert(value, at: index ?? targets.count)
-                message = "added \(target.name) \(value.sqlLiteral) to \(owner) \(property.name) at \(index ?? targets.count - 1)"
+                message = "added \(target.name) \(value.sqlLiteral) to \(owner) \(property.name)" + (asSet ? "" : " at \(index ?? targets.count - 1)")
             case .remove(let index):
                 try check(index, "at")
                 let removed = targets.remove(at: index)

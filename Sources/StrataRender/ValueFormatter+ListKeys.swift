@@ -88,7 +88,9 @@ extension ValueFormatter {
                     guard index < raw.count, raw[index] == UInt8(ascii: ":") else { return nil }
                     index += 1
                     skipSpaces()
-                    entry = TextWidth.visible(key) + ": "
+                    // A key that is not one plain word is quoted, as a query writes it: `"a b": 1`.
+                    let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+                    entry = (plain ? key : "\"" + TextWidth.visible(key).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"") + ": "
                 }
                 guard let value = scalar() else { return nil }
                 count += 1

@@ -56,7 +56,7 @@ extension ValueEncodingTests {
                 let uuid = blob(count: 16).withUnsafeBytes { $0.load(as: uuid_t.self) }
                 return .init(stored: .text(Array(UUID(uuid: uuid).uuidString.utf8)))
             case .object: return .init(stored: chance(0.6) ? .integer(integer()) : .text(text()))
-            case .any, .list, .linkingObjects: return .init(stored: anyValue())
+            case .any, .list, .collection, .linkingObjects: return .init(stored: anyValue())
             }
         }
 

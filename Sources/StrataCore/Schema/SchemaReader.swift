@@ -420,8 +420,9 @@ public struct SchemaReader {
                 }
                 continue
             }
+            // The owner links to its class; a table `strata_realm_classes` names need not say so.
             guard table.kind == .table, !table.hasRowID, let ownerProperty = table.property(named: "owner"),
-                  ownerProperty.type == .object, let ownerClass = ownerProperty.target,
+                  let ownerClass = ownerProperty.type == .object ? ownerProperty.target : fact?.owner,
                   var element = table.property(named: "value") ?? table.property(named: "target").flatMap({ fact?.kind == .dictionary ? $0 : nil })
             else { continue }
             var names = Set(table.properties.map(\.name))

@@ -41,8 +41,15 @@ extension REPLCommands {
                  Values by type: "text" or bare text, 42, 2.5, true/false/yes/no/1/0, ISO 8601
                  dates or now, x'0a1b' B64"…" @file for data, nil for none (optional only).
                  Add --allow-key-change to change a primary key (links follow it).
+                 set add Word 7 tags "verb"       a set: the value joins it (once)
+                 set remove Word 7 tags "verb"    the value leaves it
                  """) { repl, editor, words in
             var words = words
+            // `set add|remove …`: a set's values, not an assignment (which always has an `=`).
+            if let verb = words.words.first?.text, verb == "add" || verb == "remove", !words.words.contains(where: \.isEquals) {
+                try repl.editCollection(words, editor: editor, command: "set")
+                return
+            }
             let allowKeyChange = words.dropFlag("--allow-key-change")
             let target = try repl.editTarget(words, from: 0, editor: editor)
             let outcome = try editor.set(target.info, key: target.key, try words.assignments(from: target.next), allowKeyChange: allowKeyChange)
@@ -68,15 +75,24 @@ extension REPLCommands {
             }
             repl.out.write(outcome.message + "\n")
         },
-        edit("list", arguments: "add|remove|move …", "edit a list: add, remove or move its objects",
+        edit("list", arguments: "add|remove|move …", "edit a list: add, remove or move its objects or values",
              details: """
                  list add TaskList 3 tasks Task 42 [at N]    the object, at the end or at N
                  list remove TaskList 3 tasks at 0           by index, from 0
                  list remove TaskList 3 tasks Task 42        its first entry
                  list move TaskList 3 tasks 0 to 2           from one index to another
+                 list add Word 7 rus "хата"                  a list of values: the value, typed by its elements
                  Without CLASS KEY, the open object's list: list add tasks 42
                  """) { repl, editor, words in
             try repl.editList(words, editor: editor)
+        },
+        edit("dict", arguments: "set|remove …", "edit a dictionary: set or remove a key",
+             details: """
+                 dict set Word 7 scores easy = 3     the key's value, added or replaced
+                 dict remove Word 7 scores easy      the key and its value
+                 Without CLASS KEY, the open object's dictionary: dict set scores "hard" = 5
+                 """) { repl, editor, words in
+            try repl.editCollection(words, editor: editor, command: "dict")
         },
         edit("update", arguments: "QUERY set PROPERTY = VALUE …", "change every object a query finds",
              details: """
@@ -228,7 +244,7 @@ extension REPL {
         var info: ClassInfo
         var key: [SQLiteValue]
         var index = 1
-        if let object, list.count > 1, object.info.property(named: list[1].text)?.type == .list {
+        if let object, list.count > 1, object.info.property(named: list[1].text)?.type.isCollection == true {
             (info, key) = (try editor.editableClass(object.info.name), object.key)
         } else {
             let target = try editTarget(words, from: 1, editor: editor)
@@ -252,7 +268,7 @@ extension REPL {
                 at = try number(list.count - 1)
                 end = list.count - 3
             }
-            guard index <= end else { throw StrataError("list add needs the object to add: list add TaskList 3 tasks Task 42") }
+            guard index <= end else { throw StrataError("list add needs the object or value to add: list add TaskList 3 tasks Task 42") }
             change = .add(TypedValue.reading(words.text(index, through: end)), at: at)
         case "remove":
             guard index < list.count else { throw StrataError("list remove needs at N or the object to remove") }
@@ -268,5 +284,47 @@ extension REPL {
             change = .move(from: try number(index), to: try number(index + 2))
         }
         out.write(try editor.editList(info, key: key, property: property, change).message + "\n")
+    }
+}
+
+extension REPL {
+    /// `set add|remove [CLASS KEY] PROPERTY VALUE` and `dict set [CLASS KEY] PROPERTY KEY = VALUE`,
+    /// `dict remove [CLASS KEY] PROPERTY KEY`.
+    func editCollection(_ words: EditWords, editor: Editor, command: String) throws {
+        let list = words.words
+        let verbs = command == "set" ? ["add", "remove"] : ["set", "remove"]
+        guard let verb = list.first?.text.lowercased(), verbs.contains(verb) else {
+            throw StrataError(command == "set" ? "set add|remove takes a set and a value: set add Word 7 tags \"verb\""
+                              : "dict takes set or remove: dict set Word 7 scores easy = 3")
+        }
+        var info: ClassInfo
+        var key: [SQLiteValue]
+        var index = 1
+        if let object, list.count > 1, object.info.property(named: list[1].text)?.collection != nil {
+            (info, key) = (try editor.editableClass(object.info.name), object.key)
+        } else {
+            let target = try editTarget(words, from: 1, editor: editor)
+            (info, key, index) = (target.info, target.key, target.next)
+        }
+        let what = command == "set" ? "a set" : "a dictionary"
+        guard index < list.count else { throw StrataError("\(command) \(verb) needs the name of \(what) property of \(info.name)") }
+        let property = list[index].text
+        index += 1
+        let change: Editor.CollectionChange
+        switch (command, verb) {
+        case ("set", _):
+            guard index < list.count else { throw StrataError("set \(verb) needs the value: set \(verb) Word 7 tags \"verb\"") }
+            let value = TypedValue.reading(words.text(index, through: list.count - 1))
+            change = verb == "add" ? .add(value) : .remove(value)
+        case (_, "set"):
+            guard index + 2 < list.count, list[index + 1].isEquals else {
+                throw StrataError("dict set needs a key, = and a value: dict set Word 7 scores easy = 3")
+            }
+            change = .put(key: TypedValue.reading(list[index].text).text, TypedValue.reading(words.text(index + 2, through: list.count - 1)))
+        default:
+            guard index + 1 == list.count else { throw StrataError("dict remove needs one key: dict remove Word 7 scores easy") }
+            change = .removeKey(TypedValue.reading(list[index].text).text)
+        }
+        out.write(try editor.editCollection(info, key: key, property: property, change).message + "\n")
     }
 }

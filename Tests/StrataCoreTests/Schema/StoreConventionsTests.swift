@@ -89,7 +89,10 @@ import Testing
     @Test func aConvertedRealmFilesCollectionsSayWhereTheyCameFrom() throws {
         let schema = try Fixtures.schema(Self.realm)
         let tags = try #require(schema.class(named: "Dog_tags"))
-        #expect(tags.origin == .realmCollection(RealmCollectionFacts(owner: "Dog", property: "tags", element: "string")))
+        #expect(tags.origin == .listTable(owner: "Dog", property: "tags"))
+        #expect(tags.isHidden)
+        #expect(schema.class(named: "Dog")?.property(named: "tags")?.typeDescription == "list<string>")
+        #expect(schema.class(named: "Dog")?.collections["tags"]?.kind == .list)
         #expect(schema.class(named: "Dog")?.origin == .table)
         #expect(schema.class(named: "Dog")?.properties.first { $0.name == "born" }?.dateStorage == .isoText)
     }
