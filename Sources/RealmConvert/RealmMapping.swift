@@ -197,7 +197,8 @@ struct RealmMapping {
                     element = Self.typed(collection.column)
                 }
                 statements.append(ValueCollection.createSQL(kind: collection.kind, table: collection.name, owner: info.name, ownerKey: info.keyName,
-                                                            ownerKeyType: info.keyDeclared, elementSQL: element, typeColumn: collection.hasTypeColumn))
+                                                            ownerKeyType: info.keyDeclared, elementSQL: element, typeColumn: collection.hasTypeColumn,
+                                                            optionalElements: collection.column.isNullable || collection.column.type == .mixed))
             }
         }
         return statements.map(\.text)

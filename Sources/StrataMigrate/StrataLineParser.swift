@@ -110,7 +110,7 @@ struct StrataLineParser {
             } else if character == "-" && characters.dropFirst().first == ">" {
                 characters.removeFirst(2)
                 tokens.append(.symbol("->"))
-            } else if "(),.=?".contains(character) {
+            } else if "(),.=?<>".contains(character) {
                 tokens.append(.symbol(String(characters.removeFirst())))
             } else {
                 throw SyntaxError(message: "unexpected '\(character)'", column: start)
@@ -145,6 +145,26 @@ struct StrataLineParser {
             case "property":
                 let path = try path()
                 let (owner, name) = (path.className, path.name)
+                // `list<string>`, `set<int?>`, `dictionary<any>`, `set<Dog>`: a collection, a table of its own.
+                if case .word(let word)? = peek, let kind = ValueCollection.Kind(rawValue: word),
+                   position + 1 < tokens.count, tokens[position + 1] == .symbol("<")
+                {
+                    position += 2
+                    let at = position
+                    let element = try self.word()
+                    let optional = accept("?")
+                    try expect(">")
+                    try end()
+                    if let type = PropertyType(rawValue: element) {
+                        guard type.isValue || type == .any else {
+                            throw fail("a \(kind.rawValue) holds values (bool, int, float, double, decimal, string, date, data, uuid, any) "
+                                       + "or objects of a class, not '\(element)'", at: at)
+                        }
+                        return .addCollection(className: owner, name: name, kind: kind, element: .value(type), optionalElements: optional || type == .any)
+                    }
+                    guard kind != .list else { throw fail("a list of objects is added with add list \(owner).\(name) -> \(element)", at: at) }
+                    return .addCollection(className: owner, name: name, kind: kind, element: .objects(element), optionalElements: kind == .dictionary)
+                }
                 let declaration = try declaration(named: name)
                 try end()
                 guard declaration.optional || declaration.defaultValue != nil else {

@@ -16,6 +16,8 @@ enum StrataOperation: Equatable, Sendable {
     case deleteIndex(className: String, properties: [String])
     case addLink(className: String, name: String, target: String)
     case addList(className: String, name: String, target: String)
+    /// `add property Word.tags set<string>`: a list, set or dictionary of values, or a set or dictionary of objects.
+    case addCollection(className: String, name: String, kind: ValueCollection.Kind, element: CollectionElement, optionalElements: Bool)
     /// The predicate is in the query language, kept as typed.
     case update(className: String, assignments: [UpdateAssignment], predicate: String?)
     case sql(text: String)
@@ -50,6 +52,7 @@ enum StrataOperation: Equatable, Sendable {
         case .addClass(let name, _), .deleteClass(let name), .renameClass(let name, _): name
         case .addProperty(let owner, _), .deleteProperty(let owner, _), .renameProperty(let owner, _, _), .addIndex(let owner, _, _),
              .deleteIndex(let owner, _), .addLink(let owner, _, _), .addList(let owner, _, _), .update(let owner, _, _),
+             .addCollection(let owner, _, _, _, _),
              .changeProperty(let owner, _):
             owner
         case .sql: nil
@@ -66,6 +69,7 @@ enum StrataOperation: Equatable, Sendable {
         case .addIndex(let owner, let properties, _): .deleteIndex(className: owner, properties: properties)
         case .addLink(let owner, let name, _): .deleteProperty(className: owner, name: name)
         case .addList(let owner, let name, _): .sql(text: ("DROP TABLE \(identifier: ListTable.name(owner: owner, property: name))" as SQL).text)
+        case .addCollection(let owner, let name, _, _, _): .deleteProperty(className: owner, name: name)
         case .deleteClass, .deleteProperty, .deleteIndex, .update, .sql, .changeProperty: nil
         }
     }
@@ -83,11 +87,27 @@ enum StrataOperation: Equatable, Sendable {
         case .deleteIndex(let owner, let properties): "delete index \(owner)\(properties)"
         case .addLink(let owner, let name, let target): "add link \(owner).\(name) -> \(target)"
         case .addList(let owner, let name, let target): "add list \(owner).\(name) -> \(target)"
+        case .addCollection(let owner, let name, let kind, let element, let optional):
+            "add property \(owner).\(name) \(kind.rawValue)<\(element.name)\(optional ? "?" : "")>"
         case .update(let owner, let assignments, let predicate):
             "update \(owner) set " + assignments.map { "\($0.property) = \($0.value)" }.joined(separator: ", ")
                 + (predicate.map { " where " + $0 } ?? "")
         case .sql(let text): "sql \(text)"
         case .changeProperty(let owner, let property): "change property \(owner).\(property.name)"
+        }
+    }
+}
+
+
+/// What a collection a migration adds holds: values of a type, or objects of a class.
+enum CollectionElement: Equatable, Sendable {
+    case value(PropertyType)
+    case objects(String)
+
+    var name: String {
+        switch self {
+        case .value(let type): type.rawValue
+        case .objects(let target): target
         }
     }
 }

@@ -71,7 +71,7 @@ extension StrataOperation {
         /// A column of `info` by name, as SQLite finds one (ASCII case ignored); a list or backlinks is not one.
         /// Unchecked, a double-quoted name that matches no column is a string to SQLite: an index on a constant.
         func column(_ name: String, of info: ClassInfo) throws {
-            guard info.properties.contains(where: { $0.name.lowercased() == name.lowercased() && $0.type != .list && $0.type != .linkingObjects })
+            guard info.properties.contains(where: { $0.name.lowercased() == name.lowercased() && !$0.type.isCollection && $0.type != .linkingObjects })
             else { throw NameError(message: "\(info.name) has no property '\(name)'", name: name, isProperty: true) }
         }
         switch self {
@@ -81,30 +81,41 @@ extension StrataOperation {
             let info = try table(name)
             // A link or list of another class that points here would point at nothing: refused, named.
             for other in schema.classes where other.name != info.name && other.listOwner == nil {
-                if let pointing = other.properties.first(where: { ($0.type == .object || $0.type == .list) && $0.target == info.name }) {
+                if let pointing = other.properties.first(where: { property in
+                    ((property.type == .object || property.type == .list) && property.target == info.name)
+                        || (property.type == .collection && other.collections[property.name]?.element.target == info.name)
+                }) {
                     throw NameError(message: "\(other.name).\(pointing.name) points at \(info.name): delete property \(other.name).\(pointing.name) first",
                                     name: name)
                 }
             }
-            // The class's own lists go with it.
-            let lists = info.lists.values.filter { $0.kind == .strataList }.map(\.table).sorted()
-            return (lists + [info.tableName]).map { MigrationStatement("DROP TABLE \(identifier: $0)") }
+            // The class's own lists and collections go with it.
+            return (Self.ownTables(of: info) + [info.tableName]).map { MigrationStatement("DROP TABLE \(identifier: $0)") }
         case .renameClass(let from, let to):
-            return [MigrationStatement("ALTER TABLE \(identifier: try table(from).tableName) RENAME TO \(identifier: to)")]
+            // Its lists and collections are named after it, `Owner_property`: renamed with it, so they stay its.
+            let info = try table(from)
+            let own = Self.ownTables(of: info).filter { $0.hasPrefix(info.name + "_") }
+            return [MigrationStatement("ALTER TABLE \(identifier: info.tableName) RENAME TO \(identifier: to)")]
+                + own.map { MigrationStatement("ALTER TABLE \(identifier: $0) RENAME TO \(identifier: to + $0.dropFirst(info.name.count))") }
         case .addProperty(let owner, let property):
             let info = try table(owner)
             return [MigrationStatement("ALTER TABLE \(identifier: info.tableName) ADD COLUMN \(Self.column(property, strict: info.isStrict))")]
         case .deleteProperty(let owner, let name):
             let info = try table(owner)
-            // A list is a table of its own (Owner_property): deleting the list drops it.
-            if let list = info.properties.first(where: { $0.type == .list && $0.name.lowercased() == name.lowercased() }),
-               let storage = info.lists[list.name], storage.kind == .strataList {
-                return [MigrationStatement("DROP TABLE \(identifier: storage.table)")]
+            // A list or a collection is a table of its own (Owner_property): deleting the property drops it.
+            if let table = Self.ownTable(of: info, property: name) {
+                return [MigrationStatement("DROP TABLE \(identifier: table)")]
             }
             try column(name, of: info)
             return [MigrationStatement("ALTER TABLE \(identifier: info.tableName) DROP COLUMN \(identifier: name)")]
         case .renameProperty(let owner, let from, let to):
             let info = try table(owner)
+            if let table = Self.ownTable(of: info, property: from) {
+                guard table == ListTable.name(owner: info.name, property: from) else {
+                    throw NameError(message: "\(info.name).\(from) is kept in \(table), which is not named after it: rename it with sql { }", name: from, isProperty: true)
+                }
+                return [MigrationStatement("ALTER TABLE \(identifier: table) RENAME TO \(identifier: ListTable.name(owner: info.name, property: to))")]
+            }
             try column(from, of: info)
             return [MigrationStatement("ALTER TABLE \(identifier: info.tableName) RENAME COLUMN \(identifier: from) TO \(identifier: to)")]
         case .addIndex(let owner, let properties, let unique):
@@ -127,6 +138,27 @@ extension StrataOperation {
             return [MigrationStatement(sql: ListTable.createSQL(
                 owner: owner, property: name, target: target, ownerKey: ownerKey.name, targetKey: targetKey.name,
                 ownerKeyType: ownerKey.declaredType.text, targetKeyType: targetKey.declaredType.text))]
+        case .addCollection(let owner, let name, let kind, let element, let optional):
+            let ownerInfo = try table(owner)
+            let ownerKey = try key(of: owner, isTarget: false)
+            guard ownerInfo.property(named: name) == nil else {
+                throw NameError(message: "\(owner) already has a property '\(name)'", name: name, isProperty: true)
+            }
+            var elementSQL: SQL
+            switch element {
+            case .value(let type):
+                elementSQL = Self.sqlType(type)
+                if !optional { elementSQL = elementSQL.elements.isEmpty ? "NOT NULL" : elementSQL + " NOT NULL" }
+                if type == .bool { elementSQL = elementSQL + " CHECK (value IN (0, 1))" }
+            case .objects(let target):
+                let targetKey = try key(of: target, isTarget: true)
+                // A dictionary keeps its key when the object goes, as Realm does; a set loses the object.
+                elementSQL = "\(targetKey.declaredType)\(kind == .dictionary ? "" : " NOT NULL" as SQL) REFERENCES \(identifier: target)"
+                    + "(\(identifier: targetKey.name)) ON DELETE \(kind == .dictionary ? "SET NULL" : "CASCADE" as SQL)"
+            }
+            return [MigrationStatement(ValueCollection.createSQL(kind: kind, table: ListTable.name(owner: owner, property: name), owner: ownerInfo.tableName,
+                                                                 ownerKey: ownerKey.name, ownerKeyType: ownerKey.declaredType, elementSQL: elementSQL,
+                                                                 typeColumn: false, optionalElements: optional))]
         case .update(let owner, let assignments, let predicate):
             let info = try table(owner)
             for assignment in assignments { try column(assignment.property, of: info) }
@@ -149,6 +181,18 @@ extension StrataOperation {
 }
 
 extension StrataOperation {
+    /// The tables of a class's own lists and collections.
+    static func ownTables(of info: ClassInfo) -> [String] {
+        (info.lists.values.filter { $0.kind == .strataList || $0.kind == .strataSet }.map(\.table) + info.collections.values.map(\.table)).sorted()
+    }
+
+    /// The table of a list or collection property of a class, by its name (ASCII case ignored, as SQLite's names).
+    static func ownTable(of info: ClassInfo, property name: String) -> String? {
+        guard let property = info.properties.first(where: { $0.type.isCollection && $0.name.lowercased() == name.lowercased() }) else { return nil }
+        if let storage = info.lists[property.name], storage.kind == .strataList || storage.kind == .strataSet { return storage.table }
+        return info.collections[property.name]?.table
+    }
+
     /// What comes before an `update … where` predicate in the query the compiler reads: the class, named so
     /// that any name reads back (backticks doubled), and `where`.
     static func predicatePrefix(_ owner: String) -> String { QueryParser.quotedName(owner) + " where " }

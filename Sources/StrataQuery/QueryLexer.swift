@@ -153,6 +153,11 @@ package struct QueryLexer {
                     return token(.options(inside))
                 }
             }
+            // A subscript follows its dictionary's name at once; after an operator, only options may.
+            let before = start > 0 ? characters[start - 1] : " "
+            guard before.isLetter || before.isNumber || before == "_" || before == "`" || before == "]" else {
+                throw error("expected [c], [d] or [cd]", at: start)
+            }
             index += 1
             return token(.symbol(.openBracket))
         default:

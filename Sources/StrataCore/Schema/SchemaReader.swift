@@ -421,7 +421,7 @@ public struct SchemaReader {
                 continue
             }
             // The owner links to its class; a table `strata_realm_classes` names need not say so.
-            guard table.kind == .table, !table.hasRowID, let ownerProperty = table.property(named: "owner"),
+            guard table.kind == .table, let ownerProperty = table.property(named: "owner"),
                   let ownerClass = ownerProperty.type == .object ? ownerProperty.target : fact?.owner,
                   var element = table.property(named: "value") ?? table.property(named: "target").flatMap({ fact?.kind == .dictionary ? $0 : nil })
             else { continue }
@@ -430,15 +430,18 @@ public struct SchemaReader {
                 element.typeColumn = typeColumn.column
                 names.remove("value_type")
             }
+            // A set of elements that may be nil is a rowid table unique on owner and value (a key holds no NULL).
+            let unique = table.hasRowID ? table.indexes.filter { $0.isUnique && !$0.isPartial }.map(\.columns) : [table.primaryKey]
+            let setKeys = [["owner", "value"], ["owner", "value", "value_type"]]
             let kind: ValueCollection.Kind
             var positionColumn: String?
-            switch (names, table.primaryKey) {
-            case (["owner", "position", "value"], ["owner", "position"]):
+            switch names {
+            case ["owner", "position", "value"] where !table.hasRowID && table.primaryKey == ["owner", "position"]:
                 kind = fact?.kind == .set ? .set : .list
                 positionColumn = "position"
-            case (["owner", "value"], ["owner", "value"]), (["owner", "value"], ["owner", "value", "value_type"]):
+            case ["owner", "value"] where unique.contains(where: setKeys.contains):
                 kind = .set
-            case (["owner", "key", element.name], ["owner", "key"]):
+            case ["owner", "key", element.name] where !table.hasRowID && table.primaryKey == ["owner", "key"]:
                 kind = .dictionary
             default:
                 continue

@@ -55,9 +55,13 @@ public struct ValueCollection: Sendable, Equatable {
 
     /// The CREATE TABLE statement of a collection of `owner`'s, its elements of `elementSQL` (`TEXT NOT NULL`, or a
     /// link's `TEXT NOT NULL REFERENCES "Dog"("id") ON DELETE CASCADE`), with a `value_type` column for Mixed elements.
+    ///
+    /// A set whose elements may be nil is a rowid table, unique on owner and value: a WITHOUT ROWID table's key
+    /// holds no NULL.
     public static func createSQL(kind: Kind, table: String, owner: String, ownerKey: String, ownerKeyType: SQL, elementSQL: SQL,
-                                 typeColumn: Bool) -> SQL
+                                 typeColumn: Bool, optionalElements: Bool) -> SQL
     {
+        let rowidSet = kind == .set && optionalElements
         var lines: [SQL] = ["owner \(ownerKeyType) NOT NULL REFERENCES \(identifier: owner)(\(identifier: ownerKey)) ON DELETE CASCADE"]
         switch kind {
         case .list: lines.append("position INTEGER NOT NULL")
@@ -70,9 +74,9 @@ public struct ValueCollection: Sendable, Equatable {
         case .list: lines.append("PRIMARY KEY (owner, position)")
         case .dictionary: lines.append("PRIMARY KEY (owner, key)")
         // A Mixed set holds 1 and true, both stored as the integer 1, apart by their types.
-        case .set: lines.append(typeColumn ? "PRIMARY KEY (owner, value, value_type)" : "PRIMARY KEY (owner, value)")
+        case .set: lines.append((rowidSet ? "UNIQUE" : "PRIMARY KEY") + (typeColumn ? " (owner, value, value_type)" : " (owner, value)"))
         }
-        return "CREATE TABLE \(identifier: table) (\n    \(lines.joined(separator: ",\n    "))\n) WITHOUT ROWID"
+        return "CREATE TABLE \(identifier: table) (\n    \(lines.joined(separator: ",\n    "))\n)" + (rowidSet ? "" : " WITHOUT ROWID")
     }
 }
 
