@@ -281,6 +281,8 @@ public struct QueryParser {
         position += 1
         var comparison = Comparison(left: left, op: op, right: .literal(.null, offset: 0), quantifier: quantifier, offset: start)
         if leftToken.quote == "\"", case .string(let name) = leftToken.kind, case .literal = left { comparison.leftQuotedName = name }
+        // Right after an operator a bracket is its options, never a subscript.
+        if current.kind == .symbol(.openBracket) { throw syntax("expected [c], [d] or [cd]") }
         if case .options(let letters) = current.kind {
             guard op != .between else { throw syntax("[c] and [d] do not apply to BETWEEN") }
             position += 1

@@ -104,7 +104,7 @@ import Testing
         let home = schema.stdout.split(separator: "\n").first { $0.hasPrefix("  home ") }.map(String.init) ?? ""
         #expect(home.contains("object<Address>?") && home.hasSuffix("embedded"), "\(schema.stdout)")
         let classes = try StrataProcess.run(["classes", realm])
-        #expect(classes.stdout.contains("Address                embedded          4"), "\(classes.stdout)")
+        #expect(classes.stdout.contains("Address   embedded        4"), "\(classes.stdout)")
         // Every scalar type keeps its value in the converted form: nanoseconds, decimals, ids, Mixed with its type.
         let all = try StrataProcess.run(["query", realm, "AllTypes where _id == 20", "--format", "json"])
         let object = try #require((try Self.json(all.stdout) as? [[String: Any]])?.first)
