@@ -62,10 +62,10 @@ public struct Completer: Sendable {
         if before.isEmpty { return opened ? names(classNames) : matching(commands, word) + names(classNames) }
         if before.count == 1, schema.class(named: before[0]) == nil || commands.contains(before[0]) {
             switch command(before[0]) {
-            // `follow` takes a link, list or backlink of the open object.
+            // `follow` takes a link, list, collection or backlink of the open object.
             case "follow":
                 guard let name = context.openClass, let info = schema.class(named: name) else { return [] }
-                let links = info.properties.filter { $0.type == .object || $0.type == .list || $0.type == .linkingObjects }
+                let links = info.properties.filter { $0.type == .object || $0.type.isCollection || $0.type == .linkingObjects }
                 // `follow` reads its argument as one word or a quoted name: a backlink stays `@links.Class.property`.
                 let plain = links.filter { $0.type == .linkingObjects && !opened && !$0.name.contains(where: \.isWhitespace) }
                 return matching(plain.map(\.name), word) + names(links.filter { !plain.contains($0) }.map(\.name))
