@@ -139,6 +139,10 @@ extension QueryCompiler {
                     }
                     info = targetInfo
                 default:
+                    if !isLast, case .key(let key) = path.components[index + 1] {
+                        throw semanticError("'\(walked)' is \(article(property.type)) \(property.type.rawValue), not a dictionary: [\"\(key)\"] takes "
+                                            + "a value of one by its key", at: path.offset)
+                    }
                     guard isLast else {
                         throw semanticError("'\(walked)' is \(article(property.type)) \(property.type.rawValue), not a link: it has no properties",
                                     at: path.offset)
