@@ -74,6 +74,7 @@ import Testing
         let onRealm = try StrataProcess.run(["schema", realm, "--all"])
         let onSQLite = try StrataProcess.run(["schema", converted, "--all"])
         #expect(onRealm.status == 0 && onRealm.stdout == onSQLite.stdout, "\(name): \(onRealm.stderr)")
+        try Self.expectCollectionsAreProperties(name, realm: realm, converted: converted, tables: tables)
         // The classes with the most objects (a file of the .NET SDK's tests has 95 empty ones).
         for className in counts.keys.sorted(by: { (counts[$0]!, $1) > (counts[$1]!, $0) }).prefix(6) {
             let rows = try StrataProcess.run(["query", realm, className, "--format", "json"])
@@ -85,6 +86,49 @@ import Testing
         let after = try workspace.fingerprint("app.realm")
         #expect(after.0 == before.0 && after.1 == before.1, "\(name) was changed")
         #expect(try workspace.listing() == ["app.realm", "app.sqlite"])
+    }
+
+    /// Realm's element types by the names `schema` gives them.
+    static let elementTypes = ["int": "int", "bool": "bool", "float": "float", "double": "double", "string": "string", "binary": "data",
+                               "timestamp": "date", "decimal128": "decimal", "objectId": "objectId", "uuid": "uuid", "mixed": "any"]
+
+    /// Every list, set and dictionary realm-core read (its JSON's columns) is a property of its class, in the `.realm`
+    /// and in the converted file, of its kind, element type and optionality; no collection table is a class.
+    static func expectCollectionsAreProperties(_ name: String, realm: String, converted: String, tables: [[String: Any]]) throws {
+        let schema = try StrataProcess.run(["schema", realm, "--all", "--format", "json"])
+        #expect(schema.status == 0, "\(name): \(schema.stderr)")
+        let classes = try #require(try Self.json(schema.stdout) as? [[String: Any]])
+        let byName = Dictionary(classes.map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        for table in tables {
+            guard let tableName = table["name"] as? String, let info = byName[tableName.hasPrefix("class_") ? String(tableName.dropFirst(6)) : tableName],
+                  let properties = info["properties"] as? [[String: Any]], let columns = table["columns"] as? [[String: Any]]
+            else { continue }
+            for column in columns {
+                guard let kind = column["collection"] as? String, let columnName = column["name"] as? String, let type = column["type"] as? String,
+                      type != "backlink"
+                else { continue }
+                let where_ = "\(name): \(tableName).\(columnName)"
+                guard let property = properties.first(where: { $0["name"] as? String == columnName }) else {
+                    Issue.record("\(where_) (\(kind) of \(type)) is no property")
+                    continue
+                }
+                #expect(property["type"] as? String == kind, "\(where_)")
+                if type == "link" {
+                    let target = (column["target"] as? String).map { $0.hasPrefix("class_") ? String($0.dropFirst(6)) : $0 }
+                    #expect(property["target"] as? String == target || (property["element"] as? [String: Any])?["type"] as? String == target, "\(where_)")
+                } else {
+                    let element = property["element"] as? [String: Any]
+                    #expect(element?["type"] as? String == elementTypes[type], "\(where_): \(String(describing: element))")
+                    #expect(element?["optional"] as? Bool == ((column["nullable"] as? Bool ?? false) || type == "mixed"), "\(where_)")
+                }
+            }
+        }
+        // The collection tables the conversion wrote are listed with --all only.
+        let connection = try Connection(path: converted, mode: .readOnly)
+        let collectionTables = try connection.rows("SELECT name FROM strata_realm_classes WHERE kind IN ('list', 'set', 'dictionary')").compactMap { $0[0].string }
+        let shown = try StrataProcess.run(["classes", realm, "--format", "json"])
+        let listed = Set(((try Self.json(shown.stdout) as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String })
+        #expect(listed.isDisjoint(with: collectionTables), "\(name): \(listed.intersection(collectionTables).sorted())")
     }
 
     @Test func theIssuesExamplesWorkOnAllTypes() throws {

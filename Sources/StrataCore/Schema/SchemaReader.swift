@@ -409,13 +409,20 @@ public struct SchemaReader {
         for tableIndex in classes.indices {
             let table = classes[tableIndex]
             let fact = realmCollections[table.tableName]
-            // A set of objects written as a Strata list (before sets were tables of their own) is a set.
             if table.listOf != nil {
-                if fact?.kind == .set, let owner = table.listOwner, let property = table.listOf,
-                   let ownerIndex = classes.firstIndex(where: { $0.name == owner }),
-                   let propertyIndex = classes[ownerIndex].properties.firstIndex(where: { $0.name == property && $0.type == .list }),
-                   let target = classes[ownerIndex].properties[propertyIndex].target
-                {
+                guard let fact, let owner = table.listOwner, let property = table.listOf, fact.owner == owner,
+                      let ownerIndex = classes.firstIndex(where: { $0.name == owner }),
+                      let propertyIndex = classes[ownerIndex].properties.firstIndex(where: { $0.name == property && $0.type == .list }),
+                      let target = classes[ownerIndex].properties[propertyIndex].target
+                else { continue }
+                // A list table whose name had underscores added (a class took its name) keeps the property's own name.
+                if fact.property != property, classes[ownerIndex].property(named: fact.property) == nil {
+                    classes[ownerIndex].properties[propertyIndex].name = fact.property
+                    classes[ownerIndex].lists[fact.property] = classes[ownerIndex].lists.removeValue(forKey: property)
+                    classes[tableIndex].origin = .listTable(owner: owner, property: fact.property)
+                }
+                // A set of objects written as a Strata list (before sets were tables of their own) is a set.
+                if fact.kind == .set {
                     classes[ownerIndex].properties[propertyIndex].collection = CollectionType(kind: .set, element: target, isOptionalElement: false)
                 }
                 continue
