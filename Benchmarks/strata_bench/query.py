@@ -1,5 +1,6 @@
 """The query benchmarks: export-csv, filter-sort-limit and export-memory on the demo database, show-paths on
-Chinook (lib/gen_chinook.py), filter-caseless on the demo database; against the sqlite3 shell's SQL."""
+Chinook (lib/gen_chinook.py), filter-caseless on the demo database, collections on lib/gen_words.py's words;
+against the sqlite3 shell's SQL."""
 
 import csv
 import io
@@ -38,8 +39,18 @@ SHOW_PREFIX_SQL = ("SELECT t.Name, al.Title AS album FROM Track AS t JOIN Album 
                    "JOIN Artist AS ar ON ar.ArtistId = al.ArtistId WHERE ar.Name GLOB 'A*' ORDER BY t.TrackId;")
 
 
+# collections (issue 31): Word objects with a set<string> and a dictionary<int>, five elements each.
+WORDS_ROWS = 1000000
+COLLECTION_TAG_QUERY = 'Word where ANY tags == "fjord" SHOW(id, name)'
+COLLECTION_TAG_SQL = ("SELECT w.id, w.name FROM Word AS w WHERE EXISTS "
+                      "(SELECT 1 FROM Word_tags AS t WHERE t.owner = w.id AND t.value = 'fjord') ORDER BY w.id;")
+COLLECTION_VALUES_QUERY = "Word where scores.@values > 990 SHOW(id, name)"
+COLLECTION_VALUES_SQL = ("SELECT w.id, w.name FROM Word AS w WHERE EXISTS "
+                         "(SELECT 1 FROM Word_scores AS s WHERE s.owner = w.id AND s.value > 990) ORDER BY w.id;")
+
+
 def benchmarks(c):
-    """The query benchmarks: export-csv, filter-sort-limit, export-memory, show-paths, filter-caseless. Commands are lambdas: they name data files that exist only once ensured."""
+    """The query benchmarks: export-csv, filter-sort-limit, export-memory, show-paths, filter-caseless, collections. Commands are lambdas: they name data files that exist only once ensured."""
     o, runs = c.o, c.o.runs
 
     def query_bench(name, query, limit):
@@ -96,9 +107,18 @@ def benchmarks(c):
         rows=[Row("filter-caseless BEGINSWITH[c]", "strata-begins", "peer-begins", ratio_at_most("1.2")),
               Row("filter-caseless CONTAINS[c]", "strata-contains", "peer-contains", ratio_at_most("1.2"))])
 
+    # collections (issue 31): a set and a dictionary of values as properties, against the EXISTS a user writes by
+    # hand over the same tables (lib/gen_words.py), answers compared first.
+    collections = Benchmark(
+        "collections", data=("words",),
+        steps=show_case("tags", COLLECTION_TAG_QUERY, COLLECTION_TAG_SQL, bench="collections", data="words", peer_says="EXISTS")
+        + show_case("values", COLLECTION_VALUES_QUERY, COLLECTION_VALUES_SQL, bench="collections", data="words", peer_says="EXISTS"),
+        rows=[Row('collections ANY tags == "fjord"', "strata-tags", "peer-tags", ratio_at_most("1.2")),
+              Row("collections scores.@values > 990", "strata-values", "peer-values", ratio_at_most("1.2"))])
+
     return [query_bench("export-csv", EXPORT_QUERY, "1.3"),
             query_bench("filter-sort-limit", FILTER_QUERY, "1.2"),
-            export_memory, show_paths, filter_caseless]
+            export_memory, show_paths, filter_caseless, collections]
 
 
 def query_strata(c, query, data="query"):
@@ -233,8 +253,24 @@ def chinook_data(c):
     return path
 
 
+def words_data(c):
+    """lib/gen_words.py: WORDS_ROWS Word objects with five tags and five scores each; checked cheaply (the tags there)."""
+    n = WORDS_ROWS
+    path = os.path.join(DATA_DIR, f"words-{n}-{file_hash(os.path.join(LIB, 'gen_words.py'))}.db")
+    if not generate(c, path, f"{n} Word objects with 5 tags and 5 scores each",
+                    [PYTHON, os.path.join(LIB, "gen_words.py"), "{}", "--rows", str(n)],
+                    fail=f"gen_words.py --rows {n} failed", stdout=sys.stderr):
+        return None
+    found = shell_value(path, "SELECT count(*) FROM Word_tags")
+    if found != str(5 * n):
+        say(f"run: {path} holds {found} tags, not {5 * n}; delete it and run again")
+        return None
+    return path
+
+
 DATA = {  # key -> function(c) returning the path, or None having said why
     "query": lambda c: query_data(c, c.o.query_rows),
     "query-4n": lambda c: query_data(c, 4 * c.o.query_rows),
     "chinook": chinook_data,
+    "words": words_data,
 }

@@ -18,7 +18,7 @@ from .migrate import MANY_FILES, MIGRATE_STATEMENTS
 NAMES = ["classes", "version", "demo", "export-csv", "filter-sort-limit", "export-memory",
          "browse-start", "browse-first-page", "browse-deep-page", "migrate-rebuild", "migrate-add-column",
          "update-bulk", "migrate-1m", "migrate-many", "coredata-classes", "coredata-query", "realm-convert", "show-paths", "filter-caseless",
-         "browse-huge-value"]
+         "browse-huge-value", "collections"]
 
 USAGE = f"""\
 Usage: Benchmarks/run [BENCHMARK...] [options]
@@ -170,7 +170,7 @@ def check_prerequisites(o):
     if chosen - {"version", "export-memory"} and not shutil.which("sqlite3"):
         missing.append("sqlite3: the command-line shell, peer of 'classes', 'demo', 'export-csv', "
                        "'filter-sort-limit', the browse benchmarks, 'migrate-rebuild', 'update-bulk', 'migrate-1m', "
-                       "'realm-convert' and 'show-paths', "
+                       "'realm-convert', 'show-paths' and 'collections', "
                        "the generator "
                        "of the migrate benchmarks' data, and the checker of every scratch copy (Debian/Ubuntu: "
                        "apt-get install sqlite3)")
