@@ -15,14 +15,25 @@ enum CollectionJSON {
 
     /// The SQL of a collection property's column: a correlated subquery of its owner at `alias`.
     static func sql(_ storage: ValueCollection, owner: SQL, dateStorage: DateStorage?) -> SQL {
-        let element = storage.element
         let value = SQL.identifier(storage.valueColumn)
         // A Mixed element is read by the Realm type its value_type names; any other by its property's type.
+        let element = storage.element
         let type: SQL = element.typeColumn.map { "coalesce(\(identifier: $0), '')" } ?? .literal(.text(element.type.rawValue))
-        let json: SQL = "strata_json_element(\(value), \(type), \(SQLiteValue.text(dateStorage?.rawValue ?? "")))"
-        let rows: SQL = "SELECT \(storage.keyColumn.map { SQL.identifier($0) + " AS k, " } ?? "")\(json) AS j FROM \(identifier: storage.table) "
+        let general: SQL = "strata_json_element(\(value), \(type), \(SQLiteValue.text(dateStorage?.rawValue ?? "")))"
+        // `j`: the element as JSON text where SQLite's own aggregate would not write it as its type says; NULL where it
+        // would, as it writes text (quoted and escaped), integers, finite doubles and NULL, without a call into Swift.
+        let native: SQL = "typeof(\(value)) IN ('text', 'integer', 'null') OR (typeof(\(value)) = 'real' AND abs(\(value)) <= 1.7976931348623157e308)"
+        let json: SQL = switch element.type {
+        case .string, .int, .double, .decimal, .object: "CASE WHEN \(native) THEN NULL ELSE \(general) END"
+        case .bool: "CASE \(value) WHEN 1 THEN 'true' WHEN 0 THEN 'false' ELSE \(general) END"
+        case .date where dateStorage == .isoText: "CASE WHEN typeof(\(value)) IN ('text', 'null') THEN NULL ELSE \(general) END"
+        default: general
+        }
+        let rows: SQL = "SELECT \(storage.keyColumn.map { SQL.identifier($0) + " AS k, " } ?? "")\(value) AS v, \(json) AS j FROM \(identifier: storage.table) "
             + "WHERE \(identifier: storage.ownerColumn) = \(owner) ORDER BY \(identifier: storage.orderColumn)"
-        let group: SQL = storage.kind == .dictionary ? "json_group_object(k, json(j))" : "json_group_array(json(j))"
+        // json() in the aggregate's own argument, where its JSON subtype reaches the aggregate in every SQLite.
+        let entry: SQL = "CASE WHEN j IS NULL THEN v ELSE json(j) END"
+        let group: SQL = storage.kind == .dictionary ? "json_group_object(k, \(entry))" : "json_group_array(\(entry))"
         return "(SELECT \(group) FROM (\(rows)))"
     }
 

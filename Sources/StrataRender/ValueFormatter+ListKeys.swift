@@ -50,11 +50,31 @@ extension ValueFormatter {
     /// `raw` is not JSON of scalars.
     static func collectionSummary(_ raw: UnsafeRawBufferPointer, nullText: String, quotesStrings: Bool) -> String? {
         var index = 0
+        var shown: [String] = []
+        var count = 0
         func skipSpaces() {
             while index < raw.count, [0x20, 0x09, 0x0A, 0x0D].contains(raw[index]) { index += 1 }
         }
+        /// Past the string that starts at `index`, undecoded: the elements after the shown ones are only counted.
+        func skipString() -> Bool {
+            index += 1
+            while index < raw.count {
+                let byte = raw[index]
+                index += 1
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { return index <= raw.count }
+            }
+            return false
+        }
         func scalar() -> String? {
             guard index < raw.count else { return nil }
+            if shown.count >= summaryElements {
+                if raw[index] == UInt8(ascii: "\"") { return skipString() ? "" : nil }
+                let start = index
+                while index < raw.count, ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D].contains(raw[index]) {
+                    index += 1
+                }
+                return index > start ? "" : nil
+            }
             if raw[index] == UInt8(ascii: "\"") {
                 return jsonString(raw, at: &index).map {
                     quotesStrings ? "\"" + TextWidth.visible($0).replacingOccurrences(of: "\"", with: "\\\"") + "\"" : TextWidth.visible($0)
@@ -74,15 +94,19 @@ extension ValueFormatter {
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         index += 1
         skipSpaces()
-        var shown: [String] = []
-        var count = 0
         if index < raw.count, raw[index] == close {
             index += 1
         } else {
             while true {
                 skipSpaces()
                 var entry = ""
-                if isObject {
+                if isObject, shown.count >= summaryElements {
+                    guard index < raw.count, raw[index] == UInt8(ascii: "\""), skipString() else { return nil }
+                    skipSpaces()
+                    guard index < raw.count, raw[index] == UInt8(ascii: ":") else { return nil }
+                    index += 1
+                    skipSpaces()
+                } else if isObject {
                     guard index < raw.count, raw[index] == UInt8(ascii: "\""), let key = jsonString(raw, at: &index) else { return nil }
                     skipSpaces()
                     guard index < raw.count, raw[index] == UInt8(ascii: ":") else { return nil }
