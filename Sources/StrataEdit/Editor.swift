@@ -166,6 +166,11 @@ public final class Editor {
             guard seen.insert(property.name).inserted else { throw StrataError("\(info.name).\(property.name) is given twice") }
             let value = try parser.value(assignment.value, for: property)
             values.append(Assignment(property: property, value: value))
+            // A Mixed value of a converted `.realm` file keeps its Realm type beside it: the type of what is written.
+            if let typeColumn = property.typeColumn {
+                values.append(Assignment(property: Property(name: typeColumn, type: .string, isOptional: true, column: typeColumn),
+                                         value: Self.mixedTypeName(assignment.value, value).map(SQLiteValue.text) ?? .null))
+            }
             if property.type == .object, let model = property.model, let targetName = property.target {
                 values += try coreDataLinkColumns(info: info, property: property, model: model, target: targetName, value: value)
             }
@@ -232,7 +237,7 @@ public final class Editor {
                               + "(which also updates the links and lists that point at the object)")
         }
         try requireObject(info, key: key)
-        let description = "set \(Self.describe(info, key)) " + values.map(\.property.name).joined(separator: ", ")
+        let description = "set \(Self.describe(info, key)) " + values.filter { info.property(named: $0.property.name) != nil }.map(\.property.name).joined(separator: ", ")
         var newKey = key
         for change in keyChanges {
             if let index = info.objectKey.names.firstIndex(of: change.column) { newKey[index] = change.value }
@@ -417,7 +422,7 @@ public final class Editor {
             let selection = try compiler.compileKeySelection(query)
             sql = "UPDATE \(identifier: info.tableName) SET \(Self.setClause(values)) WHERE \(selection)"
         }
-        let description = "update \(queryText) set " + values.map(\.property.name).joined(separator: ", ")
+        let description = "update \(queryText) set " + values.filter { info.property(named: $0.property.name) != nil }.map(\.property.name).joined(separator: ", ")
         let prepared = PreparedEdit(info: info, values: values) { editor in
             try editor.connection.execute(sql)
             let count = editor.connection.changes

@@ -124,6 +124,13 @@ import Testing
             #expect(onRealm.status == 0 && onRealm.stdout == onSQLite.stdout, "\(query): \(onRealm.stderr)")
             #expect(onRealm.stdout.contains("Alice"), "\(query): \(onRealm.stdout)")
         }
+        // Set in the browser, a Mixed value takes the Realm type of what is written: true is a bool, found as one.
+        let edit = try StrataProcess.run(["--write", converted], input: "set Person Alice nested = true\nset add Person Alice anySet 2.5\n")
+        #expect(edit.status == 0, "\(edit.stderr)")
+        let found = try StrataProcess.run(["query", converted, "Person where nested == true AND anySet == 2.5 SHOW(name)", "--format", "csv"])
+        #expect(found.stdout == "name\r\nAlice\r\n", "\(found.stdout) \(found.stderr)")
+        let connection = try Connection(path: converted, mode: .readOnly)
+        #expect(try connection.rows("SELECT nested_type FROM Person WHERE name = 'Alice'") == [[.text("bool")]])
         let schema = try StrataProcess.run(["schema", converted, "Person", "--format", "json"])
         let people = try #require((try RealmFileCommandTests.json(schema.stdout) as? [[String: Any]])?.first?["properties"] as? [[String: Any]])
         let tags = try #require(people.first { $0["name"] as? String == "tags" })
