@@ -371,13 +371,13 @@ public struct SchemaReader {
         }
     }
 
-    /// A foreign key may point at the primary key (no column named) or at a column with a unique index.
+    /// A link points at its target's key: the single-column primary key, named or left implicit. A foreign key to
+    /// another unique column stays a foreign key: every read and edit finds a link's object by its key, and would
+    /// find another object, or none, by a value of another column.
     private func isSingleColumnKey(_ info: ClassInfo, column: String?) -> Bool {
-        guard let column else { return info.primaryKey.count == 1 }
-        if info.primaryKey.count == 1 && info.primaryKey[0].lowercased() == column.lowercased() { return true }
-        return info.indexes.contains {
-            $0.isUnique && !$0.isPartial && $0.columns.count == 1 && $0.columns[0].lowercased() == column.lowercased()
-        }
+        guard info.primaryKey.count == 1 else { return false }
+        guard let column else { return true }
+        return info.primaryKey[0].lowercased() == column.lowercased()
     }
 
     /// Strata's list tables, `<Class>_<property>(owner, position, target)`, become list properties.

@@ -75,6 +75,19 @@ import SQLiteKit
         #expect(child.otherForeignKeys.map(\.columns) == [["x", "y"], ["z"]] || child.otherForeignKeys.map(\.columns) == [["z"], ["x", "y"]])
     }
 
+    /// A foreign key to a unique column that is not the key is no link: every command finds a link's object by its
+    /// key, and would find another (`word.name` read Word 1 for the code 'b' of Word 2, or nothing).
+    @Test func aForeignKeyToAUniqueColumnThatIsNotTheKeyIsNoLink() throws {
+        let schema = try Fixtures.schema("""
+            CREATE TABLE Word (id INTEGER PRIMARY KEY, code TEXT UNIQUE);
+            CREATE TABLE Note (id INTEGER PRIMARY KEY, word TEXT REFERENCES Word(code), other INTEGER REFERENCES Word(id));
+            """)
+        let note = try schema.require("Note")
+        #expect(try note.require("word").type == .string)
+        #expect(try note.require("other").type == .object)
+        #expect(note.otherForeignKeys.map(\.columns) == [["word"]])
+    }
+
     @Test func compositeKeysStrictAndWithoutRowID() throws {
         let schema = try Fixtures.schema("""
             CREATE TABLE "Order" (a INT, b TEXT, c REAL, PRIMARY KEY (b, a)) STRICT, WITHOUT ROWID;
