@@ -462,7 +462,8 @@ public struct SchemaReader {
             } else {
                 continue
             }
-            guard let ownerIndex = classes.firstIndex(where: { $0.name == ownerClass }),
+            // The owner's key is one column, which `owner` holds; the property's name is its own.
+            guard let ownerIndex = classes.firstIndex(where: { $0.name == ownerClass }), classes[ownerIndex].objectKey.count == 1,
                   classes[ownerIndex].property(named: propertyName) == nil
             else { continue }
             element.name = ValueCollection.valuesName
