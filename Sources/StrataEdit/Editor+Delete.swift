@@ -109,11 +109,11 @@ extension Editor {
     /// ` (which removes 3 entries from RealmTestClass1.arrayReference lists, changes 2 Note objects)`: what
     /// an edit changed besides the object it names.
     func consequences(_ changes: [RowChange], besides info: ClassInfo) -> String {
-        enum Effect: Hashable { case listEntries(String), deleted(String), added(String), changed(String) }
+        enum Effect: Hashable { case listEntries(String), ownEntries(String), deleted(String), added(String), changed(String) }
         var order: [Effect] = []
         var counts: [Effect: Int] = [:]
         // The object's own row is logged last: SQLite runs the foreign-key actions before its AFTER triggers.
-        let own = changes.lastIndex { $0.table == info.tableName }
+        let ownRow = changes.lastIndex { $0.table == info.tableName }
         // A row is counted once, however often triggers touched it, and not at all as changed when it went.
         func identity(_ change: RowChange) -> String {
             let row = change.old.isEmpty ? change.new : change.old
@@ -121,12 +121,15 @@ extension Editor {
         }
         let removed = Set(changes.filter { $0.kind == .delete }.map(identity))
         var counted: Set<String> = []
-        for (index, change) in changes.enumerated() where index != own {
+        for (index, change) in changes.enumerated() where index != ownRow {
             if change.kind == .update && (removed.contains(identity(change)) || !counted.insert(identity(change)).inserted) { continue }
             let table = schema.classes.first { $0.tableName == change.table && $0.entity?.sharesTable != true }
             let name = entityName(of: change) ?? table?.name ?? change.table
             let effect: Effect
             switch (change.kind, table?.listOf) {
+            // The object's own lists and collections go with it; entries of other objects' lists that held it are removed.
+            case (.delete, .some(let list)) where table?.listOwner == info.name && schema.class(named: info.name)?.property(named: list)?.model == nil:
+                effect = .ownEntries(list)
             case (.delete, .some(let list)): effect = .listEntries(listName(owner: table?.listOwner, list: list, deleting: info))
             case (.delete, nil): effect = .deleted(name)
             case (.insert, _): effect = .added(name)
@@ -135,16 +138,25 @@ extension Editor {
             if counts[effect] == nil { order.append(effect) }
             counts[effect, default: 0] += 1
         }
-        guard !order.isEmpty else { return "" }
+        // ` with its rus (3 entries) and tags (1 entry)`: the object's own collections, before what else it changed.
+        let own = order.compactMap { effect -> String? in
+            guard case .ownEntries(let list) = effect, let count = counts[effect] else { return nil }
+            return "\(list) (\(count) \(count == 1 ? "entry" : "entries"))"
+        }
+        order.removeAll { if case .ownEntries = $0 { true } else { false } }
+        var text = own.isEmpty ? "" : " with its " + (own.count == 1 ? own[0] : own.dropLast().joined(separator: ", ") + " and " + own[own.count - 1])
+        guard !order.isEmpty else { return text }
         let parts = order.map { effect -> String in
             let count = counts[effect] ?? 0
             switch effect {
             case .listEntries(let list): return "removes \(count) \(count == 1 ? "entry" : "entries") from \(list) lists"
+            case .ownEntries: return ""
             case .deleted(let name): return "deletes " + Self.counted(Int64(count), name)
             case .added(let name): return "adds " + Self.counted(Int64(count), name)
             case .changed(let name): return "changes " + Self.counted(Int64(count), name)
             }
         }
-        return " (which " + parts.joined(separator: ", ") + ")"
+        text += " (which " + parts.joined(separator: ", ") + ")"
+        return text
     }
 }

@@ -149,7 +149,8 @@ struct TodoFixture {
         #expect(try fixture.connection.scalar("SELECT count(*) FROM Step WHERE task = 1") == .integer(0))
 
         let list = try #require(try fixture.editor.delete(try fixture.info("TaskList"), key: [.integer(2)]))
-        #expect(list.message == "deleted TaskList 2 (which removes 1 entry from TaskList.tasks lists, changes 1 Task object)")
+        // Its own list goes with it: said as its own, apart from other objects' lists that held it.
+        #expect(list.message == "deleted TaskList 2 with its tasks (1 entry) (which changes 1 Task object)")
     }
 
     @Test func deleteRefusedByARestrictingLinkNamesIt() throws {
