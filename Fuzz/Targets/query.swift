@@ -1,6 +1,7 @@
 // libFuzzer target: the query language — lexer, parser and compiler — against a fixed schema, then the compiled SQL
 // run for a few rows on the in-memory database that schema was read from. The schema has links (to an integer key and
-// to a text key), lists of both, backlinks, dates stored as ISO text and as seconds and milliseconds since 1970,
+// to a text key), lists of both, lists, sets and dictionaries of values (Mixed ones with their types) and a set of
+// objects, backlinks, dates stored as ISO text and as seconds and milliseconds since 1970,
 // strings, integers, reals, blobs, UUIDs, a boolean, and names that are keywords. `$0`…`$2` are bound. Any input must
 // end in a compiled query that runs, or a QueryError of one line (as shown) pointing inside the text: never a crash, a
 // hang, another error, or SQL that SQLite refuses.
@@ -93,6 +94,20 @@ private struct Fixture {
             owner INTEGER NOT NULL REFERENCES Task(id) ON DELETE CASCADE, position INTEGER NOT NULL,
             target TEXT NOT NULL REFERENCES Label(code) ON DELETE CASCADE, PRIMARY KEY (owner, position)
         ) WITHOUT ROWID;
+        CREATE TABLE Task_words (
+            owner INTEGER NOT NULL REFERENCES Task(id) ON DELETE CASCADE, position INTEGER NOT NULL, value TEXT NOT NULL,
+            PRIMARY KEY (owner, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE Task_nums (owner INTEGER NOT NULL REFERENCES Task(id), value INTEGER NOT NULL, PRIMARY KEY (owner, value)) WITHOUT ROWID;
+        CREATE TABLE Task_maybe (owner INTEGER NOT NULL REFERENCES Task(id), value REAL, UNIQUE (owner, value));
+        CREATE TABLE Task_extra (
+            owner INTEGER NOT NULL REFERENCES Task(id), key TEXT NOT NULL, value, value_type TEXT, PRIMARY KEY (owner, key)
+        ) WITHOUT ROWID;
+        CREATE TABLE Task_when (
+            owner INTEGER NOT NULL REFERENCES Task(id), key TEXT NOT NULL, value DATETIME NOT NULL, PRIMARY KEY (owner, key)
+        ) WITHOUT ROWID;
+        CREATE TABLE TaskList_pets (owner INTEGER NOT NULL REFERENCES TaskList(id), value TEXT NOT NULL REFERENCES Label(code),
+            PRIMARY KEY (owner, value)) WITHOUT ROWID;
         CREATE TABLE Event (id INTEGER PRIMARY KEY, name TEXT, isoAt DATETIME, secAt TIMESTAMP, msAt DATETIME, realAt DATE);
         CREATE TABLE Gadget (id INTEGER PRIMARY KEY, f FLOAT, d DECIMAL, u UUID, anything);
         CREATE TABLE Pair (a INTEGER, b TEXT, label TEXT, PRIMARY KEY (a, b));
@@ -110,6 +125,13 @@ private struct Fixture {
         INSERT INTO TaskList_items VALUES (1, 0, 1), (1, 1, 2), (1, 2, 1), (2, 0, 3);
         INSERT INTO Task_tags VALUES (1, 0, 1), (1, 1, 2), (3, 0, 3);
         INSERT INTO Task_labels VALUES (1, 0, 'a'), (1, 1, 'b'), (4, 0, 'c');
+        INSERT INTO Task_words VALUES (1, 0, 'milk'), (1, 1, 'Milch'), (2, 0, ''), (3, 0, 'a_b%');
+        INSERT INTO Task_nums VALUES (1, 1), (1, 9223372036854775807), (3, -5);
+        INSERT INTO Task_maybe VALUES (1, NULL), (1, 1.5), (2, -0.0);
+        INSERT INTO Task_extra VALUES (1, 'n', 1, 'int'), (1, 's', 'x', 'string'), (1, 'b', 1, 'bool'), (2, 'd', x'00', 'binary'),
+            (2, '', NULL, NULL), (3, 'a b', 2.5, 'double'), (3, 't', '2015-01-01T10:00:00.000Z', 'timestamp');
+        INSERT INTO Task_when VALUES (1, 'due', '2015-01-01T10:00:00.000Z'), (3, 'x', '1970-01-01T00:00:00.000Z');
+        INSERT INTO TaskList_pets VALUES (1, 'a'), (1, 'b'), (2, 'c');
         INSERT INTO Event VALUES
             (1, 'launch', '2015-01-01T10:00:00Z', 1420106400, 1420106400000, 2457023.916666667),
             (2, 'none', NULL, NULL, NULL, NULL);

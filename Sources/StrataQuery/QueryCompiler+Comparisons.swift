@@ -65,7 +65,7 @@ extension QueryCompiler {
         var inner = comparison
         inner.left = .keyPath(many.elementPath)
         inner.quantifier = nil
-        let condition = try compile(inner, in: many.inner)
+        let condition = try nested(Self.listDepth, at: comparison.offset) { try $0.compile(inner, in: many.inner) }
         switch comparison.quantifier ?? .any {
         case .any: return "EXISTS (\(many.subquery(select: "1", condition: .expression(condition))))"
         case .none: return "NOT EXISTS (\(many.subquery(select: "1", condition: .expression(condition))))"
@@ -82,7 +82,7 @@ extension QueryCompiler {
         }
         let inner = Scope(info: many.inner.info, alias: many.inner.alias, variable: variable, parent: many.inner.parent)
         many.inner = inner
-        let condition = try compile(predicate, in: inner)
+        let condition = try nested(Self.listDepth, at: offset) { try $0.compile(predicate, in: inner) }
         return Value(sql: "(\(many.subquery(select: "count(*)", condition: condition)))", type: .int, isOptional: false,
                      target: nil, name: "SUBQUERY(\(collection)).@count")
     }

@@ -19,6 +19,12 @@ public struct QueryCompiler {
     /// (`ResultColumn.labelIndex`): not for json, csv or exports, which hold the key alone.
     public var labelsLinks = false
     private var aliasCounter = 0
+    /// How deep the condition being compiled nests its SQL, in tenths of SQLite's parser levels (`QueryParser`'s
+    /// weights, and `listDepth` for each EXISTS through a list or backlinks): a path through many lists nests as
+    /// deep as NOT does, which the parser cannot see.
+    private var nesting = 0
+    /// What an EXISTS or a count through a list, set or backlinks takes of SQLite's parser stack, in tenths.
+    static let listDepth = 110
     /// The SQL of each SHOW column by its path, for SORT and DISTINCT by the same path.
     var shownValues: [String: SQL] = [:]
 
@@ -285,6 +291,18 @@ public struct QueryCompiler {
         return CollectionJSON.sql(storage, owner: try singleKeySQL(info, alias: alias), dateStorage: dates)
     }
 
+    /// Compiles what `body` compiles one nesting of `tenths` deeper, refused when SQLite's parser could not take it.
+    /// - Parameter offset: where the error points: the list's path, else the start of the query.
+    mutating func nested<T>(_ tenths: Int, at offset: Int = 0, _ body: (inout QueryCompiler) throws -> T) throws -> T {
+        nesting += tenths
+        defer { nesting -= tenths }
+        if nesting > QueryParser.maximumDepth {
+            throw semanticError("the query nests too deeply for SQLite: its NOT, parentheses, SUBQUERY and paths through lists "
+                                + "(each an EXISTS of its own) nest more than SQLite's parser takes", at: offset)
+        }
+        return try body(&self)
+    }
+
     func findClass(_ name: String, at offset: Int) throws -> ClassInfo {
         if let info = schema.class(named: name) { return info }
         let candidates = schema.visibleClasses.map(\.name)
@@ -304,9 +322,16 @@ public struct QueryCompiler {
         switch predicate {
         case .truePredicate: return .always
         case .falsePredicate: return .expression("0")
-        case .not(let inner): return .expression("NOT (\(try compile(inner, in: scope).sql))")
-        case .and(let terms): return .expression("(\(try terms.map { try compile($0, in: scope).sql }.joined(separator: " AND ")))")
-        case .or(let terms): return .expression("(\(try terms.map { try compile($0, in: scope).sql }.joined(separator: " OR ")))")
+        case .not(let inner):
+            return try nested(QueryParser.notDepth) { .expression("NOT (\(try $0.compile(inner, in: scope).sql))") }
+        case .and(let terms):
+            return try nested(QueryParser.parenthesisDepth) { compiler in
+                .expression("(\(try terms.map { try compiler.compile($0, in: scope).sql }.joined(separator: " AND ")))")
+            }
+        case .or(let terms):
+            return try nested(QueryParser.parenthesisDepth) { compiler in
+                .expression("(\(try terms.map { try compiler.compile($0, in: scope).sql }.joined(separator: " OR ")))")
+            }
         case .comparison(var comparison):
             // "First Name" == "Ann": the property when the class has one so named, as SQLite reads a double-quoted name.
             if let name = comparison.leftQuotedName, scope.info.property(named: name) != nil {

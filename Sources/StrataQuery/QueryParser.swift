@@ -32,7 +32,7 @@ public struct QueryParser {
     private var position = 0
     /// How deep parentheses, NOT and SUBQUERY nest right now: bounded, so no input can exhaust the stack.
     private var depth = 0
-    static let maximumDepth = 100
+    static let maximumDepth = 900
 
     /// `name` as the query language reads it back: as it is when it is a plain word and no keyword, else
     /// in backticks, each backtick in it doubled (`` `a``b` `` names a`b).
@@ -223,25 +223,33 @@ public struct QueryParser {
     /// not → (NOT | '!') not | primary
     private mutating func parseNot() throws -> Predicate {
         if eatKeyword(.not) || eatSymbol(.not) {
-            try enter()
-            defer { depth -= 1 }
+            try enter(Self.notDepth)
+            defer { depth -= Self.notDepth }
             return .not(try parseNot())
         }
         return try parsePrimary()
     }
 
-    private mutating func enter() throws {
-        depth += 1
+    /// How much of SQLite's parser stack (100 levels) each nesting takes in the SQL it becomes, in tenths of a level,
+    /// as measured on SQLite 3.40: `NOT (…)` 2.2, a parenthesised AND or OR 3.2, a correlated `(SELECT … WHERE … AND
+    /// (…))` about 6. `maximumDepth` leaves a tenth of the stack for the statement around them and the comparisons
+    /// at their ends (an EXISTS of its own for a path through a list), so that a query the parser takes, SQLite does.
+    static let notDepth = 22, parenthesisDepth = 32, subqueryDepth = 60
+
+    private mutating func enter(_ tenths: Int) throws {
+        depth += tenths
         if depth > Self.maximumDepth {
-            throw syntax("the query nests too deeply (more than \(Self.maximumDepth) levels of parentheses, NOT or SUBQUERY)")
+            throw syntax("the query nests too deeply for SQLite (at most \(Self.maximumDepth / Self.notDepth) NOT, "
+                         + "\(Self.maximumDepth / Self.parenthesisDepth) levels of parentheses or \(Self.maximumDepth / Self.subqueryDepth) "
+                         + "SUBQUERY, and fewer of them together)")
         }
     }
 
     /// primary → '(' predicate ')' | TRUEPREDICATE | FALSEPREDICATE | comparison
     private mutating func parsePrimary() throws -> Predicate {
         if eatSymbol(.openParenthesis) {
-            try enter()
-            defer { depth -= 1 }
+            try enter(Self.parenthesisDepth)
+            defer { depth -= Self.parenthesisDepth }
             let inner = try parsePredicate()
             try expectSymbol(.closeParenthesis)
             return inner
@@ -353,8 +361,8 @@ public struct QueryParser {
     private mutating func parseSubquery() throws -> Expression {
         let offset = current.offset
         position += 1
-        try enter()
-        defer { depth -= 1 }
+        try enter(Self.subqueryDepth)
+        defer { depth -= Self.subqueryDepth }
         try expectSymbol(.openParenthesis)
         let collection = try parseKeyPath()
         try expectSymbol(.comma)

@@ -6,12 +6,10 @@ import Testing
 /// start of the query text, before any row (or header) could be written.
 @Suite struct QueryRunnerPrepareTests {
     static let cases: [(query: String, message: String?, line: Int, column: Int)] = [
-        ("Task where " + String(repeating: "NOT ", count: 100) + "isCompleted == true",
-         "SQLite cannot run this query: parser stack overflow", 1, 1),
         ("Task where " + (1...1000).map { "priority == \($0) OR " }.joined() + "isCompleted == true",
          "SQLite cannot run this query: expression tree is too large (maximum depth 1000)", 1, 1),
-        ("\n\n   Task where " + String(repeating: "NOT ", count: 100) + "isCompleted == true",
-         "SQLite cannot run this query: parser stack overflow", 3, 4),
+        ("\n\n   Task where " + (1...1000).map { "priority == \($0) OR " }.joined() + "isCompleted == true",
+         "SQLite cannot run this query: expression tree is too large (maximum depth 1000)", 3, 4),
         ("Task where " + String(repeating: "NOT ", count: 20) + "isCompleted == true", nil, 0, 0),
         ("Task where " + (1...50).map { "priority == \($0) OR " }.joined() + "isCompleted == true", nil, 0, 0),
     ]
@@ -26,6 +24,41 @@ import Testing
         } catch let error as QueryError {
             #expect(error.message == message)
             #expect(error.line == line && error.column == column)
+        }
+    }
+
+    /// SQL nested past SQLite's parser stack is the same error at the start of the text.
+    @Test func aStatementTooDeepForSQLitesParser() throws {
+        let fixture = try QueryFixture.tasks()
+        var compiled = try fixture.compile("Task")
+        compiled.statement = SQL(verbatim: "SELECT 1 WHERE " + String(repeating: "NOT (", count: 60) + "1" + String(repeating: ")", count: 60))
+        #expect(throws: QueryError.self) { try fixture.runner.prepare(compiled, text: "Task") }
+        do {
+            _ = try fixture.runner.prepare(compiled, text: "  Task")
+        } catch let error as QueryError {
+            #expect(error.message == "SQLite cannot run this query: parser stack overflow" && error.column == 3)
+        }
+    }
+
+    /// What nests deeper than SQLite's parser takes is refused while the query is read or compiled, at its place:
+    /// a query that compiles, SQLite runs (the query fuzz target's promise).
+    @Test(arguments: [
+        ("Task where " + String(repeating: "NOT ", count: 41) + "isCompleted == true", "the query nests too deeply for SQLite (at most 40 NOT"),
+        ("Task where " + String(repeating: "(name == \"a\" AND ", count: 29) + "isCompleted == true" + String(repeating: ")", count: 29),
+         "the query nests too deeply for SQLite (at most 40 NOT, 28 levels of parentheses"),
+        ("TaskList where ANY " + String(repeating: "@links.Task.list.list.", count: 9) + "name == \"a\"",
+         "the query nests too deeply for SQLite: its NOT, parentheses, SUBQUERY and paths through lists"),
+        ("TaskList where " + String(repeating: "NOT ", count: 33) + "ANY @links.Task.list.list.@links.Task.list.name == \"a\"",
+         "the query nests too deeply for SQLite: its NOT"),
+    ])
+    func tooDeepIsRefusedBeforeSQLite(_ query: String, _ message: String) throws {
+        let fixture = try QueryFixture.tasks()
+        #expect { _ = try fixture.compile(query) } throws: { error in (error as? QueryError)?.message.hasPrefix(message) == true }
+        // Just within: compiled, and SQLite runs it.
+        for within in [String(repeating: "NOT ", count: 40) + "isCompleted == true",
+                       String(repeating: "NOT ", count: 30) + "ANY @links.Task.list.list.name == \"a\""] {
+            let compiled = try fixture.compile((within.contains("@links") ? "TaskList" : "Task") + " where " + within)
+            _ = try fixture.runner.rows(compiled)
         }
     }
 }
