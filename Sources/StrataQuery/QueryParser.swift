@@ -232,9 +232,9 @@ public struct QueryParser {
 
     /// How much of SQLite's parser stack (100 levels) each nesting takes in the SQL it becomes, in tenths of a level,
     /// as measured on SQLite 3.40: `NOT (…)` 2.2, a parenthesised AND or OR 3.2, a correlated `(SELECT … WHERE … AND
-    /// (…))` about 6. `maximumDepth` leaves a tenth of the stack for the statement around them and the comparisons
+    /// (…))` 11, as a path through a list. `maximumDepth` leaves a tenth of the stack for the statement around them and the comparisons
     /// at their ends (an EXISTS of its own for a path through a list), so that a query the parser takes, SQLite does.
-    static let notDepth = 22, parenthesisDepth = 32, subqueryDepth = 60
+    static let notDepth = 22, parenthesisDepth = 32, subqueryDepth = QueryCompiler.listDepth
 
     private mutating func enter(_ tenths: Int) throws {
         depth += tenths
