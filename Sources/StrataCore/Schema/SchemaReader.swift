@@ -401,8 +401,9 @@ public struct SchemaReader {
     }
 
     /// Strata's collection tables (ARCHITECTURE.md §2) become list, set and dictionary properties of their owners:
-    /// `<Class>_<property>` WITHOUT ROWID, `owner` a link to the class, and `position` and `value` (a list), `value`
-    /// alone (a set), or `key` and `value` (a dictionary), with `value_type` beside a Mixed `value`. A converted
+    /// `<Class>_<property>`, `owner` a link to the class, and `position` and `value` keyed on owner and position (a
+    /// list), `value` alone keyed or unique with the owner (a set), or `key` and `value` keyed on owner and key (a
+    /// dictionary), with `value_type` beside a Mixed `value`. A converted
     /// `.realm` file names its collection tables in `strata_realm_classes` (`realmCollections`), which also keeps a
     /// name that had underscores added and the kind of a table written before sets lost their positions.
     private func resolveCollections(_ classes: inout [ClassInfo], realmCollections: [String: RealmFacts.Collection]) {
