@@ -45,6 +45,10 @@ let package = Package(
         readlineTarget,
         // Inflate for Core Data's model cache: zlib1g-dev on Debian, the SDK's libz on macOS.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // OpenSSL's libcrypto for encrypted .realm files: libssl-dev on Debian (CommonCrypto on macOS instead).
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // AES-256-CBC and HMAC-SHA224 behind one small interface: libcrypto on Linux, CommonCrypto on macOS.
+        .target(name: "PageCrypto", dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
         // The SIGINT handler: C, because a signal handler may do almost nothing Swift can promise.
         .target(name: "CInterrupt", dependencies: ["CSQLite"]),
         // The SIGBUS guard of a mapped .realm file that another process truncates: C, for the same reason.
@@ -57,8 +61,9 @@ let package = Package(
         // Files, platform, values (dates, data), the object model and its introspection.
         // Core Data's model, read from its own files (property lists, keyed archives, Xcode's XML): no SQLite.
         .target(name: "CoreDataModel", dependencies: ["CZlib", "Digests"]),
-        // Realm's own file format, read byte by byte (header, nodes, arrays, group): no SQLite; only the SIGBUS guard.
-        .target(name: "RealmFile", dependencies: ["CMappedFile"]),
+        // Realm's own file format, read byte by byte (header, nodes, arrays, group): no SQLite; the SIGBUS guard, and
+        // PageCrypto for encrypted files.
+        .target(name: "RealmFile", dependencies: ["CMappedFile", "PageCrypto"]),
         .target(name: "StrataCore", dependencies: ["SQLiteKit", "CoreDataModel", "Digests"]),
         // A .realm file's classes written as SQLite tables in Strata's conventions (`strata convert`, and reading).
         .target(name: "RealmConvert", dependencies: ["RealmFile", "StrataRender", "StrataCore", "SQLiteKit"]),

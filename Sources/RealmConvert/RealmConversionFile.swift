@@ -21,9 +21,11 @@ public enum RealmConversionFile {
     ///   an unsupported format, damage at an offset.
     ///   A file another process truncates while it is read is an error too (`RealmBytes.cutShortError`).
     /// - Parameter oldDateTimes: the unit of old DateTime columns (`RealmFileReader.oldDateTimeUnit`).
-    public static func open(_ path: String, oldDateTimes: RealmDateUnit = .seconds) throws -> RealmConverter {
+    /// - Parameter key: the 64-byte key of an encrypted file (`RealmEncryption.key`); its pages are decrypted into
+    ///   memory only.
+    public static func open(_ path: String, oldDateTimes: RealmDateUnit = .seconds, key: [UInt8]? = nil) throws -> RealmConverter {
         do {
-            var reader = try RealmFileReader(contentsOf: path)
+            var reader = try RealmFileReader(contentsOf: path, key: key)
             reader.oldDateTimeUnit = oldDateTimes
             do {
                 let converter = try RealmConverter(reader: reader)
@@ -41,10 +43,10 @@ public enum RealmConversionFile {
     /// beside it and renamed into place when complete, so a failed or interrupted run leaves nothing behind; an
     /// existing `destination` is replaced only with `force`.
     public static func convert(_ path: String, to destination: String, force: Bool, oldDateTimes: RealmDateUnit = .seconds,
-                               progress: (Int, Int) -> Void = { _, _ in },
+                               key: [UInt8]? = nil, progress: (Int, Int) -> Void = { _, _ in },
                                shouldStop: () -> Bool = { false }) throws -> RealmConverter.Summary
     {
-        let converter = try open(path, oldDateTimes: oldDateTimes)
+        let converter = try open(path, oldDateTimes: oldDateTimes, key: key)
         try AtomicFile.checkDestination(destination, force: force, what: "the converted database", input: path)
         let temporary = try AtomicFile.createTemporary(for: destination)
         defer { for suffix in ["", "-journal", "-wal", "-shm"] { Platform.removeFile(temporary + suffix) } }
@@ -56,8 +58,11 @@ public enum RealmConversionFile {
 
     /// A SQLite copy of a `.realm` file made for reading.
     public struct ReadableCopy: Sendable {
-        /// The copy's path, in a private folder.
+        /// The copy's path, in a private folder; for an encrypted file, the URI of a database in memory
+        /// (`isInMemory`), which no file holds.
         public let path: String
+        /// True for an encrypted file's copy: its plaintext never reaches a disk.
+        public let isInMemory: Bool
         /// What the conversion wrote, the first time the copy is asked for in this process; nil afterwards, so that
         /// what it found (dangling links) is said once.
         public let summary: RealmConverter.Summary?
@@ -71,11 +76,20 @@ public enum RealmConversionFile {
     /// - Throws: `StrataError` with the reader's message: what in the file is wrong (a duplicate primary key, a
     ///   required property holding null), never as if the `.realm` file were being written.
     public static func readableCopy(of path: String, converter opened: RealmConverter? = nil, oldDateTimes: RealmDateUnit = .seconds,
-                                    progress: (Int, Int) -> Void = { _, _ in }) throws -> ReadableCopy {
+                                    key: [UInt8]? = nil, progress: (Int, Int) -> Void = { _, _ in }) throws -> ReadableCopy {
         let absolute = Platform.absolutePath(path)
         return try copiesLock.withLock {
-            if let copy = copies[absolute] { return ReadableCopy(path: copy, summary: nil) }
-            let converter = try opened ?? open(path, oldDateTimes: oldDateTimes)
+            if let copy = copies[absolute] { return ReadableCopy(path: copy, isInMemory: copy.hasPrefix("file:"), summary: nil) }
+            let converter = try opened ?? open(path, oldDateTimes: oldDateTimes, key: key)
+            if converter.reader.isDecrypted {
+                // Decrypted values stay in memory: a database shared by this process's connections, kept while
+                // the process runs by the connection that wrote it.
+                let uri = "file:strata-realm-\(memoryCopies.count + 1)?mode=memory&cache=shared"
+                let summary = try write(converter, to: uri, destination: "cannot make the in-memory copy of \(path)", inMemory: true,
+                                        progress: progress)
+                copies[absolute] = uri
+                return ReadableCopy(path: uri, isInMemory: true, summary: summary)
+            }
             let folder: String
             switch Platform.makePrivateDirectory() {
             case .success(let made): folder = made
@@ -93,27 +107,32 @@ public enum RealmConversionFile {
                 throw error
             }
             copies[absolute] = copy
-            return ReadableCopy(path: copy, summary: summary)
+            return ReadableCopy(path: copy, isInMemory: false, summary: summary)
         }
     }
 
     nonisolated(unsafe) private static var copies: [String: String] = [:]
+    /// The connections that keep the in-memory copies of encrypted files alive.
+    nonisolated(unsafe) private static var memoryCopies: [Connection] = []
     private static let copiesLock = Lock()
 
     /// - Parameter creating: `file` does not exist yet (in a private folder); else it is the empty file
     ///   `AtomicFile.createTemporary` made. A copy made for reading (`creating`) marks values that cannot be read as
     ///   `<unreadable: …>`.
     /// - Parameter failure: the start of the message for an error of SQLite's (`cannot write OUT`).
+    /// - Parameter inMemory: `file` is the URI of a shared in-memory database, whose connection is kept open.
     private static func write(_ converter: RealmConverter, to file: String, destination failure: String, creating: Bool = false,
-                              progress: (Int, Int) -> Void = { _, _ in }, shouldStop: () -> Bool = { false }) throws -> RealmConverter.Summary
+                              inMemory: Bool = false, progress: (Int, Int) -> Void = { _, _ in },
+                              shouldStop: () -> Bool = { false }) throws -> RealmConverter.Summary
     {
         do {
-            let connection = try Connection(path: file, mode: creating ? .create : .readWrite)
+            let connection = try Connection(path: file, mode: creating || inMemory ? .create : .readWrite, uri: inMemory)
+            if inMemory { memoryCopies.append(connection) }
             // A new private file: no journal on disk, no syncs until complete, no foreign key checks (every key
             // written is one the file holds; a link to a missing object is written as NULL), and no cell checks on
-            // pages this connection writes itself.
+            // pages this connection writes itself. An in-memory copy is read by other connections: not locked to this one.
             try connection.execute("""
-                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
+                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; \(inMemory ? "" : "PRAGMA locking_mode = EXCLUSIVE;")
                 PRAGMA foreign_keys = OFF; PRAGMA cache_size = -16384; PRAGMA cell_size_check = OFF;
                 """)
             let total = converter.objectCount
@@ -121,7 +140,7 @@ public enum RealmConversionFile {
             try connection.transaction(.exclusive) {
                 do {
                     summary = try converter.write(into: connection, progress: { progress($0, total) }, shouldStop: shouldStop,
-                                                  markingUnreadable: creating)
+                                                  markingUnreadable: creating || inMemory)
                     // Bytes that read as zeros because the file was truncated meanwhile are not the file's values.
                     try converter.reader.bytes.checkWhole()
                 } catch {

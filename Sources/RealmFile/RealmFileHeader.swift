@@ -51,7 +51,7 @@ extension RealmFileHeader {
         }
         guard (16..<20).map({ bytes[$0] }) == mnemonic else {
             if looksEncrypted(prefix: (0..<min(32, size)).map { bytes[$0] }, size: size) {
-                throw RealmReadError(.encrypted, "\(name) is encrypted; Strata cannot read encrypted Realm files")
+                throw RealmReadError(.encrypted, "\(name) is encrypted: give its key with --key-file PATH or the STRATA_REALM_KEY variable")
             }
             throw RealmReadError(.notRealm, "\(name): not a realm file (no T-DB at offset 16)")
         }

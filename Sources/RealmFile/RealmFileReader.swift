@@ -19,6 +19,8 @@ public struct RealmFileReader: Sendable {
     /// them; realm-js wrote milliseconds. Nothing in a file names the SDK that wrote it, so the user says
     /// (`--realm-dates ms`); the values are never used to guess.
     public var oldDateTimeUnit: RealmDateUnit = .seconds
+    /// True when the file is encrypted and was read with its key: its plaintext is in memory only.
+    public private(set) var isDecrypted = false
 
     /// The default limit on the size of a file: 64 GiB (it is mapped, not read into memory).
     public static let defaultMaximumSize = 64 << 30
@@ -44,7 +46,9 @@ public struct RealmFileReader: Sendable {
     /// - Parameter name: the name for messages; defaults to `path`.
     /// - Throws: `RealmReadError` of kind `.io` for a missing file, a directory, FIFO or device, an unreadable file
     ///   or one larger than `maximumSize`; then whatever the header check throws.
-    public init(contentsOf path: String, name: String? = nil, maximumSize: Int = defaultMaximumSize) throws {
+    /// - Parameter key: the 64-byte key of an encrypted file: its pages are read and decrypted into memory (none is
+    ///   written anywhere); nil for a file that is not encrypted.
+    public init(contentsOf path: String, name: String? = nil, maximumSize: Int = defaultMaximumSize, key: [UInt8]? = nil) throws {
         let name = name ?? path
         // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below then refuses it.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -63,7 +67,20 @@ public struct RealmFileReader: Sendable {
         guard size <= max(0, maximumSize) else {
             throw RealmReadError(.io, "\(name): file of \(size) bytes is larger than the \(maximumSize)-byte limit")
         }
-        try self.init(storage: RealmBytes(descriptor: descriptor, size: size, name: name), name: name)
+        guard let key else {
+            try self.init(storage: RealmBytes(descriptor: descriptor, size: size, name: name), name: name)
+            return
+        }
+        let file = try RealmBytes(descriptor: descriptor, size: size, name: name)
+        // A key for a file that is not encrypted is not needed: the file reads as it is.
+        if size >= 20, (16..<20).map({ file[$0] }) == RealmFileHeader.mnemonic {
+            try self.init(storage: file, name: name)
+            return
+        }
+        let plain = try RealmEncryption.decrypt(UnsafeRawBufferPointer(start: file.base, count: file.count), key: key, name: name)
+        try file.checkWhole()
+        try self.init(storage: RealmBytes(copying: plain), name: name)
+        isDecrypted = true
     }
 
     // MARK: - Nodes

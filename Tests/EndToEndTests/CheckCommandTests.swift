@@ -164,7 +164,7 @@ import Testing
         #expect(cut.stdout.hasPrefix(Self.line("problem", "structure", "")), "\(cut.stdout)")
         let encrypted = try StrataProcess.run(["check", RealmFileCommandTests.fixtures.appendingPathComponent("Files/encrypted.realm").path])
         #expect(encrypted.status == 1)
-        #expect(encrypted.stderr.hasSuffix("is encrypted; Strata cannot read encrypted Realm files\n"))
+        #expect(encrypted.stderr.hasSuffix("is encrypted: give its key with --key-file PATH or the STRATA_REALM_KEY variable\n"))
     }
 
     /// What cannot be checked at all: exit 1 and one line, with --json too.

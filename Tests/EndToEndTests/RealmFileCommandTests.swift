@@ -219,16 +219,79 @@ import Testing
         #expect(after.0 == before.0 && after.1 == before.1)
     }
 
+    /// An encrypted file: refused without its key, saying how to give it; read with it (`--key-file`, or
+    /// `STRATA_REALM_KEY`) exactly as the same content written unencrypted, every read command and `convert`;
+    /// another key is one line; no file but the conversion's output is written (the copy reads go through is in
+    /// memory).
     @Test(arguments: ["Files/encrypted.realm", "Files/format-20/encrypted.realm", "Files/format-11/encrypted.realm"])
-    func anEncryptedRealmIsRefused(_ name: String) throws {
+    func anEncryptedRealmOpensWithItsKey(_ name: String) throws {
         let workspace = try Workspace()
         let realm = try Self.copy(name, into: workspace)
+        let before = try workspace.fingerprint("app.realm")
         for arguments in [["classes", realm], ["convert", realm, workspace.file("x.sqlite")], [realm]] {
             let result = try StrataProcess.run(arguments, input: "")
             #expect(result.status == 1)
-            #expect(result.stderr == "strata: \(realm) is encrypted; Strata cannot read encrypted Realm files\n", "\(arguments)")
+            #expect(result.stderr == "strata: \(realm) is encrypted: give its key with --key-file PATH or the STRATA_REALM_KEY variable\n", "\(arguments)")
         }
-        #expect(try workspace.listing() == ["app.realm"])
+        let json = try #require(try Self.json(String(decoding: try Data(contentsOf: Self.fixtures.appendingPathComponent(name)
+            .deletingPathExtension().appendingPathExtension("json")), as: UTF8.self)) as? [String: Any])
+        let hex = try #require(json["encryptionKeyHex"] as? String)
+        let plain = try Self.copy((name as NSString).deletingLastPathComponent + "/" + (try #require(json["sameContentAs"] as? String)),
+                                  into: workspace, as: "plain.realm")
+        let keyFile = workspace.file("key.hex")
+        try Data((hex + "\n").utf8).write(to: URL(fileURLWithPath: keyFile))
+        for command in [["classes", "--all"], ["schema", "--all"], ["query", "Person", "--format", "json"], ["query", "AllTypes", "--format", "csv"],
+                        ["get", "AllTypes", "0"]] {
+            let args = [command[0], "FILE"] + command.dropFirst()
+            let expected = try StrataProcess.run(args.map { $0 == "FILE" ? plain : $0 })
+            let withFile = try StrataProcess.run(args.map { $0 == "FILE" ? realm : $0 } + ["--key-file", keyFile])
+            let withVariable = try StrataProcess.run(args.map { $0 == "FILE" ? realm : $0 }, environment: ["STRATA_REALM_KEY": hex])
+            #expect(expected.status == 0 && withFile.status == 0 && withVariable.status == 0, "\(command): \(withFile.stderr)")
+            #expect(withFile.stdout == expected.stdout.replacingOccurrences(of: plain, with: realm), "\(command)")
+            #expect(withVariable.stdout == withFile.stdout, "\(command)")
+        }
+        let browse = try StrataProcess.run([realm], environment: ["STRATA_REALM_KEY": hex], input: "Dog\n")
+        #expect(browse.status == 0 && browse.stdout.contains("Rex"), "\(browse.stderr)")
+        let check = try StrataProcess.run(["check", realm, "--key-file", keyFile])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let converted = workspace.file("out.sqlite"), reference = workspace.file("plain.sqlite")
+        #expect(try StrataProcess.run(["convert", realm, converted, "--key-file", keyFile]).status == 0)
+        #expect(try StrataProcess.run(["convert", plain, reference]).status == 0)
+        let dump = { (path: String) in try StrataProcess.run(["query", path, "Person", "--format", "json"]).stdout }
+        #expect(try dump(converted) == dump(reference))
+        // Another key: one line, exit 1.
+        let wrong = workspace.file("wrong.key")
+        try Data(repeating: 0xFF, count: 64).write(to: URL(fileURLWithPath: wrong))
+        let refused = try StrataProcess.run(["classes", realm, "--key-file", wrong])
+        #expect(refused.status == 1 && refused.stderr == "strata: the key does not open \(realm) (its first page fails authentication)\n", "\(refused.stderr)")
+        let short = try StrataProcess.run(["classes", realm], environment: ["STRATA_REALM_KEY": "abc"])
+        #expect(short.status == 1 && short.stderr.hasPrefix("strata: STRATA_REALM_KEY: a Realm key is 128 hex digits or 64 bytes"), "\(short.stderr)")
+        // Nothing decrypted is written to a disk: with no folder for temporary files, the encrypted file reads (its copy
+        // is in memory), where the same file unencrypted cannot (its copy is a file).
+        let nowhere = ["TMPDIR": workspace.file("no-such-folder")]
+        let inMemory = try StrataProcess.run(["query", realm, "Person", "--format", "json", "--key-file", keyFile], environment: nowhere)
+        #expect(inMemory.status == 0 && inMemory.stdout.contains("\"name\""), "\(inMemory.stderr)")
+        let onDisk = try StrataProcess.run(["query", plain, "Person", "--format", "json"], environment: nowhere)
+        #expect(onDisk.status == 1 && onDisk.stderr.contains("cannot make a private folder"), "\(onDisk.stderr)")
+        let after = try workspace.fingerprint("app.realm")
+        #expect(after.0 == before.0 && after.1 == before.1)
+        #expect(try workspace.listing() == ["app.realm", "key.hex", "out.sqlite", "plain.realm", "plain.sqlite", "wrong.key"])
+    }
+
+    /// A damaged page of an encrypted file, read with its key, is named; a truncated file says so.
+    @Test func aDamagedEncryptedRealmNamesItsPage() throws {
+        let workspace = try Workspace()
+        var bytes = try Data(contentsOf: Self.fixtures.appendingPathComponent("Files/encrypted.realm"))
+        let hex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+        bytes[3 * 4096 + 100] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: workspace.file("damaged.realm")))
+        let damaged = try StrataProcess.run(["classes", workspace.file("damaged.realm")], environment: ["STRATA_REALM_KEY": hex])
+        #expect(damaged.status == 1 && damaged.stderr.contains("encrypted page 2 (at offset 12288) fails authentication: the file is damaged"), "\(damaged.stderr)")
+        // Cut after its second data page: what is left decrypts, and its top ref points past its end.
+        try bytes.prefix(4096 * 3).write(to: URL(fileURLWithPath: workspace.file("cut.realm")))
+        let cut = try StrataProcess.run(["classes", workspace.file("cut.realm")], environment: ["STRATA_REALM_KEY": hex])
+        #expect(cut.status == 1 && cut.stderr.hasPrefix("strata: \(workspace.file("cut.realm")): ") && cut.stderr.filter { $0 == "\n" }.count == 1,
+                "\(cut.stderr)")
     }
 
     /// Files of formats 2–9 (realm core 5 and earlier) are read like the others: listed, converted, left as they were.

@@ -149,7 +149,7 @@ import Testing
     func anEncryptedFileIsRefused(pages: Int) throws {
         let error = try #require(Self.failure(Self.encryptedLooking(pages: pages)))
         #expect(error.kind == .encrypted)
-        #expect(error.message == "app.realm is encrypted; Strata cannot read encrypted Realm files")
+        #expect(error.message == "app.realm is encrypted: give its key with --key-file PATH or the STRATA_REALM_KEY variable")
     }
 
     @Test(arguments: [

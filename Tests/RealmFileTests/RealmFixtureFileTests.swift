@@ -30,15 +30,17 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: url.deletingPathExtension().appendingPathExtension("json"))) as? [String: Any])
         let header = try #require(json["header"] as? [String: Any])
+        var key: [UInt8]?
         if json["encrypted"] as? Bool == true {
+            // Without its key, refused as encrypted; with it, read as any file.
             #expect(throws: RealmReadError.self) { try RealmFileReader(contentsOf: url.path, name: name) }
             do { _ = try RealmFileReader(contentsOf: url.path, name: name) } catch let error as RealmReadError {
                 #expect(error.kind == .encrypted, "\(error)")
             }
-            return
+            key = try RealmEncryption.key(from: Array(try #require(json["encryptionKeyHex"] as? String).utf8), source: name)
         }
-        let reader = try RealmFileReader(contentsOf: url.path, name: name)
-        #expect(reader.header.fileFormat == header["fileFormat"] as? Int)
+        let reader = try RealmFileReader(contentsOf: url.path, name: name, key: key)
+        #expect(key != nil || reader.header.fileFormat == header["fileFormat"] as? Int)
         #expect(reader.header.isStreaming == (header["streaming"] as? Bool ?? false))
         let top = try reader.groupTop()
         let tables = try #require(json["tables"] as? [[String: Any]])

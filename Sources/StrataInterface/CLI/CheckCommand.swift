@@ -104,7 +104,8 @@ struct CheckCommand {
         var report = Report(kind: .realm)
         var reader: RealmFileReader
         do {
-            reader = try RealmFileReader(contentsOf: file)
+            // With its key, an encrypted file's every page is authenticated (its HMAC) while it is decrypted.
+            reader = try RealmFileReader(contentsOf: file, key: try parsed.realmKey())
             reader.oldDateTimeUnit = parsed.realmDates()
         } catch let error as RealmReadError where error.kind == .damaged {
             report.add(.structure, [.init(check: .structure, severity: .problem, message: error.message)], covered: "the header")
@@ -151,7 +152,7 @@ struct CheckCommand {
         guard tables.isEmpty else { return report }
         let summary: RealmConverter.Summary?
         do {
-            summary = try RealmConversionFile.readableCopy(of: file, oldDateTimes: parsed.realmDates()).summary
+            summary = try RealmConversionFile.readableCopy(of: file, oldDateTimes: parsed.realmDates(), key: try parsed.realmKey()).summary
         } catch let error as StrataError where error.code != .interrupted {
             report.add(.conversion, [.init(check: .conversion, severity: .problem, message: error.message)], covered: "the SQLite copy the reads use")
             return report

@@ -16,7 +16,7 @@ public enum Commands {
         name: "classes",
         summary: "list the classes (tables and views) with their object counts",
         arguments: [Arguments.file],
-        options: [Options.format(["table", "json"]), Options.all, Options.model, Options.modelVersion, Options.realmDates, Options.timeout, Options.noColor, Options.help],
+        options: [Options.format(["table", "json"]), Options.all, Options.model, Options.modelVersion, Options.realmDates, Options.keyFile, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Lists every class of the database, sorted by name, with its kind (table, view, or entity for \
             Core Data) and its exact number of objects. Counting a large table takes a moment: a progress \
@@ -29,7 +29,7 @@ public enum Commands {
         name: "schema",
         summary: "show properties, types, keys, links, lists, backlinks and indexes",
         arguments: [Arguments.file, classFilter],
-        options: [Options.format(["table", "json"]), Options.all, Options.storeInfo, Options.model, Options.modelVersion, Options.realmDates, Options.timeout, Options.noColor, Options.help],
+        options: [Options.format(["table", "json"]), Options.all, Options.storeInfo, Options.model, Options.modelVersion, Options.realmDates, Options.keyFile, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Shows each class with its properties in Realm's vocabulary: a type (bool, int, float, double, \
             decimal, string, date, data, uuid, any), `?` for optional, links as object<Class>, Strata lists \
@@ -52,7 +52,7 @@ public enum Commands {
             Options.arg,
             Options.explain,
             Options.width,
-            Options.model, Options.modelVersion, Options.realmDates, Options.timeout, Options.noColor, Options.help,
+            Options.model, Options.modelVersion, Options.realmDates, Options.keyFile, Options.timeout, Options.noColor, Options.help,
         ],
         discussion: """
             Runs a query in Realm Query Language (NSPredicate syntax): a class name, optionally WHERE and a \
@@ -101,7 +101,7 @@ public enum Commands {
         summary: "show one object by its key, with its links and lists resolved",
         arguments: [Arguments.file, Arguments.className,
                     Arguments.key],
-        options: [Options.format(["vertical", "json"]), Options.model, Options.modelVersion, Options.realmDates, Options.timeout, Options.noColor, Options.help],
+        options: [Options.format(["vertical", "json"]), Options.model, Options.modelVersion, Options.realmDates, Options.keyFile, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Prints every property of one object. Links show the object they point at and lists the objects \
             they hold, one level deep; backlinks show how many objects link here.
@@ -206,7 +206,7 @@ public enum Commands {
         name: "convert",
         summary: "convert a .realm file to a SQLite database in Strata's conventions",
         arguments: [ConvertCommand.input, ConvertCommand.output],
-        options: [Options.forceOutput, Options.json, Options.realmDates, Options.help],
+        options: [Options.forceOutput, Options.json, Options.realmDates, Options.keyFile, Options.help],
         discussion: """
             Reads a Realm file (every file format Realm released: 2 to 9, written by realm core 0.x to 5 until \
             2019, which no current Realm opens, and 10, 11 and 20 to 24) byte by byte, without Realm, and writes \
@@ -227,7 +227,7 @@ public enum Commands {
         name: "check",
         summary: "check a database, Core Data store or .realm file before trusting it (never writes)",
         arguments: [Arguments.file],
-        options: [Options.quickCheck, Options.json, Options.model, Options.modelVersion, Options.realmDates, Options.timeout, Options.help],
+        options: [Options.quickCheck, Options.json, Options.model, Options.modelVersion, Options.realmDates, Options.keyFile, Options.timeout, Options.help],
         discussion: """
             Runs SQLite's integrity_check (quick_check with --quick) and foreign_key_check, naming each broken \
             link as objects (Task 17 → TaskList 4 (missing)); finds links to tables that are not there, views \
@@ -247,7 +247,7 @@ public enum Commands {
         summary: "browse a database interactively (also: strata FILE; strata alone opens the demo database)",
         arguments: [ArgumentSpec("FILE", optional: true, help: "the database to browse, read-only unless --write")],
         options: [Options.write, Options.maxBlob,
-                  Options.model, Options.modelVersion, Options.realmDates, Options.timeout, Options.noColor, Options.help],
+                  Options.model, Options.modelVersion, Options.realmDates, Options.keyFile, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Starts the browser: type a class name to page through its objects (next, prev, first, last, \
             page N), a query to make it the current result, open KEY or open #ROW to see one object, follow \

@@ -21,6 +21,7 @@ struct ConvertCommand {
         defer { bar?.finish() }
         let started = Platform.monotonicSeconds()
         let summary = try RealmConversionFile.convert(input, to: output, force: parsed.flag(Options.forceOutput), oldDateTimes: parsed.realmDates(),
+                                                      key: try parsed.realmKey(),
                                                       progress: { done, total in bar?.update(Self.progressText(done, total)) },
                                                       shouldStop: { watcher.wasInterrupted })
         bar?.finish()

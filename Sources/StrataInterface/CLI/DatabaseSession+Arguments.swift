@@ -1,3 +1,4 @@
+import SQLiteKit
 import RealmFile
 import RealmConvert
 import StrataCore
@@ -25,7 +26,7 @@ extension DatabaseSession {
             let bar = context.stderrIsTerminal ? ProgressLine() : nil
             defer { bar?.finish() }
             self = try DatabaseSession.realm(path, timeout: parsed.timeoutMilliseconds(), converter: realm,
-                                             oldDateTimes: parsed.realmDates(), progress: { done, total in
+                                             oldDateTimes: parsed.realmDates(), key: try parsed.realmKey(), progress: { done, total in
                 if total >= 100_000 { bar?.update("reading \(Platform.fileName(of: path)): " + ConvertCommand.progressText(done, total)) }
             }, warn: { warning in
                 bar?.finish()
@@ -56,14 +57,19 @@ extension DatabaseSession {
     /// - Parameter warn: told, once per process, what the conversion found that the reads then show differently
     ///   from the file (links to objects that do not exist, read as null), one line naming the file.
     static func realm(_ path: String, timeout: Int32, converter: RealmConverter? = nil, oldDateTimes: RealmDateUnit = .seconds,
-                      progress: (Int, Int) -> Void = { _, _ in }, warn: (String) -> Void = { _ in }) throws -> DatabaseSession {
-        let readable = try RealmConversionFile.readableCopy(of: path, converter: converter, oldDateTimes: oldDateTimes, progress: progress)
+                      key: [UInt8]? = nil, progress: (Int, Int) -> Void = { _, _ in }, warn: (String) -> Void = { _ in }) throws -> DatabaseSession {
+        let readable = try RealmConversionFile.readableCopy(of: path, converter: converter, oldDateTimes: oldDateTimes, key: key, progress: progress)
         if let text = readable.summary?.danglingText { warn("\(path): \(text)") }
         if let text = readable.summary?.lateDatesText { warn("\(path): \(text)") }
         let copy = readable.path
-        let connection = try DatabaseFile.openForReading(copy, timeout: timeout)
+        // An encrypted file's copy is a database in memory, which no file holds.
+        let inMemory = readable.isInMemory
+        let open: @Sendable () throws -> Connection = {
+            inMemory ? try Connection(path: copy, mode: .readOnly, uri: true, busyTimeout: timeout)
+                : try DatabaseFile.openForReading(copy, timeout: timeout, note: { _ in })
+        }
+        let connection = inMemory ? try open() : try DatabaseFile.openForReading(copy, timeout: timeout)
         var reader = SchemaReader(connection: connection)
-        return try DatabaseSession(connection: connection, schema: try reader.read(), path: path, timeout: timeout,
-                                   openAnother: { try DatabaseFile.openForReading(copy, timeout: timeout, note: { _ in }) })
+        return try DatabaseSession(connection: connection, schema: try reader.read(), path: path, timeout: timeout, openAnother: open)
     }
 }

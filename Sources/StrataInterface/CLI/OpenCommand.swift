@@ -22,7 +22,7 @@ struct OpenCommand {
             var realm: RealmConverter?
             if interactive && !parsed.flag(Options.write) && DatabaseFile.isRealmFile(file) {
                 // A file that cannot be read is said now, as the conversion below would say it.
-                let converter = try RealmConversionFile.open(file, oldDateTimes: parsed.realmDates())
+                let converter = try RealmConversionFile.open(file, oldDateTimes: parsed.realmDates(), key: try parsed.realmKey())
                 context.stdout.write(RealmOverview.text(converter, file: file, maxWidth: context.terminalWidth, style: parsed.style(context)))
                 context.stdout.flush()
                 overviewShown = true

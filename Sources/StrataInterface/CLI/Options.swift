@@ -23,6 +23,9 @@ enum Options {
     static let realmDates = OptionSpec(
         "realm-dates", value: "UNIT", choices: ["seconds", "ms"],
         help: "what the old DateTime columns of a .realm file of format 2 to 9 count: seconds (realm-cocoa, realm-java; the default) or ms (realm-js)")
+    static let keyFile = OptionSpec(
+        "key-file", value: "PATH",
+        help: "the key of an encrypted .realm file: a file of its 128 hex digits or its 64 bytes (also: the STRATA_REALM_KEY variable; never on the command line)")
     static let all = OptionSpec("all", short: "a", help: "include internal tables (sqlite_*, strata_*, list tables, framework metadata)")
     static func format(_ choices: [String]) -> OptionSpec {
         OptionSpec("format", short: "f", value: "FORMAT", choices: choices,

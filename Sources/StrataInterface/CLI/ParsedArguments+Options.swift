@@ -23,6 +23,27 @@ extension ParsedArguments {
         return RealmDateUnit(rawValue: text) ?? .seconds
     }
 
+    /// The key of an encrypted `.realm` file: `--key-file PATH` (128 hex digits or 64 bytes), else the
+    /// `STRATA_REALM_KEY` variable (128 hex digits); nil when neither is given. A key is never taken from the
+    /// command line itself, where `ps` would show it.
+    /// - Throws: `StrataError` for a key file that cannot be read, or a key that is not 64 bytes.
+    func realmKey() throws -> [UInt8]? {
+        do {
+            if command.option(named: Options.keyFile.name) != nil, let path = value(Options.keyFile) {
+                guard Platform.fileKind(path) == .regular, let bytes = Platform.readPrefix(path, count: 4096) else {
+                    throw StrataError("--key-file \(path): no such file, or not a file that can be read")
+                }
+                return try RealmEncryption.key(from: bytes, source: "--key-file \(path)")
+            }
+            if let text = Platform.environment("STRATA_REALM_KEY"), !text.isEmpty {
+                return try RealmEncryption.key(from: Array(text.utf8), source: "STRATA_REALM_KEY")
+            }
+            return nil
+        } catch let error as RealmReadError {
+            throw StrataError(error.message)
+        }
+    }
+
     /// `--timeout SECONDS` in milliseconds for SQLite's busy handler.
     func timeoutMilliseconds() -> Int32 {
         guard case .number(let seconds)? = parsed(Options.timeout) else { return 5000 }

@@ -10,7 +10,7 @@ enum RealmOverview {
         if let size = Platform.fileSize(file) { facts.append(Overview.size(size)) }
         facts.append("Realm file format \(converter.schema.fileFormat)")
         facts.append("schema version \(converter.schema.schemaVersion ?? 0)")
-        var text = Overview.lines(facts, maxWidth: maxWidth)
+        let text = Overview.lines(facts, maxWidth: maxWidth)
         // Collection tables show as properties of their owner, not as classes.
         let tables = converter.plannedTables.compactMap { table -> (RealmConverter.PlannedTable, ClassInfo.Kind)? in
             guard case .shown(let kind) = table.kind else { return nil }
