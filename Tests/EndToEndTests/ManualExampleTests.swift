@@ -151,6 +151,10 @@ final class World {
         try files.copyItem(atPath: root.appendingPathComponent("Samples/RealmTasks/Migrations").path, toPath: workspace.file("Migrations"))
         try files.copyItem(atPath: root.appendingPathComponent("Tests/Fixtures/Realm/Files/all-types.realm").path,
                            toPath: workspace.file("default.realm"))
+        // An encrypted file and its key (the fixture's: the bytes 00 to 3f), as the manual's examples name them.
+        try files.copyItem(atPath: root.appendingPathComponent("Tests/Fixtures/Realm/Files/encrypted.realm").path,
+                           toPath: workspace.file("secret.realm"))
+        #expect(files.createFile(atPath: workspace.file("secret.key"), contents: Data((0..<64).map { UInt8($0) })))
         try files.createDirectory(atPath: workspace.file("tenants"), withIntermediateDirectories: true)
         for empty in ["todo.sqlite", "tenants/a.sqlite", "tenants/b.sqlite"] {
             #expect(files.createFile(atPath: workspace.file(empty), contents: nil))
