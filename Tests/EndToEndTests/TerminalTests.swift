@@ -51,7 +51,8 @@ import Testing
         /// - Parameters:
         ///   - environment: `env` arguments instead of the workspace's `STRATA_HISTORY`.
         ///   - directory: the current directory strata starts in.
-        func start(_ arguments: [String], environment: [String]? = nil, directory: String? = nil) throws -> String {
+        /// - Parameter prompted: wait for the browser's first prompt (not for a question asked before it).
+        func start(_ arguments: [String], environment: [String]? = nil, directory: String? = nil, prompted: Bool = true) throws -> String {
             sessions += 1
             let name = "s\(sessions)"
             // The shell prints strata's exit status when it ends (tmux's own record of it is unreliable).
@@ -59,7 +60,7 @@ import Testing
                 + (["env"] + (environment ?? ["STRATA_HISTORY=" + history]) + ["TERM=xterm-256color", StrataProcess.binary] + arguments)
                 .map(Self.quoted).joined(separator: " ") + "; echo \"[exit $?]\""
             try tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "30", command])
-            try wait(name, "the first prompt") { $0.last?.hasPrefix("strata>") == true }
+            if prompted { try wait(name, "the first prompt") { $0.last?.hasPrefix("strata>") == true } }
             return name
         }
 
@@ -123,6 +124,25 @@ import Testing
             }
             return status
         }
+    }
+
+    /// An encrypted `.realm` opened at a terminal without its key: asked for, the digits typed never shown, then
+    /// browsed as any file.
+    @Test(.enabled(if: tmux != nil)) func theBrowserAsksForAnEncryptedRealmsKeyWithoutEcho() throws {
+        let workspace = try Workspace()
+        let terminal = try Terminal(workspace)
+        let realm = try RealmFileCommandTests.copy("Files/encrypted.realm", into: workspace)
+        let name = try terminal.start([realm], prompted: false)
+        try terminal.wait(name, "the question") { $0.joined().contains("is encrypted; its key (128 hex digits, not shown):") }
+        let key = (0..<64).map { String(format: "%02x", $0) }.joined()
+        try terminal.type(name, key)
+        try terminal.send(name, "Enter")
+        try terminal.wait(name, "the overview") { $0.last == "strata>" }
+        #expect(try !terminal.screen(name).contains { $0.contains("0001020304") }, "the key was shown")
+        #expect(try terminal.screen(name).contains { $0.hasPrefix("Dog ") })
+        try terminal.typeAndShow(name, "Dog")
+        try terminal.send(name, "Enter")
+        try terminal.wait(name, "the page") { $0.contains { $0.contains("Rex") } && $0.last == "strata>" }
     }
 
     @Test(.enabled(if: tmux != nil)) func tabCompletesClassesPropertiesAndKeyPaths() throws {

@@ -14,6 +14,30 @@
 public enum Platform {
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
+    /// A line typed at the terminal on standard input without its echo (a key, a password), after `prompt` on
+    /// standard error; the echo comes back whatever happens. Nil when standard input is no terminal or ends.
+    public static func readSecretLine(prompt: String) -> String? {
+        guard isTerminal(0) else { return nil }
+        var saved = termios()
+        guard tcgetattr(0, &saved) == 0 else { return nil }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        quiet.c_lflag |= tcflag_t(ECHONL)
+        write(2, prompt)
+        guard tcsetattr(0, TCSAFLUSH, &quiet) == 0 else { return nil }
+        defer { _ = tcsetattr(0, TCSAFLUSH, &saved) }
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let got = read(0, &byte, 1)
+            if got < 0, errno == EINTR { continue }
+            guard got == 1 else { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
+            if byte == 0x0A || byte == 0x0D { return String(decoding: line, as: UTF8.self) }
+            // Bounded: a key is 128 characters; a line past 4 KiB is no key.
+            if line.count < 4096 { line.append(byte) }
+        }
+    }
+
     /// The width of the terminal on a descriptor, or nil when it is not a terminal.
     public static func terminalWidth(_ descriptor: Int32) -> Int? {
         var size = winsize()

@@ -20,7 +20,11 @@ struct OpenCommand {
             // A .realm file is read through a SQLite copy, which takes seconds for a large one: its overview, read
             // from the file's own tables, shows first, and the file opened for it is the one converted.
             var realm: RealmConverter?
-            if interactive && !parsed.flag(Options.write) && DatabaseFile.isRealmFile(file) {
+            // An encrypted .realm without its key: at a terminal, asked for, without echo (never on the command line).
+            if interactive, !DatabaseFile.isRealmFile(file), RealmConversionFile.isRealm(file), try parsed.realmKey() == nil {
+                try RealmKeyPrompt.ask(for: file)
+            }
+            if interactive && !parsed.flag(Options.write) && RealmConversionFile.isRealm(file) {
                 // A file that cannot be read is said now, as the conversion below would say it.
                 let converter = try RealmConversionFile.open(file, oldDateTimes: parsed.realmDates(), key: try parsed.realmKey())
                 context.stdout.write(RealmOverview.text(converter, file: file, maxWidth: context.terminalWidth, style: parsed.style(context)))

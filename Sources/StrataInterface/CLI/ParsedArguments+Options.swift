@@ -35,6 +35,7 @@ extension ParsedArguments {
                 }
                 return try RealmEncryption.key(from: bytes, source: "--key-file \(path)")
             }
+            if let entered = RealmKeyPrompt.entered { return entered }
             if let text = Platform.environment("STRATA_REALM_KEY"), !text.isEmpty {
                 return try RealmEncryption.key(from: Array(text.utf8), source: "STRATA_REALM_KEY")
             }
