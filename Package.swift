@@ -88,7 +88,7 @@ let package = Package(
         // Tests mirror the modules; EndToEndTests run the built binary.
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
-        .testTarget(name: "RealmFileTests", dependencies: ["RealmFile"]),
+        .testTarget(name: "RealmFileTests", dependencies: ["RealmFile", "PageCrypto"]),
         .testTarget(name: "RealmConvertTests", dependencies: ["RealmConvert", "RealmFile", "StrataCore", "SQLiteKit"]),
         // Fixture files are read from the source tree by path (#filePath), not bundled.
         .testTarget(name: "CoreDataModelTests", dependencies: ["CoreDataModel", "CoreDataStoreFixtures", "Digests", "SQLiteKit"],

@@ -43,6 +43,35 @@ public enum PageCrypto {
         #endif
     }
 
+    /// Encrypts `input` (a multiple of 16 bytes) into `output` with AES-256 in CBC mode, no padding: what realm-core
+    /// writes, for tests that build encrypted files of every shape.
+    public static func encryptAES256CBC(key: UnsafeRawBufferPointer, iv: UnsafeRawBufferPointer, input: UnsafeRawBufferPointer,
+                                        output: UnsafeMutableRawBufferPointer) throws
+    {
+        guard key.count == 32, iv.count == 16, input.count % 16 == 0, output.count >= input.count else {
+            throw Failure(message: "AES-256-CBC needs a 32-byte key, a 16-byte IV and whole blocks")
+        }
+        #if canImport(CommonCrypto)
+        var moved = 0
+        let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), 0, key.baseAddress, 32, iv.baseAddress,
+                             input.baseAddress, input.count, output.baseAddress, output.count, &moved)
+        guard status == kCCSuccess, moved == input.count else { throw Failure(message: "AES-256-CBC failed (\(status))") }
+        #else
+        guard let context = EVP_CIPHER_CTX_new() else { throw Failure(message: "AES-256-CBC: no cipher context") }
+        defer { EVP_CIPHER_CTX_free(context) }
+        guard EVP_EncryptInit_ex(context, EVP_aes_256_cbc(), nil, key.bindMemory(to: UInt8.self).baseAddress,
+                                 iv.bindMemory(to: UInt8.self).baseAddress) == 1
+        else { throw Failure(message: "AES-256-CBC: the cipher would not start") }
+        EVP_CIPHER_CTX_set_padding(context, 0)
+        var written: Int32 = 0, finished: Int32 = 0
+        let out = output.bindMemory(to: UInt8.self).baseAddress
+        guard EVP_EncryptUpdate(context, out, &written, input.bindMemory(to: UInt8.self).baseAddress, Int32(input.count)) == 1,
+              EVP_EncryptFinal_ex(context, out.map { $0 + Int(written) }, &finished) == 1,
+              Int(written + finished) == input.count
+        else { throw Failure(message: "AES-256-CBC failed") }
+        #endif
+    }
+
     /// The HMAC-SHA224 of `data` under `key`: 28 bytes.
     public static func hmacSHA224(key: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer) -> [UInt8] {
         var mac = [UInt8](repeating: 0, count: 28)
