@@ -1,11 +1,23 @@
 // libFuzzer target: the .realm reader — header and footer, the group's top array, a structural walk of every node
 // reachable from the top, every accessor on every node met, then the whole file as `strata convert` reads it: the
 // schema and every object of every table, all columns, each value touched (string lengths, decimal text, ids).
-// Any input must end in values or a RealmReadError of one line: never a crash, a hang or a multi-line message.
+// An encrypted input is decrypted with the seeds' key first. Any input must end in values or a RealmReadError of one
+// line: never a crash, a hang or a multi-line message.
 // (RealmConvert's SQLite side is not linked: Fuzz/run builds RealmFile alone, and the conversion adds no reading.)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // An encrypted file (the seeds' key is the fixtures': the bytes 00 to 3f) is decrypted first, every page
+    // authenticated, then read as any file.
+    if size >= 20, Array(bytes[16..<20]) != RealmFileHeader.mnemonic,
+       RealmFileHeader.looksEncrypted(prefix: Array(bytes.prefix(32)), size: size) {
+        do {
+            bytes = try bytes.withUnsafeBytes { try RealmEncryption.decrypt($0, key: fuzzKey, name: "fuzz.realm") }
+        } catch {
+            check(error)
+            return 0
+        }
+    }
     let reader: RealmFileReader
     do {
         reader = try RealmFileReader(bytes: bytes, name: "fuzz.realm")
@@ -34,6 +46,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     readObjects(reader)
     return 0
 }
+
+private let fuzzKey = (0..<64).map { UInt8($0) }
 
 /// The schema, then every object of every table through `forEachObject`, each value touched.
 private func readObjects(_ reader: RealmFileReader) {

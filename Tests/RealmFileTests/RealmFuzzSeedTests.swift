@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import RealmFile
 
-/// The fuzz seeds (Fuzz/Seeds/realm: written with `RealmTestFileBuilder`, and copies of small fixtures, `files-*`
-/// and `real-*`) stay meaningful: the good ones read through — header, group, the structural walk, then the schema
+/// The fuzz seeds (Fuzz/Seeds/realm: written with `RealmTestFileBuilder`, and copies of small fixtures, `files-*`,
+/// `real-*` and `encrypted-*`) stay meaningful: the good ones read through — header, group, the structural walk, then the schema
 /// and every object of every table, as the fuzz target reads them — and the `hostile-*` ones fail with one line.
 /// Regression inputs the fuzzer found live in `Fuzz/Seeds/realm` too, named `crash-*`, and must fail with one line or
 /// read cleanly.
@@ -19,7 +19,12 @@ import Testing
 
     @Test(arguments: seeds)
     func aSeedReadsOrFailsAsItsNameSays(name: String) throws {
-        let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        var bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        // The encrypted seeds (`encrypted-*`, copies of realm-core's encrypted fixtures) read, as the fuzz target
+        // reads them, once decrypted with their key, the bytes 00 to 3f.
+        if name.hasPrefix("encrypted-") {
+            bytes = try bytes.withUnsafeBytes { try RealmEncryption.decrypt($0, key: (0..<64).map { UInt8($0) }, name: name) }
+        }
         let nodes = RealmHostileFileTests.error(bytes)
         let objects = RealmHostileTableTests.failure { try RealmHostileTableTests.readAll(bytes) }
         if name.hasPrefix("hostile-") {
@@ -28,7 +33,7 @@ import Testing
         } else if name.hasPrefix("crash-") {
             if let nodes { RealmHostileFileTests.expectOneLine(nodes, "\(name)") }
             if let objects { RealmHostileFileTests.expectOneLine(objects, "\(name)") }
-        } else if name.hasPrefix("files-") || name.hasPrefix("real-") {
+        } else if name.hasPrefix("files-") || name.hasPrefix("real-") || name.hasPrefix("encrypted-") {
             #expect(nodes == nil, "\(name)")
             #expect(objects == nil, "\(name)")
         } else {
