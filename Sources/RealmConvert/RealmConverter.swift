@@ -162,6 +162,11 @@ public struct RealmConverter {
             tables.append(.init(name: info.name, rows: objects))
             collectionTables += collections
         }
+        // Realm's search indexes, and an index on every link column: made once the rows are in.
+        for statement in mapping.indexStatements() {
+            if shouldStop() { throw StrataError.interrupted }
+            try connection.execute(statement)
+        }
         progress(done)
         return Summary(classes: mapping.classes.filter { !$0.isInternal }.count, objects: classObjectCount,
                        collectionRows: collectionTables.reduce(0) { $0 + $1.rows },

@@ -60,6 +60,10 @@ struct RealmMapping {
     let classes: [ClassTable]
     /// Class tables by the Realm table index.
     let byTableIndex: [Int: Int]
+    /// The indexes made after the rows are in: each Realm search index, and every link column and collection of
+    /// objects (which joins, backlinks and deletes look up), named `<table>_<column>_index` (underscores added where a
+    /// name is taken).
+    let indexes: [(name: String, table: String, column: String)]
 
     /// - Parameter fileName: the file's name, for messages.
     init(schema: RealmSchema, fileName: String = "") throws {
@@ -122,6 +126,23 @@ struct RealmMapping {
         }
         self.classes = classes
         byTableIndex = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1.table.index, $0) })
+        var indexes: [(name: String, table: String, column: String)] = []
+        for info in classes {
+            for value in info.columns where value.column.isIndexed || value.column.type == .link {
+                indexes.append((unique(info.name + "_" + value.name + "_index", in: &taken), info.name, value.name))
+            }
+            // A list's, set's or dictionary's objects: the owner leads the table's key, the target needs its own.
+            for collection in info.collections where collection.column.type == .link {
+                indexes.append((unique(collection.name + "_" + collection.valueName + "_index", in: &taken), collection.name, collection.valueName))
+            }
+        }
+        self.indexes = indexes
+    }
+
+    /// The CREATE INDEX statements, run once the rows are written (an index built at the end costs less than one
+    /// kept up row by row).
+    func indexStatements() -> [String] {
+        indexes.map { ("CREATE INDEX \(identifier: $0.name) ON \(identifier: $0.table) (\(identifier: $0.column))" as SQL).text }
     }
 
     /// The declared type of a primary key: an optional int key is `INT`, which, unlike `INTEGER`, does not make the

@@ -159,6 +159,23 @@ import Testing
         #expect(browse.stdout.contains("Rex") && browse.stdout.contains("Fido"))
     }
 
+    /// `convert` keeps Realm's search indexes and indexes every link and every collection of objects: the converted
+    /// file's own `check` finds no link without an index, and `schema` shows them.
+    @Test func theConvertedFileKeepsRealmsIndexesAndIndexesItsLinks() throws {
+        let workspace = try Workspace()
+        let realm = try Self.copy("Files/all-types.realm", into: workspace)
+        let out = workspace.file("out.sqlite")
+        #expect(try StrataProcess.run(["convert", realm, out]).status == 0)
+        let check = try StrataProcess.run(["check", out])
+        #expect(check.status == 0 && !check.stdout.contains("without an index"), "\(check.stdout)")
+        let connection = try Connection(path: out, mode: .readOnly)
+        let indexes = try connection.rows("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").compactMap { $0[0].string }
+        #expect(indexes == ["AllTypes_indexedString_index", "Person_bestFriend_index", "Person_dogSet_value_index", "Person_dogsByNickname_value_index",
+                            "Person_dogs_target_index", "Person_favouriteDog_index", "Person_home_index", "Person_pastAddresses_target_index"])
+        let schema = try StrataProcess.run(["schema", realm, "AllTypes"])
+        #expect(schema.stdout.contains("AllTypes_indexedString_index (indexedString)"), "\(schema.stdout)")
+    }
+
     @Test func convertedValuesKeepEveryDigit() throws {
         let workspace = try Workspace()
         let realm = try Self.copy("Files/all-types.realm", into: workspace)
