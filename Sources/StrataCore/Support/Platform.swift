@@ -15,26 +15,39 @@ public enum Platform {
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
     /// A line typed at the terminal on standard input without its echo (a key, a password), after `prompt` on
-    /// standard error; the echo comes back whatever happens. Nil when standard input is no terminal or ends.
+    /// standard error. The terminal reads byte by byte meanwhile, without echo or signals, so that Ctrl-C and
+    /// Ctrl-D cancel at once (nil) and the terminal is always given back as it was. Backspace and Ctrl-U edit.
+    /// Nil when standard input is no terminal, ends or is cancelled.
     public static func readSecretLine(prompt: String) -> String? {
         guard isTerminal(0) else { return nil }
         var saved = termios()
         guard tcgetattr(0, &saved) == 0 else { return nil }
         var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ECHO)
-        quiet.c_lflag |= tcflag_t(ECHONL)
+        quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
+        withUnsafeMutableBytes(of: &quiet.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
         write(2, prompt)
         guard tcsetattr(0, TCSAFLUSH, &quiet) == 0 else { return nil }
-        defer { _ = tcsetattr(0, TCSAFLUSH, &saved) }
+        defer {
+            _ = tcsetattr(0, TCSAFLUSH, &saved)
+            write(2, "\n")
+        }
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while true {
             let got = read(0, &byte, 1)
             if got < 0, errno == EINTR { continue }
-            guard got == 1 else { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
-            if byte == 0x0A || byte == 0x0D { return String(decoding: line, as: UTF8.self) }
+            guard got == 1 else { return nil }
+            switch byte {
+            case 0x0A, 0x0D: return String(decoding: line, as: UTF8.self)
+            case 0x03, 0x04, 0x1B: return nil
+            case 0x7F, 0x08: if !line.isEmpty { line.removeLast() }
+            case 0x15: line.removeAll()
             // Bounded: a key is 128 characters; a line past 4 KiB is no key.
-            if line.count < 4096 { line.append(byte) }
+            default: if line.count < 4096 { line.append(byte) }
+            }
         }
     }
 
