@@ -143,6 +143,14 @@ import Testing
         try terminal.typeAndShow(name, "Dog")
         try terminal.send(name, "Enter")
         try terminal.wait(name, "the page") { $0.contains { $0.contains("Rex") } && $0.last == "strata>" }
+        // Ctrl-C at the question: nothing opened, exit 1, and the terminal echoes again.
+        let cancelled = try terminal.start([realm], prompted: false)
+        try terminal.wait(cancelled, "the question") { $0.joined().contains("(128 hex digits, not shown):") }
+        try terminal.type(cancelled, "00ff")
+        try terminal.send(cancelled, "C-c")
+        #expect(try terminal.exitStatus(cancelled) == 1)
+        #expect(try terminal.screen(cancelled).joined().contains("is encrypted: give its key with --key-file PATH"))
+        #expect(try !terminal.screen(cancelled).joined().contains("00ff"))
     }
 
     @Test(.enabled(if: tmux != nil)) func tabCompletesClassesPropertiesAndKeyPaths() throws {
