@@ -4,7 +4,8 @@ import PackageDescription
 // The layers, bottom up. Each module imports only the ones below it, and the compiler checks it:
 //
 //   strata ─▶ StrataInterface ─┬─▶ StrataEdit ────┬─▶ StrataQuery ─▶ StrataCore ─┬▶ SQLiteKit ─▶ CSQLite, CInterrupt
-//                                                                                └▶ CoreDataModel ─▶ CZlib, Digests
+//                                                                                ├▶ CoreDataModel ─▶ CZlib, Digests
+//                                                                                └▶ RealmFile (which files are realms)
 //             (CLI + browser)  ├─▶ StrataMigrate ─┘
 //                              ├─▶ StrataRender ──────────────────▶ StrataCore
 //                              ├─▶ StrataDemo ────────────────────▶ StrataCore
@@ -64,7 +65,7 @@ let package = Package(
         // Realm's own file format, read byte by byte (header, nodes, arrays, group): no SQLite; the SIGBUS guard, and
         // PageCrypto for encrypted files.
         .target(name: "RealmFile", dependencies: ["CMappedFile", "PageCrypto"]),
-        .target(name: "StrataCore", dependencies: ["SQLiteKit", "CoreDataModel", "Digests"]),
+        .target(name: "StrataCore", dependencies: ["SQLiteKit", "CoreDataModel", "Digests", "RealmFile"]),
         // A .realm file's classes written as SQLite tables in Strata's conventions (`strata convert`, and reading).
         .target(name: "RealmConvert", dependencies: ["RealmFile", "StrataRender", "StrataCore", "SQLiteKit"]),
         // The query language: lexer, parser, compiler to SQL, runner; one object with its links.

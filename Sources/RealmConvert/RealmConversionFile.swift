@@ -8,12 +8,8 @@ public enum RealmConversionFile {
     /// True when `path` is a `.realm` file (`T-DB` in its header) or has the shape of an encrypted one (and is not
     /// a SQLite database): the files the read commands hand to this module, which reads or refuses them.
     public static func isRealm(_ path: String) -> Bool {
-        if DatabaseFile.isRealmFile(path) { return true }
         // The first 32 bytes and the size tell an encrypted realm; nothing more of the file is read.
-        guard Platform.fileKind(path) == .regular, let prefix = Platform.readPrefix(path, count: 32),
-              prefix.count == 32, Array(prefix[0..<16]) != Array("SQLite format 3\0".utf8),
-              let size = Platform.fileSize(path) else { return false }
-        return RealmFileHeader.looksEncrypted(prefix: prefix, size: Int(size))
+        DatabaseFile.isRealmFile(path) || DatabaseFile.isEncryptedRealmFile(path)
     }
 
     /// Opens the realm at `path` for reading.

@@ -295,6 +295,33 @@ import Testing
         #expect(try workspace.listing() == ["app.realm", "key.hex", "out.sqlite", "plain.realm", "plain.sqlite", "wrong.key"])
     }
 
+    /// What a hostile user hands over: an edit of an encrypted file (refused as any .realm's, never as "not a
+    /// database"), a key file that is a FIFO, a folder, missing, or too large: one line each, exit 1.
+    @Test func anEncryptedRealmsEditsAndBadKeyFilesAreOneLine() throws {
+        let workspace = try Workspace()
+        let realm = try Self.copy("Files/encrypted.realm", into: workspace)
+        let before = try workspace.fingerprint("app.realm")
+        try FileManager.default.createDirectory(atPath: workspace.file("m"), withIntermediateDirectories: true)
+        try Data("add property Dog.x int?\n".utf8).write(to: URL(fileURLWithPath: workspace.file("m/1_x.strata")))
+        for arguments in [["set", realm, "Dog", "1", "age", "=", "3"], ["migrate", realm, "--dir", workspace.file("m")], ["--write", realm]] {
+            let result = try StrataProcess.run(arguments, input: "")
+            #expect(result.status == 1 && result.stderr.hasPrefix("strata: \(realm) is a Realm file, which strata reads but does not change"),
+                    "\(arguments): \(result.stderr)")
+        }
+        let fifo = workspace.file("key.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let big = workspace.file("big.key")
+        try Data(repeating: 0x30, count: 100_000).write(to: URL(fileURLWithPath: big))
+        for (path, message) in [(fifo, "no such file, or not a file that can be read"), (workspace.path, "no such file, or not a file that can be read"),
+                                (workspace.file("none"), "no such file, or not a file that can be read"),
+                                (big, "a Realm key is 128 hex digits or 64 bytes, and this file holds more than 4096 bytes")] {
+            let result = try StrataProcess.run(["classes", realm, "--key-file", path])
+            #expect(result.status == 1 && result.stderr == "strata: --key-file \(path): \(message)\n", "\(result.stderr)")
+        }
+        let after = try workspace.fingerprint("app.realm")
+        #expect(after.0 == before.0 && after.1 == before.1)
+    }
+
     /// A damaged page of an encrypted file, read with its key, is named; a truncated file says so.
     @Test func aDamagedEncryptedRealmNamesItsPage() throws {
         let workspace = try Workspace()

@@ -1,3 +1,4 @@
+import RealmFile
 import SQLiteKit
 
 /// Opens database files the way every command must (ARCHITECTURE.md §4) and words SQLite's errors for users.
@@ -136,7 +137,7 @@ public enum DatabaseFile {
                               site: ErrorSite(file: path))
         case .regular:
             if !Platform.isReadable(path) { throw StrataError("permission denied: \(path)", code: .permissionDenied, site: ErrorSite(file: path)) }
-            if !allowingRealm && isRealmFile(path) {
+            if !allowingRealm && (isRealmFile(path) || isEncryptedRealmFile(path)) {
                 throw StrataError("\(path) is a Realm file, which strata reads but does not change: "
                                   + "convert it to SQLite first (strata convert \(path) OUT.sqlite)", code: .realmFile, site: ErrorSite(file: path))
             }
@@ -149,6 +150,14 @@ public enum DatabaseFile {
         guard Platform.fileKind(path) == .regular, let prefix = Platform.readPrefix(path, count: 24), prefix.count == 24 else { return false }
         return prefix[16] == UInt8(ascii: "T") && prefix[17] == UInt8(ascii: "-") && prefix[18] == UInt8(ascii: "D")
             && prefix[19] == UInt8(ascii: "B")
+    }
+
+    /// True when `path` has the shape of an encrypted `.realm` file (`RealmFileHeader.looksEncrypted`) and is no
+    /// SQLite database.
+    public static func isEncryptedRealmFile(_ path: String) -> Bool {
+        guard Platform.fileKind(path) == .regular, let prefix = Platform.readPrefix(path, count: 32), prefix.count == 32,
+              Array(prefix[0..<16]) != Array("SQLite format 3\0".utf8), let size = Platform.fileSize(path) else { return false }
+        return RealmFileHeader.looksEncrypted(prefix: prefix, size: Int(size))
     }
 
     /// True for a database in WAL mode (header bytes 18 and 19 are 2) with no `-wal` file beside it

@@ -30,8 +30,12 @@ extension ParsedArguments {
     func realmKey() throws -> [UInt8]? {
         do {
             if command.option(named: Options.keyFile.name) != nil, let path = value(Options.keyFile) {
-                guard Platform.fileKind(path) == .regular, let bytes = Platform.readPrefix(path, count: 4096) else {
+                // A key file is small: its first 4 KiB and one byte tell a key from anything else.
+                guard Platform.fileKind(path) == .regular, let bytes = Platform.readPrefix(path, count: 4097) else {
                     throw StrataError("--key-file \(path): no such file, or not a file that can be read")
+                }
+                guard bytes.count <= 4096 else {
+                    throw StrataError("--key-file \(path): a Realm key is 128 hex digits or 64 bytes, and this file holds more than 4096 bytes")
                 }
                 return try RealmEncryption.key(from: bytes, source: "--key-file \(path)")
             }
