@@ -104,6 +104,10 @@ package struct QueryLexer {
         }
         if character.isLetter || character == "_" {
             let word = readWhile { $0.isLetter || $0.isNumber || $0 == "_" }
+            // Realm's ObjectId and UUID literals: oid(507f1f77bcf86cd799439011), uuid(3b241101-e2bb-4255-8caf-4136c566a962).
+            if ["oid", "uuid"].contains(word.lowercased()), peek() == "(" {
+                return token(.string(try idLiteral(word.lowercased(), start: start)))
+            }
             return token(.name(word))
         }
         if character.isNumber || (character == "-" && peek(1)?.isNumber == true) || (character == "." && peek(1)?.isNumber == true) {
@@ -190,6 +194,25 @@ package struct QueryLexer {
         guard glued else { return "" }
         let name = String(characters[first..<end])
         return " (a name that holds it is written in backticks: `\(name.split(separator: "`", omittingEmptySubsequences: false).joined(separator: "``"))`)"
+    }
+
+    /// The hex digits of `oid(…)` (24, lower-cased, as Realm writes an ObjectId's text) or `uuid(…)` (8-4-4-4-12), after
+    /// the word; `index` moves past the `)`.
+    private mutating func idLiteral(_ kind: String, start: Int) throws -> String {
+        index += 1
+        let body = readWhile { $0 != ")" && !$0.isNewline }
+        guard peek() == ")" else { throw error("\(kind)( has no closing )", at: start) }
+        index += 1
+        let text = body.trimmingCharacters(in: .whitespaces)
+        let hex = text.filter { $0 != "-" }
+        let isHex = hex.allSatisfy(\.isHexDigit)
+        if kind == "oid" {
+            guard hex.count == 24, isHex, !text.contains("-") else { throw error("oid(…) takes an ObjectId's 24 hex digits", at: start) }
+            return text.lowercased()
+        }
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
+        guard isHex, groups == [8, 4, 4, 4, 12] else { throw error("uuid(…) takes a UUID, 8-4-4-4-12 hex digits", at: start) }
+        return text
     }
 
     private mutating func readWhile(_ accept: (Character) -> Bool) -> String {
