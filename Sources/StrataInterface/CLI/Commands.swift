@@ -77,7 +77,7 @@ public enum Commands {
         name: "sql",
         summary: "run one SQL statement that only reads, in any output format",
         arguments: [Arguments.file, SQLCommand.statement],
-        options: [Options.format(outputFormats), Options.sqlArg, Options.width, Options.keyFile, Options.timeout, Options.noColor, Options.help],
+        options: [Options.format(outputFormats), Options.sqlArg, Options.width, Options.timeout, Options.keyFile, Options.noColor, Options.help],
         discussion: """
             Runs one SQL statement on FILE, opened read-only, and streams its rows as they are stepped. Only a \
             statement that changes neither the file nor the connection runs, as with the browser's sql: SELECT, \
