@@ -16,4 +16,18 @@ import Testing
         #expect(!shown.contains { $0.isNewline }, "\(shown)")
         #expect(error.line == 1 && error.column >= 1 && error.offset <= text.count)
     }
+
+    /// 88 NOTs (`!!!…u > "a"`, crash-a57fe6ad): the parser took up to 100, SQLite's parser stack takes about 45. Now
+    /// refused while parsing, just past the NOT that passes the limit, before any SQL is made.
+    @Test func notsNestedPastSQLitesStackAreRefusedWhileParsing() throws {
+        let fixture = try QueryFixture.tasks()
+        let text = "Task where " + String(repeating: "!", count: 88) + "priority > 1"
+        let error = try #require(throws: QueryError.self) { try fixture.compile(text) }
+        #expect(error.kind == .syntax)
+        #expect(error.message.hasPrefix("the query nests too deeply for SQLite"))
+        // At what follows the 41st NOT (columns count from 1: the first NOT is column 12).
+        #expect(error.column == 12 + 41)
+        // The most the parser allows runs.
+        _ = try fixture.runner.rows(try fixture.compile("Task where " + String(repeating: "!", count: 40) + "priority > 1"))
+    }
 }
