@@ -382,6 +382,7 @@ public struct SchemaReader {
 
     /// Strata's list tables, `<Class>_<property>(owner, position, target)`, become list properties.
     private func resolveLists(_ classes: inout [ClassInfo]) {
+        let byName = Self.indexByName(classes)
         for listIndex in classes.indices {
             let list = classes[listIndex]
             let names = Set(list.properties.map(\.name))
@@ -389,7 +390,7 @@ public struct SchemaReader {
                   let owner = list.property(named: "owner"), owner.type == .object, let ownerClass = owner.target,
                   let target = list.property(named: "target"), target.type == .object, let targetClass = target.target,
                   list.name.hasPrefix(ownerClass + "_"), list.name.count > ownerClass.count + 1,
-                  let ownerIndex = classes.firstIndex(where: { $0.name == ownerClass })
+                  let ownerIndex = byName[ownerClass]
             else { continue }
             let propertyName = String(list.name.dropFirst(ownerClass.count + 1))
             classes[listIndex].isHidden = true
@@ -407,12 +408,13 @@ public struct SchemaReader {
     /// `.realm` file names its collection tables in `strata_realm_classes` (`realmCollections`), which also keeps a
     /// name that had underscores added and the kind of a table written before sets lost their positions.
     private func resolveCollections(_ classes: inout [ClassInfo], realmCollections: [String: RealmFacts.Collection]) {
+        let byName = Self.indexByName(classes)
         for tableIndex in classes.indices {
             let table = classes[tableIndex]
             let fact = realmCollections[table.tableName]
             if table.listOf != nil {
                 guard let fact, let owner = table.listOwner, let property = table.listOf, fact.owner == owner,
-                      let ownerIndex = classes.firstIndex(where: { $0.name == owner }),
+                      let ownerIndex = byName[owner],
                       let propertyIndex = classes[ownerIndex].properties.firstIndex(where: { $0.name == property && $0.type == .list }),
                       let target = classes[ownerIndex].properties[propertyIndex].target
                 else { continue }
@@ -464,7 +466,7 @@ public struct SchemaReader {
                 continue
             }
             // The owner's key is one column, which `owner` holds; the property's name is its own.
-            guard let ownerIndex = classes.firstIndex(where: { $0.name == ownerClass }), classes[ownerIndex].objectKey.count == 1,
+            guard let ownerIndex = byName[ownerClass], classes[ownerIndex].objectKey.count == 1,
                   classes[ownerIndex].property(named: propertyName) == nil
             else { continue }
             element.name = ValueCollection.valuesName
@@ -489,6 +491,12 @@ public struct SchemaReader {
             classes[tableIndex].isHidden = true
             classes[tableIndex].origin = .listTable(owner: ownerClass, property: propertyName)
         }
+    }
+
+    /// Each class's place in `classes` by name (the first, where a damaged store names two alike): a table's owner
+    /// found in one step, not by a search of every class for every table.
+    private static func indexByName(_ classes: [ClassInfo]) -> [String: Int] {
+        Dictionary(classes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every link and list shows on its target as `@links.Class.property`.
