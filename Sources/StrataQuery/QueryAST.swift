@@ -1,3 +1,5 @@
+import StrataCore
+
 /// A parsed query, before it is checked against a schema.
 public struct Query: Sendable, Equatable {
     public var className: String
@@ -104,8 +106,11 @@ public enum Literal: Sendable, Equatable {
     /// text compares with every digit of it.
     case decimal(Double, text: String)
     case string(String)
-    case date(Int64)
+    case date(Moment)
     case data([UInt8])
+    /// `B64"…"`: as in realm-core, a string given in base 64, which is data only against data (a Mixed value finds
+    /// the string; an untyped SQLite column, which has no Realm types, the bytes).
+    case base64([UInt8])
 }
 
 public indirect enum Expression: Sendable, Equatable {
@@ -147,6 +152,9 @@ public struct Comparison: Sendable, Equatable {
     /// Set when the left side was written as a double-quoted string ("First Name" == "Ann"): as in SQLite, it
     /// names the property when the class has one so named, and is a string otherwise.
     var leftQuotedName: String?
+    /// Set on the comparison inside a path through a list that ALL quantifies (`ALL lists.items.done == true`): a
+    /// further list on the path is under ALL too, and a path of one value takes it as none.
+    var isUnderAll = false
     var offset = 0
 }
 

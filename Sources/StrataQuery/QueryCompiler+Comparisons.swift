@@ -29,7 +29,7 @@ extension QueryCompiler {
         case .keyPath(let path):
             switch try resolve(path, in: scope) {
             case .value(let value):
-                guard comparison.quantifier == nil else {
+                guard comparison.quantifier == nil || comparison.isUnderAll else {
                     throw semanticError("\(comparison.quantifier?.rawValue.uppercased() ?? "ANY") needs a path through a list, and '\(path)' is one value",
                                         at: comparison.offset)
                 }
@@ -64,7 +64,10 @@ extension QueryCompiler {
         }
         var inner = comparison
         inner.left = .keyPath(many.elementPath)
-        inner.quantifier = nil
+        // ALL holds of every element at the path's end, through every list on the way (realm-core's ALL): what
+        // ANY and NONE say of the elements of the first list, they say of any element of the next.
+        inner.quantifier = comparison.quantifier == .all ? .all : nil
+        inner.isUnderAll = comparison.quantifier == .all
         let condition = try nested(Self.listDepth, at: comparison.offset) { try $0.compile(inner, in: many.inner) }
         switch comparison.quantifier ?? .any {
         case .any: return "EXISTS (\(many.subquery(select: "1", condition: .expression(condition))))"
@@ -107,7 +110,10 @@ extension QueryCompiler {
             }
             return "(\(parts.joined(separator: " OR ")))"
         }
-        if let kind = mixedKind(of: comparison.right), let typeSQL = left.typeSQL {
+        if let typeSQL = left.typeSQL, var kind = mixedKind(of: comparison.right) {
+            // A string operator (or [c], [d]) matches a Mixed string, and binary data only against binary data:
+            // never a number by its text, as realm-core's string operators take strings.
+            if op.isStringOperator || !folding.isEmpty { kind = kind == .data ? .data : .string }
             left = Self.restricted(left, to: kind, typeSQL: typeSQL)
         }
         if !folding.isEmpty || op.isStringOperator {
@@ -122,6 +128,7 @@ extension QueryCompiler {
             throw semanticError("'\(left.name)' is a list; compare a property of its objects or its @count", at: comparison.offset)
         }
 
+        if let condition = try floatComparison(left, comparison, in: scope) { return condition }
         switch op {
         case .in:
             let items: [Expression]
@@ -179,7 +186,7 @@ extension QueryCompiler {
             }
             return "strata_match(\(literal: .integer(operation.rawValue)), \(left.sql), \(right), \(literal: .integer(folding.rawValue)))"
         }
-        if op == .equal, !folding.isEmpty, left.type == .string {
+        if op == .equal, !folding.isEmpty, left.type == .string || left.type == .data {
             // A string property's ==[c]: decided in place as the string operators are, not by folding both sides
             // into new strings per row (SQLite narrowing first, with LIKE or ranges, measured slower than this).
             return "strata_match(\(literal: .integer(StringMatching.Operation.equal.rawValue)), \(left.sql), \(right), \(literal: .integer(folding.rawValue)))"
@@ -201,11 +208,82 @@ extension QueryCompiler {
         }
     }
 
+    /// A float property compared with numbers written in the query: at float precision, as Realm compares floats,
+    /// each number standing for every double that rounds to its float. So `floatValue == 1.23` finds the 1.23 that
+    /// `convert` stores (the double of the float's shortest text) and the 1.2300000190734863 an app stores (the
+    /// float's own double) alike, and the column's index still serves the ranges. Nil for anything else (another
+    /// path, nil, an infinity), which compares as stored.
+    private mutating func floatComparison(_ left: Value, _ comparison: Comparison, in scope: Scope) throws -> SQL? {
+        guard left.type == .float, !left.isDecimalKey, left.typeSQL == nil, !comparison.caseInsensitive, !comparison.diacriticInsensitive
+        else { return nil }
+        func range(_ expression: Expression) throws -> ClosedRange<Double>? {
+            let number: Double?
+            switch expression {
+            case .literal(.integer(let value), _): number = Double(value)
+            case .literal(.decimal(let value, _), _): number = value
+            case .parameter(let index, let offset):
+                guard index < parameters.count else { return nil }
+                guard case .real(let value) = try convert(parameter: parameters[index], for: left, at: offset) else { return nil }
+                number = value
+            default: number = nil
+            }
+            return number.flatMap { Self.doubles(roundingTo: Float($0)) }
+        }
+        let column = left.sql
+        func bound(_ value: Double) -> SQL { "\(SQLiteValue.real(value))" }
+        // Two-valued (false, never NULL, for a NULL column) by `AND column IS NOT NULL`, which leaves the range to the
+        // column's index, as coalesce would not.
+        func known(_ condition: SQL) -> SQL { "(\(condition) AND \(column) IS NOT NULL)" }
+        func within(_ range: ClosedRange<Double>) -> SQL { known("\(column) BETWEEN \(bound(range.lowerBound)) AND \(bound(range.upperBound))") }
+        switch comparison.op {
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let range = try range(comparison.right) else { return nil }
+            switch comparison.op {
+            case .equal: return within(range)
+            case .notEqual: return "NOT \(within(range))"
+            case .less: return known("\(column) < \(bound(range.lowerBound))")
+            case .lessOrEqual: return known("\(column) <= \(bound(range.upperBound))")
+            case .greater: return known("\(column) > \(bound(range.upperBound))")
+            default: return known("\(column) >= \(bound(range.lowerBound))")
+            }
+        case .between:
+            guard case .list(let bounds, _) = comparison.right, bounds.count == 2, let low = try range(bounds[0]),
+                  let high = try range(bounds[1]) else { return nil }
+            return within(low.lowerBound...max(low.lowerBound, high.upperBound))
+        case .in:
+            guard case .list(let items, _) = comparison.right, !items.isEmpty else { return nil }
+            var terms: [SQL] = []
+            for item in items {
+                if case .literal(.null, _) = item { terms.append("\(column) IS NULL"); continue }
+                guard let range = try range(item) else { return nil }
+                terms.append(within(range))
+            }
+            return "(\(terms.joined(separator: " OR ")))"
+        default:
+            return nil
+        }
+    }
+
+    /// Every double that rounds to `float` (round to nearest, ties to even), nil for an infinity or NaN.
+    static func doubles(roundingTo float: Float) -> ClosedRange<Double>? {
+        guard float.isFinite else { return nil }
+        let value = Double(float)
+        // Half-way to each neighbour is exact in a double; whether it rounds to `float` is the tie's even digit.
+        // Past the greatest float, its neighbour would be 2^128 (the greatest plus its ulp, exact in a double).
+        let below = float.nextDown.isFinite ? Double(float.nextDown) : value - Double(float.ulp)
+        let above = float.nextUp.isFinite ? Double(float.nextUp) : value + Double(float.ulp)
+        var low = (below + value) / 2
+        if Float(low) != float { low = low.nextUp }
+        var high = (value + above) / 2
+        if Float(high) != float { high = high.nextDown }
+        return low...high
+    }
+
     /// An untyped value as the moment its text reads as (NULL for anything else), so that it compares with
     /// date literals as a date property does, as SQLite's `julianday` compares: `2005-05-25 10:00:00` is
     /// after 2005-05-25, whether written with a space or a `T`, with or without a zone or milliseconds.
     private static func moment(of value: Value) -> Value {
-        Value(sql: "strata_date(\(value.sql))", type: .date, isOptional: true, target: nil, name: value.name,
+        Value(sql: DateStorage.textMomentSQL(value.sql), type: .date, isOptional: true, target: nil, name: value.name,
               nullSQL: value.nullSQL ?? value.sql, typeSQL: value.typeSQL)
     }
 
@@ -233,6 +311,7 @@ extension QueryCompiler {
         case .literal(.bool, _): .bool
         case .literal(.date, _): .date
         case .literal(.data, _): .data
+        case .literal(.base64, _): .string
         case .parameter(let index, _) where index < parameters.count:
             Int64(parameters[index]) != nil || Double(parameters[index]) != nil ? .number : .string
         case .list(let items, _): items.lazy.compactMap { mixedKind(of: $0) }.first
@@ -283,7 +362,7 @@ extension QueryCompiler {
         let names: [String] = switch expression {
         case .literal(.integer, _), .literal(.decimal, _), .literal(.bool, _): ["integer", "real"]
         case .literal(.string, _), .literal(.date, _): ["text"]
-        case .literal(.data, _): ["blob"]
+        case .literal(.data, _), .literal(.base64, _): ["blob"]
         default: []
         }
         return names.isEmpty ? nil : names.map { SQL.literal(.text($0)) }.joined(separator: ", ")
@@ -404,8 +483,13 @@ extension QueryCompiler {
             case .string: throw mismatch("a string")
             case .bool: throw mismatch("a bool")
             case .date: throw mismatch("a date")
-            case .data: throw mismatch("data")
+            case .data, .base64: throw mismatch("data")
             }
+        }
+        if case .base64(let bytes) = literal {
+            // A string in base 64: the bytes against data and in an untyped SQLite column, else the string.
+            let isData = left.type == .data || (left.type == .any && left.typeSQL == nil)
+            return try convert(isData ? .data(bytes) : .string(String(decoding: bytes, as: UTF8.self)), for: left, at: offset)
         }
         switch (left.type, literal) {
         case (_, .null): return .null
@@ -429,17 +513,17 @@ extension QueryCompiler {
             return .text(value.uppercased())
         case (.string, .string(let value)), (.any, .string(let value)):
             return .text(value)
-        case (.date, .date(let milliseconds)):
-            return .integer(milliseconds)
+        case (.date, .date(let moment)):
+            return .blob(moment.key)
         case (.date, .string(let text)):
-            guard let milliseconds = ISODate.parse(text) else { throw mismatch("'\(text)', which is not an ISO 8601 date") }
-            return .integer(milliseconds)
+            guard let moment = ISODate.moment(text) else { throw mismatch("'\(text)', which is not an ISO 8601 date") }
+            return .blob(moment.key)
         case (.data, .data(let bytes)), (.any, .data(let bytes)), (.string, .data(let bytes)):
             return .blob(bytes)
         case (.data, .string(let text)):
             return .blob(Array(text.utf8))
-        case (.any, .date(let milliseconds)):
-            return .text(ISODate.format(unixMilliseconds: milliseconds))
+        case (.any, .date(let moment)):
+            return .text(moment.isoText)
         case (.object, .integer(let value)):
             return .integer(value)
         case (.object, .string(let value)):
@@ -448,7 +532,7 @@ extension QueryCompiler {
         case (_, .string): throw mismatch("a string")
         case (_, .bool): throw mismatch("a bool")
         case (_, .date): throw mismatch("a date")
-        case (_, .data): throw mismatch("data")
+        case (_, .data), (_, .base64): throw mismatch("data")
         }
     }
 
@@ -460,6 +544,9 @@ extension QueryCompiler {
             if let value = Int64(text) { literal = .integer(value) } else if left.type == .object { literal = .string(text) } else if let value = Double(text) { literal = .decimal(value, text: text) } else {
                 throw semanticError("$ parameter '\(text)' is not a number, and '\(left.name)' is an int", at: offset)
             }
+        case .float where Int64(text) != nil, .double where Int64(text) != nil, .decimal where Int64(text) != nil:
+            // A whole number as one: 9223372036854775807 is no double.
+            literal = .integer(Int64(text) ?? 0)
         case .float, .double, .decimal:
             guard let value = Double(text) else {
                 throw semanticError("$ parameter '\(text)' is not a number, and '\(left.name)' is \(article(left.type)) \(left.type.rawValue)", at: offset)
@@ -472,10 +559,10 @@ extension QueryCompiler {
             default: throw semanticError("$ parameter '\(text)' is not a bool (true or false)", at: offset)
             }
         case .date:
-            guard let milliseconds = ISODate.parse(text) else {
+            guard let moment = ISODate.moment(text) else {
                 throw semanticError("$ parameter '\(text)' is not an ISO 8601 date", at: offset)
             }
-            literal = .date(milliseconds)
+            literal = .date(moment)
         case .data:
             literal = .data(Array(text.utf8))
         case .any:

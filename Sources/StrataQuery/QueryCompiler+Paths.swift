@@ -164,7 +164,7 @@ extension QueryCompiler {
                     }
                     var sql = column
                     let storage = property.type == .date ? try dateStorage(info, property) : nil
-                    if let storage { sql = storage.millisecondsSQL(column) }
+                    if let storage { sql = storage.momentSQL(column) }
                     // A UUID may be stored as 16 bytes or as text in either case: compare canonical text.
                     if property.type == .uuid { sql = "strata_uuid(\(column))" }
                     // A decimal kept as text (every digit of a Realm Decimal128) compares and sorts as the number it
@@ -363,8 +363,10 @@ extension QueryCompiler {
         case .min: function = "min(\(element.sql))"
         default: function = "max(\(element.sql))"
         }
-        return Value(sql: "(\(many.subquery(select: function, condition: .always)))", type: type,
-                     isOptional: aggregate != .sum, target: nil, name: description)
+        let subquery: SQL = "(\(many.subquery(select: function, condition: .always)))"
+        // @min and @max of dates are moments' keys: shown as their ISO 8601 text.
+        return Value(sql: subquery, type: type, isOptional: aggregate != .sum, target: nil, name: description,
+                     shownSQL: type == .date ? "strata_moment_text(\(subquery))" : nil, dateStorage: type == .date ? .isoText : nil)
     }
 
     func article(_ type: PropertyType) -> String {

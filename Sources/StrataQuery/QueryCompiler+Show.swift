@@ -24,9 +24,7 @@ extension QueryCompiler {
             if value.type == .object { property.target = value.target?.name }
             let shownSQL = value.shownSQL ?? value.sql
             selected.append(shownSQL)
-            // @min and @max of dates are moments in milliseconds, whatever the dates' storage.
-            let dateStorage = value.dateStorage ?? (value.type == .date ? .unixMilliseconds : nil)
-            columns.append(ResultColumn(property: property, dateStorage: dateStorage))
+            columns.append(ResultColumn(property: property, dateStorage: value.dateStorage))
             // SORT or DISTINCT by the same path reuses this SQL, which SQLite then computes once per object.
             if shownSQL == value.sql && item.path.variable == nil { shownValues[item.path.description] = value.sql }
         }

@@ -236,13 +236,15 @@ public struct QueryCompiler {
             + expressions.enumerated().map { "\($1) AS \(TableAlias("e\($0)"))" as SQL }
         // The FROM clause last: resolving the stages' paths may have joined more links.
         var relation: SQL = "(SELECT \(outputs.joined(separator: ", ")) \(try from(scope))\(condition.whereClause))"
-        for stage in resolved {
+        for (number, stage) in resolved.enumerated() {
             switch stage {
             case .sort(let terms):
                 order = terms + order
             case .distinct(let columns):
+                // Each DISTINCT ranks under a name of its own: a second one filters by its own rank, not the first's.
+                let rank = TableAlias("strata_rank\(number)")
                 relation = "(SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY \(columns.joined(separator: ", ")) "
-                    + "ORDER BY \(order.map(\.sql).joined(separator: ", "))) AS strata_rank FROM \(relation)) WHERE strata_rank = 1)"
+                    + "ORDER BY \(order.map(\.sql).joined(separator: ", "))) AS \(rank) FROM \(relation)) WHERE \(rank) = 1)"
             case .limit(let limit):
                 relation = "(SELECT * FROM \(relation)\(order.orderByClause) LIMIT \(Int64(limit)))"
             }

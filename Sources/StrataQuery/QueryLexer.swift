@@ -11,8 +11,9 @@ struct QueryToken: Equatable {
         case string(String)
         case integer(Int64)
         case decimal(Double, text: String)
-        case date(Int64)             // milliseconds since 1970, UTC
-        case data([UInt8])           // B64"…" or x'…'
+        case date(Moment)            // to the nanosecond, UTC
+        case data([UInt8])           // x'…', bin("…"), binary(B64"…")
+        case base64([UInt8])         // B64"…": a string in base 64, or data
         case symbol(Symbol)          // == != <= ( ) { } , . …
         /// `[c]`, `[d]`, `[cd]` or `[dc]` after a comparison's operator: its letters, lower-cased.
         case options(String)
@@ -43,6 +44,16 @@ enum Keyword: String, CaseIterable {
 
     /// A keyword a property cannot be named by without backticks: all but `AS`, which only SHOW's aliases read.
     var isReserved: Bool { self != .as }
+
+    /// A keyword that is never a property's name, even where one could stand: the logic, quantifiers and constants.
+    /// The others (`in`, `between`, `desc`, `sort`, `contains`, …) name a property where a path stands, as in Realm
+    /// (`in > 100`, `desc CONTAINS[c] 'empty'`).
+    var isStructural: Bool {
+        switch self {
+        case .and, .or, .not, .any, .some, .all, .none, .true, .false, .nil, .null, .truePredicate, .falsePredicate, .subquery: true
+        default: false
+        }
+    }
 }
 
 /// The operators and punctuation of the query language, as written (`=<` and `=>` read as `<=` and `>=`).
@@ -94,7 +105,7 @@ package struct QueryLexer {
             index += 3
             let body = try quoted()
             guard let bytes = Base64.decode(body) else { throw error("invalid base64 in data literal", at: start) }
-            return token(.data(bytes))
+            return token(.base64(bytes))
         }
         if (character == "x" || character == "X") && peek(1) == "'" {
             index += 1
@@ -102,11 +113,27 @@ package struct QueryLexer {
             guard let bytes = Self.hexBytes(body) else { throw error("invalid hex in data literal", at: start) }
             return token(.data(bytes))
         }
+        if character == "T", let moment = try realmTimestamp(start: start) {
+            return token(.date(moment))
+        }
         if character.isLetter || character == "_" {
-            let word = readWhile { $0.isLetter || $0.isNumber || $0 == "_" }
+            let word = try nameWord()
             // Realm's ObjectId and UUID literals: oid(507f1f77bcf86cd799439011), uuid(3b241101-e2bb-4255-8caf-4136c566a962).
             if ["oid", "uuid"].contains(word.lowercased()), peek() == "(" {
                 return token(.string(try idLiteral(word.lowercased(), start: start)))
+            }
+            // realm-core's binary literals: bin("text") and binary(B64"…") are the bytes they hold.
+            if ["bin", "binary"].contains(word.lowercased()), peek() == "(" {
+                index += 1
+                let inner = try next()
+                guard case .symbol(.closeParenthesis) = try next().kind else {
+                    throw error("\(word)(…) takes one string, as in \(word)(\"abc\") or \(word)(B64\"YWJj\")", at: start)
+                }
+                switch inner.kind {
+                case .string(let text): return token(.data(Array(text.utf8)))
+                case .base64(let bytes), .data(let bytes): return token(.data(bytes))
+                default: throw error("\(word)(…) takes one string, as in \(word)(\"abc\") or \(word)(B64\"YWJj\")", at: start)
+                }
             }
             return token(.name(word))
         }
@@ -179,6 +206,87 @@ package struct QueryLexer {
             return token(.symbol(symbol))
         }
         throw error("unexpected character '\(character)'" + backtickHint(at: start), at: start)
+    }
+
+    /// A bare word: letters, digits and `_`; as in Realm, also a `-` between two of them (`T2017-12-04`,
+    /// `Calories-Table`: subtraction is written with spaces, `a - 1`) and a backslash before a space, `n`, `r` or
+    /// `t` for that character (`float\ fees`, `nullable\tdata`).
+    private mutating func nameWord() throws -> String {
+        func isWord(_ character: Character?) -> Bool { character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+        var word = ""
+        while let character = peek() {
+            if isWord(character) {
+                word.append(character)
+                index += 1
+            } else if character == "-", !word.isEmpty, isWord(peek(1)) {
+                word.append("-")
+                index += 1
+            } else if character == "\\", let escaped = peek(1), " nrt".contains(escaped) {
+                word.append(escaped == "n" ? "\n" : escaped == "r" ? "\r" : escaped == "t" ? "\t" : " ")
+                index += 2
+            } else {
+                break
+            }
+        }
+        return word
+    }
+
+    /// Realm's `T<seconds>:<nanoseconds>` (`T1512130073:505`, `T-1:-1`), when the text at `start` is one; the
+    /// nanoseconds take the seconds' sign, and may not have the other.
+    private mutating func realmTimestamp(start: Int) throws -> Moment? {
+        var at = start + 1
+        func signedDigits() -> String? {
+            var text = ""
+            if at < characters.count, characters[at] == "-" || characters[at] == "+" { text.append(characters[at]); at += 1 }
+            let first = at
+            while at < characters.count, characters[at].isASCII, characters[at].isNumber { text.append(characters[at]); at += 1 }
+            return at > first ? text : nil
+        }
+        guard let secondsText = signedDigits(), at < characters.count, characters[at] == ":" else { return nil }
+        at += 1
+        guard let nanosecondsText = signedDigits() else { return nil }
+        if at < characters.count, characters[at].isLetter || characters[at].isNumber || characters[at] == "_" { return nil }
+        let text = String(characters[start..<at])
+        guard let seconds = Int64(secondsText), let nanoseconds = Int64(nanosecondsText), abs(nanoseconds) < 1_000_000_000 else {
+            throw error("invalid timestamp '\(text)' (T<seconds>:<nanoseconds>, the nanoseconds below 1000000000)", at: start)
+        }
+        guard (seconds >= 0 && nanoseconds >= 0) || (seconds <= 0 && nanoseconds <= 0) else {
+            throw error("invalid timestamp '\(text)': its seconds and nanoseconds have different signs", at: start)
+        }
+        index = at
+        return Moment(seconds: seconds, nanoseconds: nanoseconds)
+    }
+
+    /// Realm's readable timestamps with one-digit parts (`2017-12-4@0:0:0`, `1970-1-1T0:0:0:0`) as ISO 8601
+    /// (`2017-12-04@00:00:00`, Realm's `:nanoseconds` kept); nil for any other text.
+    static func paddedRealmDate(_ text: String) -> String? {
+        var separator: Character = "@"
+        guard let mark = text.firstIndex(where: { $0 == "@" || $0 == "T" }) else { return nil }
+        separator = text[mark]
+        let date = text[..<mark].split(separator: "-", omittingEmptySubsequences: false)
+        let time = text[text.index(after: mark)...].split(separator: ":", omittingEmptySubsequences: false)
+        let parts = date + time
+        guard date.count == 3, time.count == 3 || time.count == 4,
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              date[0].count <= 4, parts.dropFirst().prefix(5).allSatisfy({ $0.count <= 2 })
+        else { return nil }
+        func padded(_ part: Substring, _ width: Int) -> String { String(repeating: "0", count: max(0, width - part.count)) + part }
+        var result = padded(date[0], 4) + "-" + padded(date[1], 2) + "-" + padded(date[2], 2) + String(separator)
+        result += padded(time[0], 2) + ":" + padded(time[1], 2) + ":" + padded(time[2], 2)
+        if time.count == 4 { result += ":" + time[3] }
+        return result
+    }
+
+    /// A date literal's moment: ISO 8601 (`ISODate`) or Realm's readable form with one-digit parts. As realm-core
+    /// reads it, Realm's `:nanoseconds` count backwards before 1970 (`1969-12-31@23:59:59:1` is one nanosecond before
+    /// `23:59:59`).
+    static func dateLiteral(_ text: String) -> Moment? {
+        let written = ISODate.reading(text) != nil ? text : paddedRealmDate(text)
+        guard let written, let reading = ISODate.reading(written) else { return nil }
+        let isRealmNanoseconds = reading.parts.fraction.count > 1 && written.utf8[written.utf8.index(written.utf8.startIndex, offsetBy: reading.parts.fraction.lowerBound)] == UInt8(ascii: ":")
+        let seconds = reading.wholeSecond / 1000
+        if isRealmNanoseconds && seconds < 0 { return Moment(seconds: seconds, nanoseconds: -reading.nanoseconds) }
+        return reading.moment
     }
 
     /// For a character that is glued to a word (`Calories-Table`, `my-col`): how to write that name, as
@@ -273,10 +381,10 @@ package struct QueryLexer {
         if digitsEnd > index, digitsEnd + 1 < characters.count, characters[digitsEnd] == "-",
            characters[digitsEnd + 1].isNumber {
             let text = readWhile { $0.isNumber || $0.isLetter || "-:.+@".contains($0) }
-            guard let milliseconds = ISODate.parse(text) else {
+            guard let moment = Self.dateLiteral(text) else {
                 throw error("invalid date '\(text)' (expected YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DD@HH:MM:SS)", at: start)
             }
-            return QueryToken(kind: .date(milliseconds), offset: start)
+            return QueryToken(kind: .date(moment), offset: start)
         }
         var text = ""
         if peek() == "-" { text.append("-"); index += 1 }

@@ -148,7 +148,7 @@ public struct QueryParser {
             query.predicate = try parsePredicate()
         }
         while current.kind != .end {
-            if eatKeyword(.sort) {
+            if isTrailer, eatKeyword(.sort) {
                 try expectSymbol(.openParenthesis)
                 var keys: [SortKey] = []
                 repeat {
@@ -159,13 +159,13 @@ public struct QueryParser {
                 } while eatSymbol(.comma)
                 try expectSymbol(.closeParenthesis)
                 query.stages.append(.sort(keys))
-            } else if eatKeyword(.distinct) {
+            } else if isTrailer, eatKeyword(.distinct) {
                 try expectSymbol(.openParenthesis)
                 var paths: [KeyPath] = []
                 repeat { paths.append(try parseKeyPath()) } while eatSymbol(.comma)
                 try expectSymbol(.closeParenthesis)
                 query.stages.append(.distinct(paths))
-            } else if eatKeyword(.limit) {
+            } else if isTrailer, eatKeyword(.limit) {
                 try expectSymbol(.openParenthesis)
                 guard case .integer(let limit) = current.kind, limit >= 0 else {
                     throw syntax("LIMIT takes a whole number of objects")
@@ -173,7 +173,7 @@ public struct QueryParser {
                 position += 1
                 query.stages.append(.limit(Int(clamping: limit)))
                 try expectSymbol(.closeParenthesis)
-            } else if isKeyword(.show) {
+            } else if isTrailer, isKeyword(.show) {
                 guard query.show == nil else { throw syntax("SHOW is given twice; list every column in one SHOW(…)") }
                 position += 1
                 query.show = try parseShow()
@@ -184,7 +184,22 @@ public struct QueryParser {
         return query
     }
 
-    private var isTrailer: Bool { isKeyword(.sort) || isKeyword(.distinct) || isKeyword(.limit) || isKeyword(.show) }
+    /// SORT, DISTINCT, LIMIT or SHOW as a trailer: not followed by what goes on from a property of that name
+    /// (`sort == 1`, `limit.max > 2`, `show CONTAINS "x"`), which it then is, as in Realm.
+    private var isTrailer: Bool {
+        guard isKeyword(.sort) || isKeyword(.distinct) || isKeyword(.limit) || isKeyword(.show) else { return false }
+        let next = tokens[position + 1]
+        switch next.kind {
+        case .symbol(let symbol):
+            return ![.equal, .assign, .notEqual, .lessOrGreater, .less, .lessOrEqual, .greater, .greaterOrEqual, .dot, .openBracket].contains(symbol)
+        case .name:
+            return ![.beginsWith, .endsWith, .contains, .like, .in, .between].contains(next.keyword)
+        case .options:
+            return false
+        default:
+            return true
+        }
+    }
 
     /// '(' keyPath (AS NAME)? (',' keyPath (AS NAME)?)* ')', after SHOW
     private mutating func parseShow() throws -> [ShownColumn] {
@@ -338,6 +353,7 @@ public struct QueryParser {
         case .decimal(let value, let text): position += 1; return .literal(.decimal(value, text: text), offset: offset)
         case .date(let value): position += 1; return .literal(.date(value), offset: offset)
         case .data(let value): position += 1; return .literal(.data(value), offset: offset)
+        case .base64(let value): position += 1; return .literal(.base64(value), offset: offset)
         case .parameter(let index): position += 1; return .parameter(index, offset: offset)
         case .symbol(.openBrace): return try parseList()
         case .name:
@@ -391,7 +407,7 @@ public struct QueryParser {
             let offset = current.offset
             switch current.kind {
             case .name(let name):
-                if Self.keywords.contains(name.uppercased()) {
+                if let keyword = Keyword(rawValue: name.uppercased()), keyword.isStructural {
                     throw syntax("'\(name)' is a keyword; write `\(name)` in backticks to use it as a property name", at: offset)
                 }
                 position += 1

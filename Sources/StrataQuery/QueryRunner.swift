@@ -4,7 +4,7 @@ import SQLiteKit
 public struct QueryRunner {
     public let connection: Connection
 
-    /// Registers the SQL functions compiled queries call (`strata_match`, `strata_fold`, `strata_date`,
+    /// Registers the SQL functions compiled queries call (`strata_match`, `strata_fold`, `strata_moment`,
     /// `strata_uuid`, `strata_sum`, `strata_avg`).
     public init(connection: Connection) throws {
         self.connection = connection

@@ -49,6 +49,12 @@ enum StringMatching {
         }
     }
 
+    /// `bytes` with ASCII capitals lower-cased when `folding` ignores case; as they are otherwise.
+    static func asciiFolded(_ bytes: [UInt8], _ folding: Folding) -> [UInt8] {
+        guard folding.contains(.caseInsensitive) else { return bytes }
+        return bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    }
+
     static func matches(_ operation: Operation, bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
         switch operation {
         case .equal: return bytes == pattern
@@ -227,12 +233,13 @@ enum StringMatching {
             switch (arguments[1], arguments[2]) {
             case (.text(let value), .text(let pattern)):
                 return .integer(matches(operation, folded(value), folded(pattern)) ? 1 : 0)
+            // Bytes with [c]: ASCII letters in either case, as realm-core folds binary data.
             case (.blob(let value), .blob(let pattern)):
-                return .integer(matches(operation, bytes: value, pattern) ? 1 : 0)
+                return .integer(matches(operation, bytes: asciiFolded(value, folding), asciiFolded(pattern, folding)) ? 1 : 0)
             case (.blob(let value), .text(let pattern)):
-                return .integer(matches(operation, bytes: value, Array(pattern.utf8)) ? 1 : 0)
+                return .integer(matches(operation, bytes: asciiFolded(value, folding), asciiFolded(Array(pattern.utf8), folding)) ? 1 : 0)
             case (.text(let value), .blob(let pattern)):
-                return .integer(matches(operation, bytes: Array(value.utf8), pattern) ? 1 : 0)
+                return .integer(matches(operation, bytes: asciiFolded(Array(value.utf8), folding), asciiFolded(pattern, folding)) ? 1 : 0)
             case (.integer, _), (.real, _):
                 guard let pattern = arguments[2].string else { return .integer(0) }
                 let value = arguments[1].int64.map(String.init) ?? arguments[1].double.map { "\($0)" } ?? ""
@@ -248,9 +255,19 @@ enum StringMatching {
             default: return arguments[0]
             }
         }
-        try connection.createFunction("strata_date", argumentCount: 1) { arguments in
-            guard case .text(let text) = arguments[0] else { return .null }
-            return ISODate.parse(text).map(SQLiteValue.integer) ?? .null
+        try connection.createFunction("strata_moment", argumentCount: 2) { arguments in
+            if arguments[1].int64 == -1 {
+                guard case .text(let text) = arguments[0], let moment = ISODate.moment(text) else { return .null }
+                return .blob(moment.key)
+            }
+            guard let storage = arguments[1].int64.flatMap({ DateStorage(code: Int($0)) }),
+                  let moment = storage.moment(arguments[0]) else { return .null }
+            return .blob(moment.key)
+        }
+        // A moment's key as ISO 8601 text, for @min and @max of dates shown.
+        try connection.createFunction("strata_moment_text", argumentCount: 1) { arguments in
+            guard case .blob(let bytes) = arguments[0], let moment = Moment(key: bytes) else { return .null }
+            return .text(moment.isoText)
         }
     }
 }

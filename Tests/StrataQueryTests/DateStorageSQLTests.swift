@@ -3,8 +3,9 @@ import Testing
 @testable import StrataCore
 @testable import StrataQuery
 
-/// `DateStorage.millisecondsSQL`, what queries compare, reads every stored value as `milliseconds(_:)`,
-/// what outputs show, does: in every storage, for every storage class a column may hold.
+/// `DateStorage.momentSQL`, what queries compare, reads every stored value as `moment(_:)` does, and as the
+/// moment `milliseconds(_:)`, what outputs show, reads to the millisecond: in every storage, for every storage class
+/// a column may hold.
 @Suite struct DateStorageSQLTests {
     static let values: [SQLiteValue] = [
         .text("2026-01-02T03:04:05.678Z"), .text("2026-01-02 03:04:05"), .text("2026-01-02"), .text("soon"), .text(""),
@@ -21,13 +22,15 @@ import Testing
             try insert.bind([.integer(Int64(index)), value])
             try insert.run()
         }
-        let rows = try fixture.connection.rows("SELECT id, \(storage.millisecondsSQL("d")) FROM T ORDER BY id")
+        let rows = try fixture.connection.rows("SELECT id, \(storage.momentSQL("d")) FROM T ORDER BY id")
         for row in rows {
             guard case .integer(let index) = row[0] else { continue }
             let value = Self.values[Int(index)]
             let shown = storage.milliseconds(value)
-            let compared = row[1].int64
-            #expect(compared == shown, "\(storage): \(value) is shown as \(shown.map(String.init) ?? "no date") but compares as \(compared.map(String.init) ?? "NULL")")
+            let compared: Moment? = if case .blob(let key) = row[1] { Moment(key: key) } else { nil }
+            #expect(compared == storage.moment(value))
+            #expect((compared == nil) == (shown == nil), "\(storage): \(value) is shown as \(shown.map(String.init) ?? "no date") but compares as \(compared.map(\.isoText) ?? "NULL")")
+            if let compared, let shown { #expect(abs(compared.milliseconds - shown) <= 1, "\(storage): \(value)") }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import StrataQuery
+import StrataCore
 
 /// Date literals: digits, a dash and a digit start one, so a bad one is named whole with the accepted forms.
 @Suite struct QueryDateLiteralTests {
@@ -20,8 +21,9 @@ import Testing
     }
 
     static let accepted: [(String, [QueryToken.Kind])] = [
-        ("2015-01-01", [.date(1_420_070_400_000), .end]),
-        ("9999-12-31", [.date(253_402_214_400_000), .end]),
+        ("2015-01-01", [.date(Moment(milliseconds: 1_420_070_400_000)), .end]),
+        ("9999-12-31", [.date(Moment(milliseconds: 253_402_214_400_000)), .end]),
+        ("2017-12-01T12:07:53.000000505Z", [.date(Moment(seconds: 1_512_130_073, nanoseconds: 505)), .end]),
         ("{1,-1}", [.symbol(.openBrace), .integer(1), .symbol(.comma), .integer(-1), .symbol(.closeBrace), .end]),
         ("n == 5 -3", [.name("n"), .symbol(.equal), .integer(5), .integer(-3), .end]),
         ("12.5", [.decimal(12.5, text: "12.5"), .end]),

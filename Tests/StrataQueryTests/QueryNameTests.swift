@@ -1,4 +1,5 @@
 import Testing
+import StrataCore
 @testable import StrataQuery
 
 /// Names in backticks: `` stands for a backtick, anything else (double quotes, spaces, dots) is itself.
@@ -81,11 +82,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Calories-Table", "unexpected character '-' (a name that holds it is written in backticks: `Calories-Table`)"),
-        ("Task where my-col == 1", "unexpected character '-' (a name that holds it is written in backticks: `my-col`)"),
-        ("Task where a == 1 * 2", "unexpected character '*'"),
+        ("Calories%Table", "unexpected character '%' (a name that holds it is written in backticks: `Calories%Table`)"),
+        ("Task where my#col == 1", "unexpected character '#' (a name that holds it is written in backticks: `my#col`)"),
+        ("Task where a == 1 # 2", "unexpected character '#'"),
     ])
-    func aGluedCharacterSuggestsBackticks(_ text: String, _ message: String) {
+    func aGluedCharacterSuggestsBackticksFor(_ text: String, _ message: String) {
         do {
             _ = try QueryLexer.tokens(text)
             Issue.record("expected an error for \(text)")
@@ -94,5 +95,25 @@ import Testing
         } catch {
             Issue.record("\(error)")
         }
+    }
+
+    /// As realm-core's lexer reads names: a `-` between two word characters is part of one (`T2017-12-04`), and a
+    /// backslash before a space, n, r or t stands for that character.
+    @Test(arguments: [
+        ("Calories-Table", [QueryToken.Kind.name("Calories-Table"), .end]),
+        ("T2017-12-04 == T399:0", [.name("T2017-12-04"), .symbol(.equal), .date(Moment(seconds: 399, nanoseconds: 0)), .end]),
+        ("float\\ fees", [.name("float fees"), .end]),
+        ("nullable\\tdata", [.name("nullable\tdata"), .end]),
+    ])
+    func realmNamesHoldDashesAndEscapes(_ text: String, _ kinds: [QueryToken.Kind]) throws {
+        #expect(try QueryLexer.tokens(text).map(\.kind) == kinds)
+    }
+
+    /// A word of the language names a property where a path stands, as in Realm; backticks still work.
+    @Test func wordsOfTheLanguageNameProperties() throws {
+        let fixture = try QueryFixture.tasks()
+        let plain = try fixture.keys("Task where desc == nil SORT(desc DESC, id ASC)")
+        #expect(plain == (try fixture.keys("Task where `desc` == nil SORT(`desc` DESC, id ASC)")))
+        #expect(try fixture.keys("Task where limit > 0 LIMIT(3)") == (try fixture.keys("Task where `limit` > 0 LIMIT(3)")))
     }
 }

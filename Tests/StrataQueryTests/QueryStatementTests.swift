@@ -102,11 +102,11 @@ private func taskPage(from: String) -> String {
         StatementCase(query: "Tag SORT(name ASC)", sql: #"SELECT t0."id", t0."name" FROM "Tag" AS t0 ORDER BY t0."name" ASC, t0."id" ASC"#),
         StatementCase(query: "Task DISTINCT(list) LIMIT(2)",
                       sql: "SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11 FROM (SELECT * FROM (SELECT * FROM (SELECT *, "
-                          + "ROW_NUMBER() OVER (PARTITION BY e1 ORDER BY e0 ASC) AS strata_rank FROM (SELECT t0.\"id\" AS c0, "
+                          + "ROW_NUMBER() OVER (PARTITION BY e1 ORDER BY e0 ASC) AS strata_rank0 FROM (SELECT t0.\"id\" AS c0, "
                           + #"t0."name" AS c1, t0."isCompleted" AS c2, t0."priority" AS c3, t0."score" AS c4, t0."createdAt" AS c5, "#
                           + #"t0."notes" AS c6, t0."data" AS c7, t0."list" AS c8, t0."desc" AS c9, t0."limit" AS c10, "#
                           + #"(SELECT json_group_array(target) FROM (SELECT "target" AS target FROM "Task_tags" WHERE "owner" = t0."id" ORDER BY "position")) "#
-                          + #"AS c11, t0."id" AS e0, t0."list" AS e1 FROM "Task" AS t0)) WHERE strata_rank = 1) ORDER BY e0 ASC LIMIT ?1) "#
+                          + #"AS c11, t0."id" AS e0, t0."list" AS e1 FROM "Task" AS t0)) WHERE strata_rank0 = 1) ORDER BY e0 ASC LIMIT ?1) "#
                           + "ORDER BY e0 ASC",
                       values: [.integer(2)]),
         StatementCase(query: "Task where priority IN {nil, 0}", mode: .page(Page(size: 51, after: [.integer(3)])),

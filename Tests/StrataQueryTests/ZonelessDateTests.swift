@@ -224,7 +224,7 @@ import Testing
         }
     }
 
-    @Test func aHugeFractionInALiteralIsKeptToTheMillisecond() throws {
+    @Test func aHugeFractionInALiteralIsRoundedToTheNanosecond() throws {
         let (fixture, _) = try Self.fixture()
         let keys = try fixture.keys("Rental where rental_date == 2005-05-24T22:53:30.0009" + String(repeating: "9", count: 10_000))
         #expect(keys == (try Self.oracle(fixture, "rental_date", "$c IS julianday(?1)", [.text("2005-05-24T22:53:30.001")])))

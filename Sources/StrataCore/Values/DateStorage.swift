@@ -44,19 +44,67 @@ public enum DateStorage: String, Sendable, Equatable {
         static func == (lhs: Memo, rhs: Memo) -> Bool { true }
     }
 
-    /// SQL for the column's value in milliseconds since 1970, an INTEGER (NULL when it is not a date), read
-    /// exactly as `milliseconds(_:)` reads a value, whatever storage class each value has: text
-    /// as ISO 8601 (`strata_date`), a number by this storage (an ISO text column's numbers as seconds since
-    /// 1970), a blob or a number out of range as no date. So a query compares the dates that are shown.
-    package func millisecondsSQL(_ column: SQL) -> SQL {
-        let number: SQL = switch self {
-        case .isoText, .unixSeconds: "round(\(column) * 1000.0)"
-        case .unixMilliseconds: "round(\(column))"
-        case .referenceSeconds: "round((\(column) + \(literal: .integer(Self.referenceOffsetSeconds))) * 1000.0)"
+    /// SQL for the column's value as a moment to the nanosecond (`Moment.key`, a 12-byte blob that compares as the
+    /// moments do; NULL when it is not a date), read exactly as `moment(_:)` reads a value: what queries compare,
+    /// sort and aggregate, so that two moments 505 ns apart are two moments, as in Realm.
+    package func momentSQL(_ column: SQL) -> SQL {
+        "strata_moment(\(column), \(literal: .integer(Int64(code))))"
+    }
+
+    /// SQL for a value's moment when it is ISO 8601 text, NULL for any other value: how an untyped (Mixed) value
+    /// compares with a date.
+    package static func textMomentSQL(_ value: SQL) -> SQL {
+        "strata_moment(\(value), -1)"
+    }
+
+    /// This storage as the number `strata_moment` takes.
+    public var code: Int {
+        switch self {
+        case .isoText: 0
+        case .unixSeconds: 1
+        case .unixMilliseconds: 2
+        case .referenceSeconds: 3
         }
-        return "(CASE WHEN typeof(\(column)) = 'text' THEN strata_date(\(column))"
-            + " WHEN typeof(\(column)) IN ('integer', 'real') AND abs(\(number)) <= \(literal: .integer(Self.maximumMilliseconds))"
-            + " THEN CAST(\(number) AS INTEGER) END)"
+    }
+
+    public init?(code: Int) {
+        switch code {
+        case 0: self = .isoText
+        case 1: self = .unixSeconds
+        case 2: self = .unixMilliseconds
+        case 3: self = .referenceSeconds
+        default: return nil
+        }
+    }
+
+    /// A stored value as a moment to the nanosecond: text as ISO 8601 (every fraction digit, to nine), a number by
+    /// this storage (an ISO text column's numbers as seconds since 1970). Seconds held as a REAL keep the
+    /// microseconds a double holds at today's dates, rounded (a double of 1.7e9 seconds has no finer digits: its
+    /// nanoseconds are noise). Nil where `milliseconds(_:)` is nil.
+    public func moment(_ value: SQLiteValue) -> Moment? {
+        switch value {
+        case .text(let text): return ISODate.moment(text)
+        case .integer(let number):
+            guard milliseconds(value) != nil else { return nil }
+            switch self {
+            case .unixMilliseconds: return Moment(milliseconds: number)
+            case .referenceSeconds: return Moment(seconds: number + Self.referenceOffsetSeconds, nanoseconds: 0)
+            default: return Moment(seconds: number, nanoseconds: 0)
+            }
+        case .real(let number):
+            guard milliseconds(value) != nil else { return nil }
+            var seconds = number
+            switch self {
+            case .unixMilliseconds: seconds = number / 1000
+            case .referenceSeconds: seconds = number + Double(Self.referenceOffsetSeconds)
+            default: break
+            }
+            let whole = seconds.rounded(.down)
+            let microseconds = ((seconds - whole) * 1_000_000).rounded()
+            return Moment(seconds: Int64(whole), nanoseconds: Int64(microseconds) * 1000)
+        default:
+            return nil
+        }
     }
 
     /// JavaScript's date range, ±100,000,000 days from 1970, in milliseconds: the numbers that read as dates.

@@ -76,6 +76,9 @@ public enum ISODate {
         public var hasZone: Bool
         /// The moment to the whole second (milliseconds since 1970, UTC), before the fraction is added.
         public var wholeSecond: Int64 = 0
+        /// The fraction of the second in nanoseconds (nine digits of it, rounded by the tenth: 1_000_000_000 when
+        /// they round up to the next second, which `moment` carries).
+        public var nanoseconds: Int64 = 0
         /// Where each part of the text is, in bytes (what a narrowed column's shorter forms leave out).
         public var parts = Parts(date: 0..<0, hourMinute: 0..<0, seconds: 0..<0, fraction: 0..<0, zone: 0..<0)
 
@@ -92,6 +95,9 @@ public enum ISODate {
             /// `Z`, `+05:30`, `-0800`.
             public var zone = 0..<0
         }
+
+        /// The moment to the nanosecond.
+        public var moment: Moment { Moment(seconds: wholeSecond / 1000, nanoseconds: nanoseconds) }
     }
 
     /// A text date with more fraction digits than milliseconds (`2021-11-09 11:41:52.207729+00:00`) in UTC as
@@ -113,6 +119,9 @@ public enum ISODate {
     /// `:nanoseconds` too), and a zone `Z` or `±HH[:MM]`; no zone means UTC. Nil for anything else,
     /// including impossible dates such as February 30.
     public static func parse(_ text: String) -> Int64? { reading(text)?.milliseconds }
+
+    /// `parse` to the nanosecond.
+    public static func moment(_ text: String) -> Moment? { reading(text)?.moment }
 
     /// `parse`, also telling whether the text names a zone.
     public static func reading(_ text: String) -> Reading? {
@@ -137,21 +146,23 @@ public enum ISODate {
             Reading.Parts(date: 0..<dateEnd, hourMinute: dateEnd..<timeEnd, seconds: timeEnd..<secondsEnd, fraction: secondsEnd..<fractionEnd,
                   zone: fractionEnd..<bytes.count)
         }
-        if scanner.atEnd { return Reading(milliseconds: milliseconds, hasZone: false, parts: parts()) }
+        if scanner.atEnd { return Reading(milliseconds: milliseconds, hasZone: false, wholeSecond: milliseconds, parts: parts()) }
         guard scanner.eat("T") || scanner.eat("t") || scanner.eat(" ") || scanner.eat("@"),
               let hour = scanner.digits(2), scanner.eat(":"), let minute = scanner.digits(2), hour < 24, minute < 60
         else { return nil }
         (timeEnd, secondsEnd, fractionEnd) = (scanner.index, scanner.index, scanner.index)
         var second: Int64 = 0
         var fraction: Int64 = 0
+        var nanoseconds: Int64 = 0
         if scanner.eat(":") {
             guard let value = scanner.digits(2), value < 60 else { return nil }
             second = value
             (secondsEnd, fractionEnd) = (scanner.index, scanner.index)
             if scanner.eat(":") {
                 // Realm's form: whole nanoseconds after a colon.
-                guard let (nanoseconds, count) = scanner.allDigits(), count > 0, nanoseconds < 1_000_000_000 else { return nil }
-                fraction = (nanoseconds + 500_000) / 1_000_000
+                guard let (digits, count) = scanner.allDigits(), count > 0, digits < 1_000_000_000 else { return nil }
+                fraction = (digits + 500_000) / 1_000_000
+                nanoseconds = digits
                 fractionEnd = scanner.index
             } else if scanner.eat(".") || scanner.eat(",") {
                 guard let (digits, count) = scanner.allDigits(), count > 0 else { return nil }
@@ -161,11 +172,18 @@ public enum ISODate {
                 while places > 4 { scaled /= 10; places -= 1 }
                 while places < 4 { scaled *= 10; places += 1 }
                 fraction = (scaled + 5) / 10
+                // And nanoseconds: nine digits, rounded by the tenth (a carry into the next second is the moment's).
+                var nanos = digits
+                places = count
+                while places > 10 { nanos /= 10; places -= 1 }
+                while places < 10 { nanos *= 10; places += 1 }
+                nanoseconds = (nanos + 5) / 10
                 fractionEnd = scanner.index
             }
         }
         milliseconds += ((hour * 60 + minute) * 60 + second) * 1000
-        var result = Reading(milliseconds: milliseconds + fraction, hasZone: false, wholeSecond: milliseconds, parts: parts())
+        var result = Reading(milliseconds: milliseconds + fraction, hasZone: false, wholeSecond: milliseconds, nanoseconds: nanoseconds,
+                             parts: parts())
         if scanner.atEnd { return result }
         result.hasZone = true
         if scanner.eat("Z") || scanner.eat("z") { return scanner.atEnd ? result : nil }
