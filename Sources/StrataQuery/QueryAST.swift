@@ -65,6 +65,14 @@ public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
         case backlinks(className: String, property: String)
         /// `["easy"]` after a dictionary: its value for the key.
         case key(String)
+        /// `[2]`, `[FIRST]` (0), `[LAST]` (-1) after a list: its element at that position.
+        case index(Int)
+        /// `[SIZE]` after a list: how many elements it has, as `.@size` says.
+        case size
+        /// `[*]` after a list: every element, as the path says without it.
+        case all
+        /// `@links` alone: every object that links to this one, by any link or list (`@links.@count`).
+        case allBacklinks
     }
 
     /// The SUBQUERY variable the path starts from, without `$`.
@@ -85,6 +93,16 @@ public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
                 if parts.isEmpty { parts.append("") }
                 parts[parts.count - 1] += "[\"" + key.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
+            case .index(let index):
+                if parts.isEmpty { parts.append("") }
+                parts[parts.count - 1] += index == 0 ? "[FIRST]" : index < 0 ? "[LAST]" : "[\(index)]"
+            case .size:
+                if parts.isEmpty { parts.append("") }
+                parts[parts.count - 1] += "[SIZE]"
+            case .all:
+                if parts.isEmpty { parts.append("") }
+                parts[parts.count - 1] += "[*]"
+            case .allBacklinks: parts.append("@links")
             }
         }
         if let aggregate { parts.append("@" + aggregate.rawValue) }
@@ -95,6 +113,8 @@ public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
 
 public enum Aggregate: String, Sendable, Equatable {
     case count, size, min, max, sum, avg
+    /// `mixed.@type`: the Realm type of a Mixed value, compared with type names (`'string'`, `'numeric'`, …).
+    case type
 }
 
 /// A literal value as written in a query.
@@ -121,14 +141,30 @@ public indirect enum Expression: Sendable, Equatable {
     case list([Expression], offset: Int)
     /// `SUBQUERY(collection, $variable, predicate).@count`
     case subqueryCount(collection: KeyPath, variable: String, predicate: Predicate, offset: Int)
+    /// `price * quantity`, `age + 1`: realm-core's arithmetic, `*` and `/` before `+` and `-`.
+    case arithmetic(ArithmeticOperator, Expression, Expression, offset: Int)
 
     var offset: Int {
         switch self {
         case .keyPath(let path): path.offset
         case .literal(_, let offset), .parameter(_, let offset), .list(_, let offset): offset
         case .subqueryCount(_, _, _, let offset): offset
+        case .arithmetic(_, let left, _, _): left.offset
         }
     }
+
+    /// Whether arithmetic is anywhere in it.
+    var hasArithmetic: Bool {
+        switch self {
+        case .arithmetic: true
+        case .list(let items, _): items.contains { $0.hasArithmetic }
+        default: false
+        }
+    }
+}
+
+public enum ArithmeticOperator: String, Sendable, Equatable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
 }
 
 public enum ComparisonOperator: String, Sendable, Equatable {
@@ -149,6 +185,8 @@ public struct Comparison: Sendable, Equatable {
     public var caseInsensitive = false
     public var diacriticInsensitive = false
     public var quantifier: Quantifier?
+    /// ANY, ALL or NONE written before the right side (`{1, 2} == ANY scores`, `x IN ALL $0`).
+    public var rightQuantifier: Quantifier?
     /// Set when the left side was written as a double-quoted string ("First Name" == "Ann"): as in SQLite, it
     /// names the property when the class has one so named, and is a string otherwise.
     var leftQuotedName: String?

@@ -8,8 +8,16 @@ extension QueryCompiler {
     ]
 
     /// One comparison as a two-valued SQL condition.
-    mutating func compile(_ comparison: Comparison, in scope: Scope) throws -> SQL {
+    ///
+    /// - Parameter rightScope: where the right side's paths start, when not where the left's do: the scope a path
+    ///   through a list was entered from (`ANY items.name == fav_item.name`: `fav_item` is the object's).
+    mutating func compile(_ comparison: Comparison, in scope: Scope, rightScope: Scope? = nil) throws -> SQL {
+        var scope = scope
         var comparison = comparison
+        comparison.left = try folded(comparison.left)
+        comparison.right = try folded(comparison.right)
+        if let general = try compileSides(comparison, in: scope, rightScope: rightScope) { return general }
+        var rightScope = rightScope ?? scope
         // A value on the left and a path on the right: turn it around.
         if !isPathLike(comparison.left), isPathLike(comparison.right) {
             if comparison.op == .in {
@@ -23,9 +31,12 @@ extension QueryCompiler {
             } else {
                 throw semanticError("\(comparison.op.rawValue) needs a property on its left", at: comparison.offset)
             }
+            (scope, rightScope) = (rightScope, scope)
         }
         let left: Value
         switch comparison.left {
+        case .arithmetic:
+            left = try arithmeticValue(comparison.left, in: scope)
         case .keyPath(let path):
             switch try resolve(path, in: scope) {
             case .value(let value):
@@ -38,7 +49,7 @@ extension QueryCompiler {
                 if let aggregated = try aggregate(many, offset: path.offset) {
                     left = aggregated
                 } else {
-                    return try quantified(comparison, many: many)
+                    return try quantified(comparison, many: many, rightScope: rightScope)
                 }
             }
         case .subqueryCount(let collection, let variable, let predicate, let offset):
@@ -46,18 +57,20 @@ extension QueryCompiler {
         default:
             throw semanticError("a comparison needs a property on one side", at: comparison.offset)
         }
-        return try compare(left, comparison, in: scope)
+        return try compare(left, comparison, in: rightScope)
     }
 
-    private func isPathLike(_ expression: Expression) -> Bool {
+    /// A path, a SUBQUERY count, or arithmetic with one: what is not a constant.
+    func isPathLike(_ expression: Expression) -> Bool {
         switch expression {
         case .keyPath, .subqueryCount: true
+        case .arithmetic(_, let left, let right, _): isPathLike(left) || isPathLike(right)
         default: false
         }
     }
 
     /// ANY (EXISTS), NONE (NOT EXISTS) and ALL (NOT EXISTS of the negation) over the objects of a list.
-    private mutating func quantified(_ comparison: Comparison, many: Many) throws -> SQL {
+    private mutating func quantified(_ comparison: Comparison, many: Many, rightScope: Scope) throws -> SQL {
         guard !many.elementPath.components.isEmpty else {
             throw semanticError("compare a property of the objects in '\(many.name)', as in \(many.name).name, or count them with \(many.name).@count",
                                 at: comparison.offset)
@@ -68,7 +81,7 @@ extension QueryCompiler {
         // ANY and NONE say of the elements of the first list, they say of any element of the next.
         inner.quantifier = comparison.quantifier == .all ? .all : nil
         inner.isUnderAll = comparison.quantifier == .all
-        let condition = try nested(Self.listDepth, at: comparison.offset) { try $0.compile(inner, in: many.inner) }
+        let condition = try nested(Self.listDepth, at: comparison.offset) { try $0.compile(inner, in: many.inner, rightScope: rightScope) }
         switch comparison.quantifier ?? .any {
         case .any: return "EXISTS (\(many.subquery(select: "1", condition: .expression(condition))))"
         case .none: return "NOT EXISTS (\(many.subquery(select: "1", condition: .expression(condition))))"
@@ -77,7 +90,7 @@ extension QueryCompiler {
     }
 
     /// `SUBQUERY(collection, $x, predicate).@count`
-    private mutating func subqueryCount(_ collection: KeyPath, variable: String, predicate: Predicate, offset: Int,
+    mutating func subqueryCount(_ collection: KeyPath, variable: String, predicate: Predicate, offset: Int,
                                         in scope: Scope) throws -> Value
     {
         guard case .many(var many) = try resolve(collection, in: scope), many.rest.components.isEmpty, many.rest.aggregate == nil else {
@@ -93,6 +106,7 @@ extension QueryCompiler {
     // MARK: - Comparing one value
 
     private mutating func compare(_ left: Value, _ comparison: Comparison, in scope: Scope) throws -> SQL {
+        if left.isTypeOf { return try typeComparison(left, comparison) }
         let op = comparison.op
         let folding = StringMatching.Folding(caseInsensitive: comparison.caseInsensitive,
                                              diacriticInsensitive: comparison.diacriticInsensitive)
@@ -134,7 +148,10 @@ extension QueryCompiler {
             let items: [Expression]
             switch comparison.right {
             case .list(let list, _): items = list
-            case .parameter, .literal: items = [comparison.right]
+            case .parameter: items = [comparison.right]
+            case .literal:
+                throw semanticError("IN needs a list after it: values in braces, a list, or a parameter, and '\(Self.text(comparison.right))' is one value",
+                                    at: comparison.right.offset)
             case .keyPath(let path):
                 return try inCollection(left, path, folding: folding, in: scope)
             default: throw semanticError("IN needs a list of values in braces, as in {1, 2, 3}, or a list property", at: comparison.right.offset)
@@ -172,6 +189,11 @@ extension QueryCompiler {
             switch op {
             case .equal: return "\(left.nullSQL ?? left.sql) IS NULL"
             case .notEqual: return "\(left.nullSQL ?? left.sql) IS NOT NULL"
+            // As realm-core answers: every value (nil too) begins with, ends with and contains nil, as it does the
+            // empty string, and nil is LIKE nil alone; its CONTAINS[c] of binary data finds every value that is not nil.
+            case .like: return "\(left.nullSQL ?? left.sql) IS NULL"
+            case .contains where !folding.isEmpty && left.type == .data: return "\(left.nullSQL ?? left.sql) IS NOT NULL"
+            case .beginsWith, .endsWith, .contains: return "1"
             default: throw semanticError("only == and != compare with nil", at: comparison.right.offset)
             }
         case .value(let value):
@@ -279,6 +301,70 @@ extension QueryCompiler {
         return low...high
     }
 
+    /// Realm's names of the types of a value (`query_value.cpp`'s `attribute_map`, in any case), each as the names
+    /// `convert` stores beside a Mixed value; nil stands for nil.
+    static let typeNames: [String: [String?]] = {
+        let numbers: [String?] = ["int", "float", "double", "decimal128"]
+        var names: [String: [String?]] = ["null": [nil], "string": ["string"], "float": ["float"], "double": ["double"],
+                                          "objectid": ["objectId"], "numeric": numbers, "object": ["dictionary"],
+                                          "dictionary": ["dictionary"], "array": ["list"], "list": ["list"],
+                                          "collection": ["list", "set", "dictionary"]]
+        for name in ["int", "integer", "int16", "int32", "int64", "short", "long", "byte", "char"] { names[name] = ["int"] }
+        for name in ["bool", "boolean"] { names[name] = ["bool"] }
+        for name in ["binary", "data", "bytearray", "byte[]", "bindata"] { names[name] = ["binary"] }
+        for name in ["date", "datetimeoffset", "timestamp"] { names[name] = ["timestamp"] }
+        for name in ["decimal128", "decimal"] { names[name] = ["decimal128"] }
+        for name in ["objectlink", "link"] { names[name] = ["link"] }
+        for name in ["uuid", "guid"] { names[name] = ["uuid"] }
+        return names
+    }()
+
+    /// Realm's type names as SQLite's storage classes, for an untyped column that keeps no Realm type.
+    private static let storageClasses: [String: String] = ["int": "integer", "double": "real", "string": "text", "binary": "blob"]
+
+    /// `mixed.@type == 'string'`, `!=`, `IN {'int', 'double'}`: the value's type among those the names stand for.
+    private mutating func typeComparison(_ left: Value, _ comparison: Comparison) throws -> SQL {
+        let items: [Expression]
+        switch comparison.right {
+        case .list(let list, _) where comparison.op == .in: items = list
+        case .literal, .parameter: items = [comparison.right]
+        default:
+            throw semanticError("@type compares with type names, as in \(left.name) == 'string' or \(left.name) IN {'int', 'double'}",
+                                at: comparison.right.offset)
+        }
+        guard [.equal, .notEqual, .in].contains(comparison.op) else {
+            throw semanticError("@type takes ==, != and IN", at: comparison.offset)
+        }
+        var stored: Set<String> = []
+        var includesNull = false
+        for item in items {
+            let name: String
+            switch item {
+            case .literal(.string(let text), _): name = text
+            case .parameter(let index, let offset):
+                guard index < parameters.count else {
+                    throw semanticError("$\(index) has no value: give it with --arg (\(parameters.count) given)", at: offset)
+                }
+                name = parameters[index]
+            default:
+                throw semanticError("@type compares with type names in quotes, as in \(left.name) == 'string'", at: item.offset)
+            }
+            guard let names = Self.typeNames[name.lowercased()] else {
+                throw semanticError("unknown type name '\(name)' for @type; it takes \(Self.typeNames.keys.sorted().joined(separator: ", "))",
+                                    at: item.offset)
+            }
+            for type in names {
+                if let type { stored.insert(left.isStorageClass ? Self.storageClasses[type] ?? "" : type) } else { includesNull = true }
+            }
+        }
+        stored.remove("")
+        var terms: [SQL] = []
+        if !stored.isEmpty { terms.append("coalesce(\(left.sql) IN \(parenthesized: stored.sorted().map { SQL.literal(.text($0)) }.joined(separator: ", ")), 0)") }
+        if includesNull { terms.append("\(left.nullSQL ?? left.sql) IS NULL") }
+        let matched: SQL = terms.isEmpty ? "0" : "(\(terms.joined(separator: " OR ")))"
+        return comparison.op == .notEqual ? "NOT \(matched)" : matched
+    }
+
     /// An untyped value as the moment its text reads as (NULL for anything else), so that it compares with
     /// date literals as a date property does, as SQLite's `julianday` compares: `2005-05-25 10:00:00` is
     /// after 2005-05-25, whether written with a space or a `T`, with or without a zone or milliseconds.
@@ -383,9 +469,8 @@ extension QueryCompiler {
     /// `name IN list.items.name`: some object of the collection has that value.
     private mutating func inCollection(_ left: Value, _ path: KeyPath, folding: StringMatching.Folding, in scope: Scope) throws -> SQL {
         switch try resolve(path, in: scope) {
-        case .value(let right):
-            try checkComparable(left, right, at: path.offset)
-            return "\(fold(left.sql, folding)) IS \(fold(right.sql, folding))"
+        case .value:
+            throw semanticError("IN needs a list after it: values in braces, a list, or a parameter, and '\(path)' is one value", at: path.offset)
         case .many(let many):
             guard !many.elementPath.components.isEmpty, many.rest.aggregate == nil else {
                 throw semanticError("IN needs a property of the objects in '\(many.name)', as in \(many.name).name", at: path.offset)
@@ -445,6 +530,10 @@ extension QueryCompiler {
             return .value(right.sql)
         case .subqueryCount(let collection, let variable, let predicate, let offset):
             return .value(try subqueryCount(collection, variable: variable, predicate: predicate, offset: offset, in: scope).sql)
+        case .arithmetic:
+            let right = try arithmeticValue(expression, in: scope, typedAs: left)
+            try checkComparable(left, right, at: expression.offset)
+            return .value(right.sql)
         case .list(_, let offset):
             throw semanticError("a list of values in braces goes with IN or BETWEEN", at: offset)
         }

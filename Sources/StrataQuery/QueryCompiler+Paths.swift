@@ -23,6 +23,11 @@ extension QueryCompiler {
         var isDecimalKey = false
         /// A Mixed value's Realm type (its `typeColumn`), when the file keeps it.
         var typeSQL: SQL? = nil
+        /// Set for `mixed.@type`: `sql` is the stored type's name (`typeSQL`, or SQLite's `typeof` where the file keeps
+        /// none) and `nullSQL` the value, compared with type names.
+        var isTypeOf = false
+        /// For `isTypeOf`: whether `sql` is SQLite's `typeof`, not Realm's type names.
+        var isStorageClass = false
     }
 
     /// A path that goes through a list or backlinks: the objects at its end, to be quantified.
@@ -38,6 +43,9 @@ extension QueryCompiler {
         /// For a list, set or dictionary of values: which, its elements being `@values` (and its keys `@keys`) of
         /// the inner scope.
         var collection: ValueCollection.Kind? = nil
+        /// What orders the elements (a list's positions), for comparing two lists element by element; nil for
+        /// backlinks, which come in their objects' key order.
+        var order: SQL? = nil
 
         /// What the path says of each element: `rest`, or for a collection of values with nothing after it, the
         /// element itself (`ANY tags == "x"`, `tags.@max`).
@@ -65,6 +73,7 @@ extension QueryCompiler {
 
     /// Follows a key path from a scope: links become joins, lists and backlinks stop at a `Many`.
     mutating func resolve(_ path: KeyPath, in scope: Scope) throws -> Resolved {
+        if let variable = path.variable, path.components.isEmpty, let value = pinned[variable] { return .value(value) }
         var owner = scope
         if let variable = path.variable {
             guard let found = scope.scope(for: variable) else {
@@ -102,9 +111,17 @@ extension QueryCompiler {
                     throw semanticError("\(className) has no link or list '\(propertyName)' to \(info.name)"
                                 + Suggestion.hint(for: propertyName, in: candidates.map(\.name)), at: path.offset)
                 }
-                return .many(try backlinkMany(source: source, link: link, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked))
+                return try subscripted(.many(try backlinkMany(source: source, link: link, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked)))
             case .key(let key):
                 throw semanticError("'\(walked)' is not a dictionary: [\"\(key)\"] takes a value of one by its key", at: path.offset)
+            case .index, .size, .all:
+                throw semanticError("'\(walked)' is not a list: [FIRST], [LAST], [n], [SIZE] and [*] take elements of one", at: path.offset)
+            case .allBacklinks:
+                guard rest.components.isEmpty, path.aggregate == .count || path.aggregate == .size else {
+                    throw semanticError("@links alone is counted, as in @links.@count; name a class and link to follow, as in @links.Class.link",
+                                        at: path.offset)
+                }
+                return .value(try allBacklinksCount(of: info, alias: alias, owner: owner, name: (walked.isEmpty ? "" : walked + ".") + "@links.@count"))
             case .property(let name):
                 walked += (walked.isEmpty ? "" : ".") + name
                 guard let property = info.property(named: name) else {
@@ -115,14 +132,14 @@ extension QueryCompiler {
                 }
                 switch property.type {
                 case .list:
-                    return .many(try listMany(property, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked))
+                    return try subscripted(.many(try listMany(property, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked)))
                 case .collection:
-                    return try collection(property, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked)
+                    return try subscripted(try collection(property, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked))
                 case .linkingObjects:
                     guard let source = property.target.flatMap(schema.class(named:)),
                           let link = property.originProperty.flatMap(source.property(named:))
                     else { throw semanticError("cannot follow '\(name)'", at: path.offset) }
-                    return .many(try backlinkMany(source: source, link: link, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked))
+                    return try subscripted(.many(try backlinkMany(source: source, link: link, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked)))
                 case .object where !isLast:
                     guard let targetInfo = property.target.flatMap(schema.class(named:)), let column = property.column else {
                         throw semanticError("cannot follow the link '\(name)'", at: path.offset)
@@ -148,6 +165,15 @@ extension QueryCompiler {
                                     at: path.offset)
                     }
                     let column = alias[property.column ?? property.name]
+                    if path.aggregate == .type {
+                        guard property.type == .any else {
+                            throw semanticError("@type tells a Mixed value's type, and '\(walked)' is always \(article(property.type)) \(property.type.rawValue)",
+                                                at: path.offset)
+                        }
+                        let type: SQL = property.typeColumn.map { alias[$0] } ?? "typeof(\(column))"
+                        return .value(Value(sql: type, type: .string, isOptional: true, target: nil, name: walked + ".@type", nullSQL: column,
+                                            isTypeOf: true, isStorageClass: property.typeColumn == nil))
+                    }
                     if path.aggregate == .size, property.type == .string || property.type == .data || property.type == .any {
                         // Realm's @size of a string or data: its length in characters or bytes (a Mixed holding
                         // anything else has none).
@@ -185,6 +211,65 @@ extension QueryCompiler {
         throw semanticError("'\(walked)' is a link; compare it with nil or a key, or name a property after it", at: path.offset)
     }
 
+    /// A list with a subscript after it: `[*]` every element (as without it), `[SIZE]` its count, `[n]`, `[FIRST]` and
+    /// `[LAST]` the one element at that position (nil where the list is shorter), what follows said of it.
+    private mutating func subscripted(_ resolved: Resolved) throws -> Resolved {
+        guard case .many(var many) = resolved, let first = many.rest.components.first else { return resolved }
+        switch first {
+        case .all:
+            many.rest.components.removeFirst()
+            return try subscripted(.many(many))
+        case .size:
+            many.rest.components.removeFirst()
+            guard many.rest.components.isEmpty, many.rest.aggregate == nil else {
+                throw semanticError("'\(many.name)[SIZE]' is a count: nothing follows it", at: many.rest.offset)
+            }
+            many.rest.aggregate = .count
+            return .many(many)
+        case .index(let index):
+            many.rest.components.removeFirst()
+            let order = many.order ?? keySQL(many.inner.info, alias: many.inner.alias).first ?? "1"
+            // The element's position: the list's order values, the index-th of them (from the end for LAST).
+            let ordering: SQL = index < 0 ? "\(order) DESC" : order
+            let position: SQL = "(SELECT \(order) \(many.from) WHERE \(many.correlation) ORDER BY \(ordering) LIMIT 1 OFFSET \(literal: .integer(Int64(max(index, 0)))))"
+            many.correlation = "\(many.correlation) AND \(order) = \(position)"
+            let shown = many.name + (index == 0 ? "[FIRST]" : index < 0 ? "[LAST]" : "[\(index)]")
+            if many.rest.components.isEmpty, many.rest.aggregate == .count || many.rest.aggregate == .size, many.collection == nil {
+                throw semanticError("'\(shown)' is one object: it has no @\(many.rest.aggregate?.rawValue ?? "count")", at: many.rest.offset)
+            }
+            many.rest = many.elementPath
+            guard !many.rest.components.isEmpty, case .value(var value) = try resolve(many.rest, in: many.inner) else {
+                throw semanticError("'\(shown)' is an object: compare a property of it, as in \(shown).name", at: many.rest.offset)
+            }
+            func one(_ sql: SQL) -> SQL { "(\(many.subquery(select: sql, condition: .always)))" }
+            value.sql = one(value.sql)
+            value.nullSQL = value.nullSQL.map(one)
+            value.shownSQL = value.shownSQL.map(one)
+            value.typeSQL = value.typeSQL.map(one)
+            value.isOptional = true
+            value.name = shown
+            value.property?.name = shown
+            value.property?.isOptional = true
+            return .value(value)
+        default:
+            return resolved
+        }
+    }
+
+    /// `@links.@count`: the objects that link to this one, by every link and list of every class that points at its
+    /// class, added up.
+    private mutating func allBacklinksCount(of info: ClassInfo, alias: TableAlias, owner: Scope, name: String) throws -> Value {
+        var counts: [SQL] = []
+        for source in schema.classes where !source.isHidden {
+            for link in source.properties where (link.type == .object || link.type == .list) && link.target == info.name {
+                let many = try backlinkMany(source: source, link: link, ownerInfo: info, ownerAlias: alias, parent: owner,
+                                            rest: KeyPath(components: []), name: name)
+                counts.append("(\(many.subquery(select: "count(*)", condition: .always)))")
+            }
+        }
+        return Value(sql: counts.isEmpty ? "0" : "(\(counts.joined(separator: " + ")))", type: .int, isOptional: false, target: nil, name: name)
+    }
+
     private mutating func listMany(_ property: Property, ownerInfo: ClassInfo, ownerAlias: TableAlias, parent: Scope,
                                    rest: KeyPath, name: String) throws -> Many
     {
@@ -203,7 +288,8 @@ extension QueryCompiler {
         let inner = Scope(info: target, alias: element, parent: parent)
         return Many(from: "FROM \(identifier: storage.table) AS \(list) JOIN \(identifier: target.tableName) AS \(element) "
                     + "ON \(try singleKeySQL(target, alias: element)) = \(list[storage.targetColumn])",
-                    correlation: "\(list[storage.ownerColumn]) = \(ownerKey)", inner: inner, rest: rest, name: name)
+                    correlation: "\(list[storage.ownerColumn]) = \(ownerKey)", inner: inner, rest: rest, name: name,
+                    order: list[storage.orderColumn])
     }
 
     /// A list, set or dictionary of values: its elements to be quantified or aggregated (`ANY tags == "x"`,
@@ -241,7 +327,7 @@ extension QueryCompiler {
         if let key, let keyColumn = storage.keyColumn { correlation = "\(correlation) AND \(entries[keyColumn]) = \(SQLiteValue.text(key))" }
         let inner = Scope(info: storage.elementClass(ownerClass: ownerInfo.name, property: property.name), alias: entries, parent: parent)
         var many = Many(from: "FROM \(identifier: storage.table) AS \(entries)", correlation: correlation, inner: inner, rest: rest,
-                        name: name, collection: storage.kind)
+                        name: name, collection: storage.kind, order: entries[storage.orderColumn])
         guard let key else { return .many(many) }
         // One dictionary value, nil where the key is not there: what follows it says what of it.
         let shown = name + "[\"\(key)\"]"
@@ -315,7 +401,8 @@ extension QueryCompiler {
 
     /// `list.@count`, `list.@sum.prop`, `list.prop.@max`: a correlated scalar subquery; nil without an aggregate.
     mutating func aggregate(_ many: Many, offset: Int) throws -> Value? {
-        guard let aggregate = many.rest.aggregate else { return nil }
+        // `list.@type`: of each element, quantified.
+        guard let aggregate = many.rest.aggregate, aggregate != .type else { return nil }
         var propertyPath = many.rest.components
         if let name = many.rest.aggregateProperty { propertyPath.append(.property(name)) }
         // `scores.@max`: of a collection's values.

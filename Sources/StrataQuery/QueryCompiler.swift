@@ -27,6 +27,9 @@ public struct QueryCompiler {
     static let listDepth = 110
     /// The SQL of each SHOW column by its path, for SORT and DISTINCT by the same path.
     var shownValues: [String: SQL] = [:]
+    /// Values already in SQL that a comparison names as a path (`pin`): an element of a list at its rank, compared
+    /// with another list's.
+    var pinned: [String: Value] = [:]
 
     public init(schema: Schema, connection: Connection, parameters: [String] = [], text: String) {
         self.schema = schema

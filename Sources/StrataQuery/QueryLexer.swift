@@ -24,6 +24,9 @@ struct QueryToken: Equatable {
     var offset: Int
     /// For a string: the quote it was written in (`"` or `'`).
     var quote: Character?
+    /// For a number: it was written with a sign (`-5`, `+2.5`), which after a value is subtraction or addition
+    /// (`age -5`, as `age - 5`).
+    var hasSign = false
 
     /// The keyword a bare word is, in any case; nil for any other token (a word in backticks is never one).
     var keyword: Keyword? {
@@ -62,6 +65,7 @@ enum Symbol: String, CaseIterable {
     case greater = ">", greaterOrEqual = ">=", and = "&&", or = "||", not = "!"
     case openParenthesis = "(", closeParenthesis = ")", openBrace = "{", closeBrace = "}", comma = ",", dot = "."
     case openBracket = "[", closeBracket = "]"
+    case plus = "+", minus = "-", star = "*", slash = "/"
 }
 
 /// Splits query text into tokens; errors carry the offset of the bad character.
@@ -124,21 +128,37 @@ package struct QueryLexer {
             }
             // realm-core's binary literals: bin("text") and binary(B64"…") are the bytes they hold.
             if ["bin", "binary"].contains(word.lowercased()), peek() == "(" {
+                // One string or B64"…" inside, read here (never a token of any kind, which could nest without end).
+                let refusal = error("\(word)(…) takes one string, as in \(word)(\"abc\") or \(word)(B64\"YWJj\")", at: start)
                 index += 1
-                let inner = try next()
-                guard case .symbol(.closeParenthesis) = try next().kind else {
-                    throw error("\(word)(…) takes one string, as in \(word)(\"abc\") or \(word)(B64\"YWJj\")", at: start)
+                while let space = peek(), space.isWhitespace { index += 1 }
+                var bytes: [UInt8]
+                if peek() == "\"" || peek() == "'" {
+                    bytes = Array(try quoted().utf8)
+                } else if peek() == "B", peek(1) == "6", peek(2) == "4", peek(3) == "\"" || peek(3) == "'" {
+                    index += 3
+                    guard let decoded = Base64.decode(try quoted()) else { throw error("invalid base64 in data literal", at: start) }
+                    bytes = decoded
+                } else {
+                    throw refusal
                 }
-                switch inner.kind {
-                case .string(let text): return token(.data(Array(text.utf8)))
-                case .base64(let bytes), .data(let bytes): return token(.data(bytes))
-                default: throw error("\(word)(…) takes one string, as in \(word)(\"abc\") or \(word)(B64\"YWJj\")", at: start)
-                }
+                while let space = peek(), space.isWhitespace { index += 1 }
+                guard peek() == ")" else { throw refusal }
+                index += 1
+                return token(.data(bytes))
             }
             return token(.name(word))
         }
-        if character.isNumber || (character == "-" && peek(1)?.isNumber == true) || (character == "." && peek(1)?.isNumber == true) {
+        if character.isNumber || ((character == "-" || character == "+") && (peek(1)?.isNumber == true || (peek(1) == "." && peek(2)?.isNumber == true)))
+            || (character == "." && peek(1)?.isNumber == true) {
             return try number(start: start)
+        }
+        // realm-core's infinities and NaN, signed or not: -inf, +infinity, nan.
+        if character == "-" || character == "+", let word = specialNumber(at: index + 1) {
+            index += 1 + word.count
+            var special = QueryToken(kind: .decimal(Self.specialValue(word, negative: character == "-"), text: String(character) + word), offset: start)
+            special.hasSign = true
+            return special
         }
         switch character {
         case "\"", "'":
@@ -372,14 +392,31 @@ package struct QueryLexer {
         throw error("unterminated string: missing closing \(quote)", at: start)
     }
 
+    /// `inf`, `infinity` or `nan` (in any case) at `offset`, as a whole word; nil for anything else.
+    private func specialNumber(at offset: Int) -> String? {
+        var end = offset
+        while end < characters.count, characters[end].isLetter { end += 1 }
+        guard end > offset, end == characters.count || !(characters[end].isNumber || characters[end] == "_") else { return nil }
+        let word = String(characters[offset..<end])
+        return ["inf", "infinity", "nan"].contains(word.lowercased()) ? word : nil
+    }
+
+    static func specialValue(_ word: String, negative: Bool) -> Double {
+        let value: Double = word.lowercased() == "nan" ? .nan : .infinity
+        return negative ? -value : value
+    }
+
     /// An integer, a decimal, or a date (`2015-01-01`, `2015-01-01T10:00:00Z`, `2015-01-01@10:00:00`).
     private mutating func number(start: Int) throws -> QueryToken {
         // Digits, a dash and a digit start a date (the language has no subtraction): try it before reading
         // a number, so that a year out of range is named as a bad date, not read as 99999 and then -1.
         var digitsEnd = index
         while digitsEnd < characters.count, characters[digitsEnd].isNumber { digitsEnd += 1 }
+        var secondEnd = digitsEnd + 1
+        while secondEnd < characters.count, characters[secondEnd].isNumber { secondEnd += 1 }
+        // Two dashes make a date (`2015-1-1`); one is subtraction (`10-3`, as `10 - 3`).
         if digitsEnd > index, digitsEnd + 1 < characters.count, characters[digitsEnd] == "-",
-           characters[digitsEnd + 1].isNumber {
+           characters[digitsEnd + 1].isNumber, secondEnd < characters.count, characters[secondEnd] == "-" {
             let text = readWhile { $0.isNumber || $0.isLetter || "-:.+@".contains($0) }
             guard let moment = Self.dateLiteral(text) else {
                 throw error("invalid date '\(text)' (expected YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DD@HH:MM:SS)", at: start)
@@ -387,25 +424,54 @@ package struct QueryLexer {
             return QueryToken(kind: .date(moment), offset: start)
         }
         var text = ""
-        if peek() == "-" { text.append("-"); index += 1 }
+        let hasSign = peek() == "-" || peek() == "+"
+        if peek() == "-" { text.append("-"); index += 1 } else if peek() == "+" { index += 1 }
+        // realm-core's hexadecimal integers: 0x1F.
+        if peek() == "0", peek(1) == "x" || peek(1) == "X", peek(2)?.isHexDigit == true {
+            index += 2
+            let digits = readWhile { $0.isHexDigit }
+            if let letter = peek(), letter.isLetter || letter == "_" { throw error("unexpected '\(letter)' after number", at: index) }
+            guard let magnitude = UInt64(digits, radix: 16), magnitude <= UInt64(Int64.max) + (text == "-" ? 1 : 0) else {
+                throw error("invalid number '\(text)0x\(digits)' (beyond 64 bits)", at: start)
+            }
+            let value = text == "-" ? Int64(truncatingIfNeeded: 0 &- magnitude) : Int64(magnitude)
+            var token = QueryToken(kind: .integer(value), offset: start)
+            token.hasSign = hasSign
+            return token
+        }
         text += readWhile { $0.isNumber }
         var isDecimal = false
         if peek() == ".", peek(1)?.isNumber == true {
             isDecimal = true
             index += 1
             text += "." + readWhile { $0.isNumber }
+        } else if peek() == ".", text.last?.isNumber == true, !(peek(1).map { $0.isLetter || $0 == "_" || $0 == "@" || $0 == "`" || $0 == "\"" || $0 == "'" } ?? false) {
+            // `0.`, as realm-core writes a whole decimal (not `1.name`, which no path is).
+            isDecimal = true
+            index += 1
         }
         if let e = peek(), e == "e" || e == "E", let after = peek(1), after.isNumber || ((after == "-" || after == "+") && peek(2)?.isNumber == true) {
             isDecimal = true
             index += 2
             text += "e" + String(after) + readWhile { $0.isNumber }
         }
+        // realm-core's float suffix: 1.5f.
+        if peek() == "f" || peek() == "F", !(peek(1).map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) {
+            isDecimal = true
+            index += 1
+        }
         if let letter = peek(), letter.isLetter || letter == "_" {
             throw error("unexpected '\(letter)' after number", at: index)
         }
-        if !isDecimal, let integer = Int64(text) { return QueryToken(kind: .integer(integer), offset: start) }
-        guard let value = Double(text), value.isFinite else { throw error("invalid number '\(text)'", at: start) }
-        return QueryToken(kind: .decimal(value, text: text), offset: start)
+        var token: QueryToken
+        if !isDecimal, let integer = Int64(text) {
+            token = QueryToken(kind: .integer(integer), offset: start)
+        } else {
+            guard let value = Double(text), value.isFinite else { throw error("invalid number '\(text)'", at: start) }
+            token = QueryToken(kind: .decimal(value, text: text), offset: start)
+        }
+        token.hasSign = hasSign
+        return token
     }
 
     package static func hexBytes(_ text: String) -> [UInt8]? {

@@ -28,7 +28,7 @@ import StrataCore
 /// comparison when the class has a property so named, is that property too.
 public struct QueryParser {
     private let text: String
-    private let tokens: [QueryToken]
+    private var tokens: [QueryToken]
     private var position = 0
     /// How deep parentheses, NOT and SUBQUERY nest right now: bounded, so no input can exhaust the stack.
     private var depth = 0
@@ -260,27 +260,65 @@ public struct QueryParser {
         }
     }
 
+    /// Whether the next token goes on with a comparison: an operator of arithmetic or of comparison.
+    private var isArithmeticOrComparison: Bool {
+        switch current.kind {
+        case .symbol(let symbol):
+            [.plus, .minus, .star, .slash, .equal, .assign, .notEqual, .lessOrGreater, .less, .lessOrEqual, .greater, .greaterOrEqual].contains(symbol)
+        case .name:
+            [.beginsWith, .endsWith, .contains, .like, .in, .between].contains(current.keyword)
+        case .integer, .decimal:
+            current.hasSign
+        default:
+            false
+        }
+    }
+
     /// primary → '(' predicate ')' | TRUEPREDICATE | FALSEPREDICATE | comparison
     private mutating func parsePrimary() throws -> Predicate {
-        if eatSymbol(.openParenthesis) {
+        if isSymbol(.openParenthesis) {
+            // A parenthesised predicate, or the start of a comparison's arithmetic (`(age - 5) * 2 == 70`): a
+            // predicate first, then, where it fails or an operator follows it, a comparison.
+            let start = position, outerDepth = depth
+            position += 1
             try enter(Self.parenthesisDepth)
-            defer { depth -= Self.parenthesisDepth }
-            let inner = try parsePredicate()
-            try expectSymbol(.closeParenthesis)
-            return inner
+            let predicate: Result<Predicate, Error> = Result { () throws -> Predicate in
+                let inner = try parsePredicate()
+                try expectSymbol(.closeParenthesis)
+                return inner
+            }
+            // Whatever the attempt nested, the comparison starts from here again.
+            depth = outerDepth
+            if case .success(let inner) = predicate, !isArithmeticOrComparison { return inner }
+            let afterPredicate = position
+            position = start
+            do {
+                return .comparison(try parseComparison())
+            } catch {
+                if case .failure(let failure) = predicate { throw failure }
+                position = afterPredicate
+                throw error
+            }
         }
         if eatKeyword(.truePredicate) { return .truePredicate }
         if eatKeyword(.falsePredicate) { return .falsePredicate }
         return .comparison(try parseComparison())
     }
 
-    /// comparison → quantifier? expression operator options? expression | … BETWEEN | … IN
+    /// ANY, SOME, ALL or NONE, if one is next.
+    private mutating func parseQuantifier() -> Quantifier? {
+        if eatKeyword(.any) || eatKeyword(.some) { return .any }
+        if eatKeyword(.all) { return .all }
+        if eatKeyword(.none) { return Quantifier.none }
+        return nil
+    }
+
+    /// comparison → quantifier? expression operator options? quantifier? expression | … BETWEEN | … IN
     private mutating func parseComparison() throws -> Comparison {
         let start = current.offset
-        var quantifier: Quantifier?
-        if eatKeyword(.any) || eatKeyword(.some) { quantifier = .any } else if eatKeyword(.all) { quantifier = .all } else if eatKeyword(.none) { quantifier = Quantifier.none }
+        let quantifier = parseQuantifier()
         let leftToken = current
-        let left = try parseExpression()
+        let left = try parseArithmetic()
         let op: ComparisonOperator
         switch current.kind {
         case .symbol(.equal), .symbol(.assign): op = .equal
@@ -316,17 +354,71 @@ public struct QueryParser {
         case .between:
             let open = current.offset
             try expectSymbol(.openBrace)
-            let low = try parseExpression()
+            let low = try parseArithmetic()
             try expectSymbol(.comma)
-            let high = try parseExpression()
+            let high = try parseArithmetic()
             try expectSymbol(.closeBrace)
             comparison.right = .list([low, high], offset: open)
-        case .in:
-            comparison.right = isSymbol(.openBrace) ? try parseList() : try parseExpression()
         default:
-            comparison.right = try parseExpression()
+            comparison.rightQuantifier = parseQuantifier()
+            comparison.right = try parseArithmetic()
         }
         return comparison
+    }
+
+    /// What each operator of arithmetic takes of SQLite's parser stack: as a parenthesis does (`(a + b)` and
+    /// `strata_divide(a, b)` nest as one), counted along the whole expression, since `a + b + c …` nests in SQL.
+    static let operatorDepth = parenthesisDepth
+
+    /// arithmetic → term (('+' | '-') term)*; term → expression (('*' | '/') expression)*. A signed number after a value
+    /// is an operator and its number: `age -5` is `age - 5`.
+    private mutating func parseArithmetic() throws -> Expression {
+        var charged = 0
+        defer { depth -= charged }
+        func binary(_ operators: [Symbol: ArithmeticOperator], _ operand: (inout QueryParser) throws -> Expression) throws -> Expression {
+            var left = try operand(&self)
+            while true {
+                let offset = current.offset
+                var op: ArithmeticOperator?
+                if case .symbol(let symbol) = current.kind, let found = operators[symbol] {
+                    op = found
+                    position += 1
+                } else if current.hasSign, operators[.plus] != nil {
+                    // `age -5`: the lexer read a signed number; it is the operator and the number.
+                    switch current.kind {
+                    case .integer(let value) where value != .min:
+                        op = value < 0 ? .subtract : .add
+                        tokens[position].kind = .integer(abs(value))
+                    case .decimal(let value, let text):
+                        op = value.sign == .minus ? .subtract : .add
+                        tokens[position].kind = .decimal(abs(value), text: String(text.drop { $0 == "-" || $0 == "+" }))
+                    default: break
+                    }
+                    if op != nil { tokens[position].hasSign = false }
+                }
+                guard let op else { return left }
+                try enter(Self.operatorDepth)
+                charged += Self.operatorDepth
+                left = .arithmetic(op, left, try operand(&self), offset: offset)
+            }
+        }
+        return try binary([.plus: .add, .minus: .subtract]) { parser in
+            try parser.parseTerm()
+        }
+    }
+
+    private mutating func parseTerm() throws -> Expression {
+        var charged = 0
+        defer { depth -= charged }
+        var left = try parseExpression()
+        while case .symbol(let symbol) = current.kind, symbol == .star || symbol == .slash {
+            let offset = current.offset
+            position += 1
+            try enter(Self.operatorDepth)
+            charged += Self.operatorDepth
+            left = .arithmetic(symbol == .star ? .multiply : .divide, left, try parseExpression(), offset: offset)
+        }
+        return left
     }
 
     private mutating func parseList() throws -> Expression {
@@ -334,15 +426,22 @@ public struct QueryParser {
         try expectSymbol(.openBrace)
         var items: [Expression] = []
         if !isSymbol(.closeBrace) {
-            repeat { items.append(try parseExpression()) } while eatSymbol(.comma)
+            repeat { items.append(try parseArithmetic()) } while eatSymbol(.comma)
         }
         try expectSymbol(.closeBrace)
         return .list(items, offset: open)
     }
 
-    /// expression → literal | parameter | keyPath | SUBQUERY(…).@count
+    /// expression → literal | parameter | keyPath | SUBQUERY(…).@count | '(' arithmetic ')' | '{' list '}'
     private mutating func parseExpression() throws -> Expression {
         let offset = current.offset
+        if eatSymbol(.openParenthesis) {
+            try enter(Self.parenthesisDepth)
+            defer { depth -= Self.parenthesisDepth }
+            let inner = try parseArithmetic()
+            try expectSymbol(.closeParenthesis)
+            return inner
+        }
         switch current.kind {
         case .string(let value):
             // "First Name".length: a double-quoted name that a path goes on from.
@@ -362,7 +461,14 @@ public struct QueryParser {
             case .false?: position += 1; return .literal(.bool(false), offset: offset)
             case .nil?, .null?: position += 1; return .literal(.null, offset: offset)
             case .subquery?: return try parseSubquery()
-            default: return .keyPath(try parseKeyPath())
+            default:
+                // realm-core's inf, infinity and nan, unless a path goes on from the word.
+                if case .name(let word) = current.kind, ["inf", "infinity", "nan"].contains(word.lowercased()),
+                   tokens[position + 1].kind != .symbol(.dot), tokens[position + 1].kind != .symbol(.openBracket) {
+                    position += 1
+                    return .literal(.decimal(QueryLexer.specialValue(word, negative: false), text: word), offset: offset)
+                }
+                return .keyPath(try parseKeyPath())
             }
         case .quotedName, .variable, .attribute:
             return .keyPath(try parseKeyPath())
@@ -422,6 +528,13 @@ public struct QueryParser {
                 }
                 path.components.append(.property(current.kind == .attribute("keys") ? ValueCollection.keysName : ValueCollection.valuesName))
                 position += 1
+            case .attribute("links") where position + 2 < tokens.count && tokens[position + 1].kind == .symbol(.dot)
+                && (tokens[position + 2].kind == .attribute("count") || tokens[position + 2].kind == .attribute("size")):
+                // `@links.@count`: every object that links here.
+                position += 1
+                path.components.append(.allBacklinks)
+                try expectSymbol(.dot)
+                continue
             case .attribute("links"):
                 position += 1
                 try expectSymbol(.dot)
@@ -431,7 +544,7 @@ public struct QueryParser {
                 path.components.append(.backlinks(className: className, property: property))
             case .attribute(let attribute):
                 guard let aggregate = Aggregate(rawValue: attribute) else {
-                    throw syntax("unknown '@\(attribute)'; expected @count, @size, @min, @max, @sum, @avg or @links", at: offset)
+                    throw syntax("unknown '@\(attribute)'; expected @count, @size, @min, @max, @sum, @avg, @type, @keys, @values or @links", at: offset)
                 }
                 guard !path.components.isEmpty else { throw syntax("@\(attribute) needs a list before it, as in tasks.@\(attribute)", at: offset) }
                 position += 1
@@ -443,12 +556,19 @@ public struct QueryParser {
             default:
                 throw syntax(path.components.isEmpty ? "expected a property name" + found() : "expected a property name after '.'" + found(), at: offset)
             }
-            // `scores["easy"]`: a dictionary's value by its key.
+            // `scores["easy"]`: a dictionary's value by its key; `items[0]`, `[FIRST]`, `[LAST]`, `[SIZE]`, `[*]` of a list.
             while eatSymbol(.openBracket) {
-                guard case .string(let key) = current.kind else { throw syntax("expected a key in quotes after '['" + found()) }
+                switch current.kind {
+                case .string(let key): path.components.append(.key(key))
+                case .integer(let index) where index >= 0 && !current.hasSign: path.components.append(.index(Int(clamping: index)))
+                case .symbol(.star): path.components.append(.all)
+                case .name(let word) where ["FIRST", "LAST", "SIZE"].contains(word.uppercased()):
+                    path.components.append(word.uppercased() == "FIRST" ? .index(0) : word.uppercased() == "LAST" ? .index(-1) : .size)
+                default:
+                    throw syntax("expected a key in quotes, a position, FIRST, LAST, SIZE or * after '['" + found())
+                }
                 position += 1
                 try expectSymbol(.closeBracket)
-                path.components.append(.key(key))
             }
             guard eatSymbol(.dot) else { return path }
         }

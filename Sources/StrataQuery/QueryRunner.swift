@@ -12,6 +12,7 @@ public struct QueryRunner {
         try ExactSum.register(on: connection)
         try DecimalText.register(on: connection)
         try CollectionJSON.register(on: connection)
+        try Quotient.register(on: connection)
     }
 
     /// Calls `row` with each result row until it returns false or the rows run out.

@@ -36,4 +36,46 @@ import Testing
         #expect(stderr.isEmpty, "\(stderr)")
         #expect(ids == expected, "\(condition)")
     }
+
+    /// The names of the Person objects a query finds, in key order.
+    static func people(_ condition: String) throws -> (names: [String], stderr: String) {
+        let workspace = try Workspace()
+        let file = try RealmFileCommandTests.copy("Files/all-types.realm", into: workspace)
+        let result = try StrataProcess.run(["query", file, "Person where \(condition) SHOW(name)", "--format", "csv"])
+        return (result.stdout.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").dropFirst().map(String.init), result.stderr)
+    }
+
+    // Alice's dogs are [Rex, Bella, Rex] and her scores [3, 1, 4, 1, 5, -9, 2600000000]; Bob's dogs [Fido], scores [100];
+    // Zoë has neither. Their ages are 34, 29 and 7. Rex is linked three times (twice from Alice's list, once by a link), Fido twice.
+    @Test(arguments: [
+        ("dogs[FIRST].dogName == 'Rex'", ["Alice"]), ("dogs[0].dogName == 'Fido'", ["Bob"]), ("dogs[1].dogName == 'Bella'", ["Alice"]),
+        ("dogs[LAST].dogName == 'Rex'", ["Alice"]), ("dogs[5].dogName == nil", ["Alice", "Bob", "Zoë"]), ("dogs[SIZE] == 3", ["Alice"]),
+        ("scores[LAST] > 1000", ["Alice"]), ("scores[FIRST] == 3", ["Alice"]), ("ANY dogs[*].dogName == 'Fido'", ["Bob"]),
+        ("scores[SIZE] == 0", ["Zoë"]), ("@links.@count == 0", ["Zoë"]),
+        // Arithmetic, with realm-core's precedence; a list in braces on either side, under ANY, ALL or NONE.
+        ("age * 2 + 1 > 61", ["Alice"]), ("(age - 5) * 2 == 48", ["Bob"]), ("age / 0 > 1000", ["Alice", "Bob", "Zoë"]),
+        ("ANY scores == {100, 5}", ["Alice", "Bob"]), ("ALL scores > ALL {-10, 2}", ["Bob", "Zoë"]), ("NONE scores IN {1, 100}", ["Zoë"]),
+        ("scores == {100}", ["Bob"]), ("{100} == scores", ["Bob"]), ("age IN {34, 99}", ["Alice"]), ("age > ANY {29, 40}", ["Alice"]),
+        ("'Alice Liddell' BEGINSWITH name", ["Alice"]),
+    ] as [(String, [String])])
+    func pathsAndArithmetic(_ condition: String, _ expected: [String]) throws {
+        let (names, stderr) = try Self.people(condition)
+        #expect(stderr.isEmpty, "\(stderr)")
+        #expect(names == expected, "\(condition)")
+    }
+
+    @Test(arguments: [
+        ("mixedValue.@type == 'string'", ["40"]), ("mixedValue.@type == 'STRING'", ["40"]), ("mixedValue.@type == 'numeric'", ["0", "20", "30", "70"]),
+        ("mixedValue.@type IN {'binary', 'null'}", ["50", "100", "110"]), ("mixedValue.@type == 'timestamp'", ["60"]),
+    ] as [(String, [String])])
+    func typeOfAMixedValue(_ condition: String, _ expected: [String]) throws {
+        let (ids, stderr) = try Self.ids(condition)
+        #expect(stderr.isEmpty, "\(stderr)")
+        #expect(ids == expected, "\(condition)")
+    }
+
+    @Test func anUnknownTypeNameIsSaid() throws {
+        let (_, stderr) = try Self.ids("mixedValue.@type == 'bogus'")
+        #expect(stderr.hasPrefix("strata: query 1:36: unknown type name 'bogus' for @type"), "\(stderr)")
+    }
 }

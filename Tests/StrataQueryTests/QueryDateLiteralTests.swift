@@ -11,7 +11,7 @@ import StrataCore
         ("d > 999-01-01", "invalid date '999-01-01' \(forms)", 5),
         ("d > 2015-13-01", "invalid date '2015-13-01' \(forms)", 5),
         ("d > 2015-02-30", "invalid date '2015-02-30' \(forms)", 5),
-        ("d >\n  12-1", "invalid date '12-1' \(forms)", 3),
+        ("d >\n  12-1-", "invalid date '12-1-' \(forms)", 3),
         ("d == 2015-01-01T25:00:00Z", "invalid date '2015-01-01T25:00:00Z' \(forms)", 6),
     ]
 

@@ -31,3 +31,18 @@ import Testing
         _ = try fixture.runner.rows(try fixture.compile("Task where " + String(repeating: "!", count: 40) + "priority > 1"))
     }
 }
+
+/// Inputs the parser fuzz test found while the general comparison was written: each once recursed without end.
+@Suite struct QuerySidesRegressionTests {
+    @Test(arguments: [
+        "Task where \"a\\\"b\" CONTAINS \"creme\"",
+        "Task where 'a' BEGINSWITH 'b'",
+        "Task where bin(bin(bin(\"x\"))) == data",
+        "Task where {1} == {1}",
+        "Task where 1 == 1",
+    ])
+    func isAnErrorNotACrash(_ text: String) throws {
+        let fixture = try QueryFixture.tasks()
+        #expect(throws: QueryError.self) { try fixture.compile(text) }
+    }
+}

@@ -12,6 +12,10 @@ struct RealmCoreCase: Sendable, CustomTestStringConvertible {
     var query: String
     /// The objects realm-core finds; nil where it refuses the query.
     var count: Int?
+    /// `$0`, `$1`, … as `--arg` gives them.
+    var arguments: [String] = []
+    /// The class the query runs on, where it is not the test's.
+    var className: String?
 
     var testDescription: String { "test_parser.cpp:\(line) \(query)" }
 }
@@ -22,6 +26,11 @@ private func found(_ line: Int, _ query: String, _ count: Int) -> RealmCoreCase 
 
 private func refused(_ line: Int, _ query: String) -> RealmCoreCase {
     RealmCoreCase(line: line, query: query, count: nil)
+}
+
+/// Cases run on another class than their test's.
+private func on(_ className: String, _ cases: [RealmCoreCase]) -> [RealmCoreCase] {
+    cases.map { var moved = $0; moved.className = className; return moved }
 }
 
 /// One of realm-core's parser tests: its tables, made by `setUp`, and its cases, run against `className`.
@@ -42,9 +51,9 @@ struct RealmCoreTest: Sendable, CustomTestStringConvertible {
         let runner = try QueryRunner(connection: connection)
         var failures: [String] = []
         for testCase in cases {
-            let text = "\(QueryParser.quotedName(className)) where \(testCase.query)"
+            let text = "\(QueryParser.quotedName(testCase.className ?? className)) where \(testCase.query)"
             do {
-                let compiled = try QueryCompiler.compile(text, schema: schema, connection: connection)
+                let compiled = try QueryCompiler.compile(text, schema: schema, connection: connection, parameters: testCase.arguments)
                 let rows = try runner.rows(compiled).count
                 if let count = testCase.count {
                     if rows != count { failures.append("\(testCase.line) \(testCase.query): found \(rows), realm-core \(count)") }
@@ -66,7 +75,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
 }
 
 @Suite struct RealmCoreParserCasesTests {
-    static let tests: [RealmCoreTest] = [timestamps, oddColumnNames]
+    static let tests: [RealmCoreTest] = [timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
 
     @Test(arguments: tests)
     func givesRealmCoresAnswers(_ test: RealmCoreTest) throws {
@@ -143,5 +152,302 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         found(4330, "age between {23, 30}", 3), found(4331, "age between {24, 30}", 3), found(4332, "age between {25, 30}", 2),
         found(4333, "age between {26, 30}", 1), found(4334, "age between {27, 30}", 0),
         refused(4336, "age between {20}"), refused(4337, "age between {20, 25, 34}"),
+    ])
+
+    /// A list table in Strata's convention (what `convert` writes for a Realm list of objects).
+    static func listTable(_ owner: String, _ property: String, _ target: String) -> String {
+        """
+        CREATE TABLE "\(owner)_\(property)" (owner INTEGER NOT NULL REFERENCES "\(owner)" (id) ON DELETE CASCADE, position INTEGER NOT NULL,
+            target INTEGER NOT NULL REFERENCES "\(target)" (id) ON DELETE CASCADE, PRIMARY KEY (owner, position)) WITHOUT ROWID;
+        """
+    }
+
+    /// `strata_realm_classes`, naming `classes`: the file is a converted Realm, whose Mixed values keep their types.
+    static func realmClasses(_ classes: [String]) -> String {
+        RealmFacts.createSQL.map { $0 + ";\n" }.joined()
+            + classes.map { "INSERT INTO strata_realm_classes (name, kind) VALUES ('\($0)', 'class');\n" }.joined()
+    }
+
+    /// TEST(Parser_OperatorIN), line 3805: values in braces and lists, each side under ANY, ALL or NONE. Left out: the
+    /// cases whose `$0` is a list of values (lines 3914–3966, 4083–4088), which `--arg` does not give.
+    static let operatorIN = RealmCoreTest(name: "Parser_OperatorIN", className: "Person", setUp: { connection in
+        try connection.execute("""
+            CREATE TABLE Allergens (id INTEGER PRIMARY KEY, name TEXT NOT NULL, population_affected DOUBLE NOT NULL);
+            CREATE TABLE Items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price DOUBLE NOT NULL);
+            CREATE TABLE Person (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL, account_balance DOUBLE NOT NULL,
+                fav_item INTEGER REFERENCES Items (id));
+            \(listTable("Items", "allergens", "Allergens"))
+            \(listTable("Person", "items", "Items"))
+            INSERT INTO Allergens VALUES (1, 'dairy', 0.75), (2, 'nuts', 0.01), (3, 'wheat', 0.01), (4, 'soy', 0.005);
+            INSERT INTO Items VALUES (1, 'milk', 5.5), (2, 'oranges', 4.0), (3, 'pizza', 9.5), (4, 'cereal', 6.5);
+            INSERT INTO Items_allergens VALUES (1, 0, 1), (3, 0, 1), (3, 1, 3), (3, 2, 4), (4, 0, 1), (4, 1, 2), (4, 2, 3);
+            INSERT INTO Person VALUES (1, 0, 10.0, 1), (2, 1, 20.0, 2), (3, 2, 30.0, 3);
+            INSERT INTO Person_items VALUES (1, 0, 1), (1, 1, 2), (1, 2, 3), (1, 3, 4), (2, 0, 1), (2, 1, 1), (2, 2, 1), (2, 3, 1), (2, 4, 1),
+                (2, 5, 1), (2, 6, 1), (2, 7, 1), (2, 8, 1), (2, 9, 1), (3, 0, 3), (3, 1, 3), (3, 2, 4);
+            """)
+    }, cases: [
+        found(3884, "customer_id IN {}", 0),
+        found(3885, "customer_id IN {0, 1, 2}", 3),
+        found(3886, "NOT customer_id IN {0}", 2),
+        found(3887, "customer_id != {0}", 2),
+        found(3888, "customer_id != {0, 1}", 3),
+        found(3889, "NOT customer_id IN {0, 1}", 1),
+        found(3890, "customer_id != {0, 1, 2}", 3),
+        found(3891, "customer_id > {0, 1}", 2),
+        found(3892, "customer_id > {4, 5, 6}", 0),
+        found(3893, "customer_id < {0, 1}", 1),
+        found(3894, "customer_id < {0}", 0),
+        found(3895, "customer_id >= {0, 1}", 3),
+        found(3896, "customer_id >= {2, 3, 4}", 1),
+        found(3897, "customer_id <= {0, 1}", 2),
+        found(3898, "customer_id <= {-1}", 0),
+        found(3900, "fav_item.name IN {'milk', 'oranges', 'cereal'}", 2),
+        found(3901, "fav_item.price IN {6.5, 9.5}", 1),
+        found(3904, "fav_item.name != {'milk', 'oranges'}", 3),
+        found(3905, "NOT fav_item.name IN {'milk', 'oranges'}", 1),
+        found(3906, "fav_item.name contains[c] {'ILK', 'Range'}", 2),
+        found(3907, "fav_item.name beginswith[c] {'MIL', 'CERe'}", 1),
+        found(3908, "fav_item.name endswith {'lk', 'EAL', 'GeS'}", 1),
+        found(3909, "fav_item.name endswith[c] {'lk', 'EAL', 'GeS'}", 2),
+        found(3910, "fav_item.name like {'*lk', '*zz*'}", 2),
+        found(3967, "'dairy' in items.allergens.name", 3),
+        found(3970, "5.5 IN items.price", 2),
+        found(3971, "!(5.5 IN items.price)", 1),
+        found(3972, "'milk' IN items.name", 2),
+        found(3973, "'MiLk' IN[c] items.name", 2),
+        found(3974, "NULL IN items.price", 0),
+        found(3975, "'dairy' IN fav_item.allergens.name", 2),
+        
+        found(3977, "fav_item.price IN items.price", 2),
+        found(3980, "ANY {5.5, 4.0} IN ANY items.price", 2),
+        found(3981, "ALL {5.5, 4.0} IN items.price", 1),
+        found(3982, "ALL {5.5} IN items.price", 2),
+        found(3983, "NONE {5.5, 4.0} IN items.price", 1),
+        found(3984, "NONE {5.5, 4.0} IN ALL items.price", 2),
+        found(3985, "ANY {5.5, 4.0} IN ALL items.price", 1),
+        found(3986, "ANY {5.5, 4.0} IN NONE items.price", 2),
+        found(3987, "!(ANY {5.5, 4.0} IN ANY items.price)", 1),
+        found(3988, "ALL {5.5, 4.0} IN NONE items.price", 1),
+        found(3989, "ALL {5.5, 4.0, 9.5, 6.5} IN ALL items.price", 0),
+        found(3990, "ALL {5.5, 5.5} IN ALL items.price", 1),
+        found(3991, "ALL {6.0, 6.1, 1.1} <= ALL items.price", 1),
+        found(3992, "NONE {5.5, 4.0, 9.5, 6.5} IN ANY items.price", 0),
+        found(3993, "NONE {5.5, 4.0, 9.5, 6.5} IN ALL items.price", 2),
+        found(3995, "ANY items.name contains[c] ANY {'A', 'B'}", 2),
+        found(3996, "ALL items.name contains[c] {'A', 'B'}", 1),
+        found(3997, "ALL items.name contains[c] NONE {'A', 'B'}", 1),
+        found(3998, "NONE items.name contains[c] {'A', 'B'}", 1),
+        found(3999, "NONE items.name contains[c] ALL {'A', 'L'}", 1),
+        found(4000, "ANY items.name contains[c] NONE {'A', 'B'}", 2),
+        found(4001, "ANY items.name contains[c] ALL {'A', 'B'}", 0),
+        found(4003, "NONE {5.5, 4.0} IN NONE items.price", 1),
+        found(4006, "{5.5, 4.0, 9.5, 6.5} == items.price", 1),
+        found(4007, "{5.5, 5.5, 5.5, 5.5, 5.5, 5.5, 5.5, 5.5, 5.5, 5.5} == items.price", 1),
+        found(4008, "{9.5, 9.5, 6.5} == items.price", 1),
+        found(4009, "{5.5, 4.0} IN items.price", 0),
+        found(4010, "{} == items.price", 0),
+        found(4011, "!{} == items.price", 3),
+        found(4012, "{} != items.price", 3),
+        found(4013, "{5.5, 4.0, 9.5, 6.5} != items.price", 2),
+        found(4014, "{5.5, 5.5, 5.5, 5.5, 5.5, 5.5, 5.5, 5.5, 5.5, 5.5} != items.price", 2),
+        found(4015, "{9.5, 9.5, 6.5} != items.price", 2),
+        found(4016, "{null} != items.price", 3),
+        found(4017, "items.price != items.price", 0),
+        found(4018, "{5.5, 9.5, 4.0, 6.5} == items.price", 0),
+        found(4019, "{9.5, 9.5, 6.5, 6.5} == items.price", 0),
+        found(4020, "items.name == {'milk', 'oranges', 'pizza', 'cereal'}", 1),
+        found(4021, "items.name == {'MILk', 'ORanges', 'piZZA', 'CeReAl'}", 0),
+        found(4022, "NOT items.name == {'milk', 'oranges', 'pizza', 'cereal'}", 2),
+        found(4023, "items.name ==[c] {'MILk', 'ORanges', 'piZZA', 'CeReAl'}", 1),
+        found(4024, "items.name contains[c] {'ilk', 'range', 'zza', 'cer'}", 1),
+        found(4025, "items.name != {'milk', 'oranges', 'pizza', 'cereal'}", 2),
+        found(4026, "items.name != {'asdf', 'sdf', 'asdf', 'asdf'}", 3),
+        found(4027, "items.name != {}", 3),
+        found(4028, "items.name != {'pizza', 'pizza', 'cereal'}", 2),
+        found(4029, "{5.6, 4.1, 9.6, 6.6} > items.price", 1),
+        found(4032, "{} IN items.price", 0),
+        found(4033, "{ } IN ALL items.price", 0),
+        found(4034, "{   } IN NONE items.price", 0),
+        found(4035, "ALL {} IN ALL items.price", 3),
+        found(4036, "ALL { } IN NONE items.price", 3),
+        found(4037, "ALL { } IN ANY items.price", 3),
+        found(4038, "NONE {   } IN ALL items.price", 3),
+        found(4039, "NONE {} IN ANY items.price", 3),
+        found(4042, "ANY {6.5} IN ANY items.price", 2),
+        found(4043, "{6.5} IN ANY items.price", 2),
+        found(4044, "{6.5} IN ALL items.price", 0),
+        found(4045, "{6.5} IN NONE items.price", 1),
+        found(4046, "ALL {6.5} IN ALL items.price", 0),
+        found(4047, "ALL {6.5} IN NONE items.price", 1),
+        found(4048, "ALL {6.5} IN ANY items.price", 2),
+        found(4049, "NONE {6.5} IN ALL items.price", 3),
+        found(4050, "NONE {6.5} IN ANY items.price", 1),
+        found(4053, "ALL {8, 10} / 2 >= ANY items.price", 1),
+        found(4054, "NONE {1, 2, 3} * 20 <= ANY items.price", 3),
+        found(4055, "ANY {1, 2, 3, 4, 5, 6} + 2 == ANY items.price", 1),
+        found(4056, "ANY {0, 1, 2, 3, 5, 6, 7, 8, 9} == ANY items.price", 0),
+        found(4059, "items.price IN items.price", 3),
+        found(4060, "ALL items.price IN ALL items.price", 1),
+        found(4061, "ALL items.price IN ANY items.price", 3),
+        found(4062, "NONE items.price IN ANY items.price", 0),
+        found(4063, "items.price * 2 > items.price", 3),
+        found(4064, "ALL items.price * 2 > ALL items.price", 2),
+        found(4065, "ALL items.price * 2 > ANY items.price", 3),
+        found(4066, "NONE items.price * 2 > ANY items.price", 0),
+        refused(4069, "{1, 2, 3, 4, 5, 6} * {1, 2, 3} == items.price"),
+        refused(4070, "{8, 10}.@size >= ANY items.price"),
+        refused(4071, "{8, 10}.@max >= ANY items.price"),
+        refused(4072, "{8, 10}.@min >= ANY items.price"),
+        refused(4073, "{8, 10}.@avg >= ANY items.price"),
+        refused(4074, "{8, 10}.length >= ANY items.price"),
+        refused(4077, "ANY 5.5 IN items.price"),
+        refused(4078, "SOME 5.5 IN items.price"),
+        refused(4079, "ALL 5.5 IN items.price"),
+        refused(4080, "NONE 5.5 IN items.price"),
+        refused(4081, "ALL customer_id IN {0, 1, 2}"),
+        refused(4082, "NONE customer_id IN {0, 1, 2}"),
+        refused(4090, "items.price IN 5.5"),
+        refused(4092, "5.5 in fav_item.price"),
+    ])
+
+    /// TEST(Parser_OperatorIN) line 3976, on the class Items.
+    static let operatorINItems = RealmCoreTest(name: "Parser_OperatorIN (Items)", className: "Items", setUp: operatorIN.setUp, cases: [
+        found(3976, "20 IN @links.Person.items.account_balance", 1),
+    ])
+
+    /// TEST(Parser_StringOperations), line 893.
+    static let stringOperations = RealmCoreTest(name: "Parser_StringOperations", className: "person", setUp: { connection in
+        try connection.execute("""
+            CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT, father INTEGER REFERENCES person (id));
+            INSERT INTO person VALUES (1, 'Billy', 2), (2, 'Bob', 3), (3, 'Joe', 4), (4, 'Jake', 5), (5, 'Joel', NULL), (6, 'Unicorn🦄', 1),
+                (7, NULL, NULL);
+            """)
+    }, cases: [
+        found(911, "name == 'Bob'", 1),
+        found(912, "father.name == 'Bob'", 1),
+        found(913, "name ==[c] 'Bob'", 1),
+        found(914, "father.name ==[c] 'Bob'", 1),
+        found(921, "name contains \"oe\"", 2),
+        found(922, "father.name contains \"oe\"", 2),
+        found(923, "name contains[c] \"OE\"", 2),
+        found(924, "father.name contains[c] \"OE\"", 2),
+        found(926, "name beginswith \"J\"", 3),
+        found(927, "father.name beginswith \"J\"", 3),
+        found(928, "name beginswith[c] \"j\"", 3),
+        found(929, "father.name beginswith[c] \"j\"", 3),
+        found(931, "name endswith \"e\"", 2),
+        found(932, "father.name endswith \"e\"", 2),
+        found(933, "name endswith[c] \"E\"", 2),
+        found(934, "father.name endswith[c] \"E\"", 2),
+        found(936, "name like \"?o?\"", 2),
+        found(937, "father.name like \"?o?\"", 2),
+        found(938, "name like[c] \"?O?\"", 2),
+        found(939, "father.name like[c] \"?O?\"", 2),
+        found(941, "name ==[c] 'unicorn🦄'", 1),
+        found(943, "name == NULL", 1),
+        found(944, "name == nil", 1),
+        found(945, "NULL == name", 1),
+        found(948, "name ==[c] NULL", 1),
+        found(949, "NULL ==[c] name", 1),
+        found(960, "name LIKE NULL", 1),
+        found(961, "name LIKE[c] NULL", 1),
+        found(964, "NULL CONTAINS name", 0),
+        found(965, "NULL CONTAINS[c] name", 0),
+        found(966, "NULL BEGINSWITH name", 0),
+        found(967, "NULL BEGINSWITH[c] name", 0),
+        found(968, "NULL ENDSWITH name", 0),
+        found(969, "NULL ENDSWITH[c] name", 0),
+        found(970, "NULL LIKE name", 1),
+        found(971, "NULL LIKE[c] name", 1),
+    ])
+
+    /// TEST(Parser_NullableBinaries), line 1094. realm-core's binary without nil holds empty data where none was set.
+    static let nullableBinaries = RealmCoreTest(name: "Parser_NullableBinaries", className: "item", setUp: { connection in
+        try connection.execute("""
+            CREATE TABLE item (id INTEGER PRIMARY KEY, data BLOB NOT NULL, "nullable\tdata" BLOB);
+            CREATE TABLE person (id INTEGER PRIMARY KEY, fav_item INTEGER REFERENCES item (id));
+            INSERT INTO item VALUES (1, CAST('knife' AS BLOB), CAST('knife' AS BLOB)), (2, CAST('plate' AS BLOB), CAST('plate' AS BLOB)),
+                (3, CAST('fork' AS BLOB), CAST('fork' AS BLOB)), (4, x'', NULL), (5, x'', NULL);
+            INSERT INTO person VALUES (1, 1), (2, 2), (3, 3), (4, 4), (5, 5);
+            """)
+    }, cases: [
+        found(1121, "data == NULL", 0),
+        found(1122, "data != NULL", 5),
+        found(1123, "nullable\\tdata == NULL", 2),
+        found(1124, "nullable\\tdata != NULL", 3),
+        found(1125, "data == NIL", 0),
+        found(1126, "data != NIL", 5),
+        found(1127, "nullable\\tdata == NIL", 2),
+        found(1128, "nullable\\tdata != NIL", 3),
+        found(1130, "nullable\\tdata CONTAINS bin('f')", 2),
+        found(1131, "nullable\\tdata BEGINSWITH bin('f')", 1),
+        found(1132, "nullable\\tdata ENDSWITH bin('e')", 2),
+        found(1133, "nullable\\tdata LIKE bin('f*')", 1),
+        found(1134, "nullable\\tdata CONTAINS[c] bin('F')", 2),
+        found(1135, "nullable\\tdata BEGINSWITH[c] bin('F')", 1),
+        found(1136, "nullable\\tdata ENDSWITH[c] bin('E')", 2),
+        found(1137, "nullable\\tdata LIKE[c] bin('F*')", 1),
+        found(1139, "nullable\\tdata CONTAINS NULL", 5),
+        found(1140, "nullable\\tdata BEGINSWITH NULL", 5),
+        found(1141, "nullable\\tdata ENDSWITH NULL", 5),
+        found(1142, "nullable\\tdata LIKE NULL", 2),
+        found(1143, "nullable\\tdata CONTAINS[c] NULL", 3),
+        found(1144, "nullable\\tdata BEGINSWITH[c] NULL", 5),
+        found(1145, "nullable\\tdata ENDSWITH[c] NULL", 5),
+        found(1146, "nullable\\tdata LIKE[c] NULL", 2),
+        found(1148, "NULL CONTAINS nullable\\tdata", 0),
+        found(1149, "NULL BEGINSWITH nullable\\tdata", 0),
+        found(1150, "NULL ENDSWITH nullable\\tdata", 0),
+        found(1151, "NULL LIKE nullable\\tdata", 2),
+        found(1152, "NULL CONTAINS[c] nullable\\tdata", 0),
+        found(1153, "NULL BEGINSWITH[c] nullable\\tdata", 0),
+        found(1154, "NULL ENDSWITH[c] nullable\\tdata", 0),
+        found(1155, "NULL LIKE[c] nullable\\tdata", 2),
+    ] + on("person", [
+        found(1158, "fav_item.data == NULL", 0),
+        found(1159, "fav_item.data != NULL", 5),
+        found(1160, "fav_item.nullable\\tdata == NULL", 2),
+        found(1161, "fav_item.nullable\\tdata != NULL", 3),
+        found(1162, "NULL == fav_item.data", 0),
+        found(1164, "fav_item.data ==[c] NULL", 0),
+        found(1165, "fav_item.data !=[c] NULL", 5),
+        found(1166, "fav_item.nullable\\tdata ==[c] NULL", 2),
+        found(1167, "fav_item.nullable\\tdata !=[c] NULL", 3),
+        found(1168, "NULL ==[c] fav_item.data", 0),
+        found(1170, "fav_item.data CONTAINS bin('f')", 2),
+        found(1171, "fav_item.data BEGINSWITH bin('f')", 1),
+        found(1172, "fav_item.data ENDSWITH bin('e')", 2),
+        found(1173, "fav_item.data LIKE bin('f*')", 1),
+        found(1174, "fav_item.data CONTAINS[c] bin('F')", 2),
+        found(1175, "fav_item.data BEGINSWITH[c] bin('F')", 1),
+        found(1176, "fav_item.data ENDSWITH[c] bin('E')", 2),
+        found(1177, "fav_item.data LIKE[c] bin('F*')", 1),
+        found(1180, "fav_item.data == fav_item.nullable\\tdata", 3),
+        found(1181, "fav_item.data == fav_item.data", 5),
+        found(1182, "fav_item.nullable\\tdata == fav_item.nullable\\tdata", 5),
+    ]) + [
+        found(1184, "data contains NULL && data contains bin('fo') && !(data contains bin('asdfasdfasdf')) && data contains bin('rk')", 1),
+    ])
+
+    /// TEST_TYPES(Parser_Arithmetic), line 6041, for its Int type; `tag` is Mixed.
+    static let arithmetic = RealmCoreTest(name: "Parser_Arithmetic", className: "person", setUp: { connection in
+        try connection.execute(realmClasses(["person"]) + """
+            CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, age INTEGER NOT NULL, tag, tag_type TEXT,
+                number INTEGER NOT NULL, spouse INTEGER REFERENCES person (id));
+            INSERT INTO person VALUES (1, 'Per', 42, NULL, NULL, 1, 3), (2, 'Poul', 25, 2, 'int', 0, 4), (3, 'Anne', 40, 'Cool', 'string', 2, 1),
+                (4, 'Andrea', 27, 2, 'int', 0, 2);
+            """)
+    }, cases: [
+        found(6063, "2 * age > 60", 2),
+        found(6064, "2 * age + 5 == 55", 1),
+        found(6065, "2 * (age - 5) == 70", 1),
+        found(6066, "age / 3 == 14", 1),
+        found(6067, "age / 0 == 14", 0),
+        found(6068, "age / number == 20", 1),
+        found(6069, "age / number > 20", 3),
+        found(6070, "age == (10 + 11)*2", 1),
+        found(6071, "age + tag > 28", 1),
+        refused(6072, "age + spouse.name == 50"),
+        RealmCoreCase(line: 6075, query: "age * $0 == $1", count: 1, arguments: ["2", "50"]),
     ])
 }
