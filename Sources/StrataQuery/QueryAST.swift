@@ -1,3 +1,4 @@
+import SQLiteKit
 import StrataCore
 
 /// A parsed query, before it is checked against a schema.
@@ -131,6 +132,8 @@ public enum Literal: Sendable, Equatable {
     /// `B64"…"`: as in realm-core, a string given in base 64, which is data only against data (a Mixed value finds
     /// the string; an untyped SQLite column, which has no Realm types, the bytes).
     case base64([UInt8])
+    /// realm-core's `O<key>` and `obj("Class", key)`: the object with that key, which a link is compared with.
+    case object(className: String?, key: SQLiteValue)
 }
 
 public indirect enum Expression: Sendable, Equatable {

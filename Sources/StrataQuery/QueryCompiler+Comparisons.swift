@@ -14,8 +14,8 @@ extension QueryCompiler {
     mutating func compile(_ comparison: Comparison, in scope: Scope, rightScope: Scope? = nil) throws -> SQL {
         var scope = scope
         var comparison = comparison
-        comparison.left = try folded(comparison.left)
-        comparison.right = try folded(comparison.right)
+        comparison.left = try folded(try withArguments(comparison.left))
+        comparison.right = try folded(try withArguments(comparison.right))
         if let general = try compileSides(comparison, in: scope, rightScope: rightScope) { return general }
         var rightScope = rightScope ?? scope
         // A value on the left and a path on the right: turn it around.
@@ -573,7 +573,15 @@ extension QueryCompiler {
             case .bool: throw mismatch("a bool")
             case .date: throw mismatch("a date")
             case .data, .base64: throw mismatch("data")
+            case .object: throw mismatch("an object")
             }
+        }
+        if case .object(let className, let key) = literal {
+            guard left.type == .object, let target = left.target else { throw mismatch("an object") }
+            if let className, className != target.name, schema.class(named: className)?.name != target.name {
+                throw semanticError("'\(left.name)' links to \(target.name), and obj(…) names \(className)", at: offset)
+            }
+            return key
         }
         if case .base64(let bytes) = literal {
             // A string in base 64: the bytes against data and in an untyped SQLite column, else the string.
@@ -622,6 +630,7 @@ extension QueryCompiler {
         case (_, .bool): throw mismatch("a bool")
         case (_, .date): throw mismatch("a date")
         case (_, .data), (_, .base64): throw mismatch("data")
+        case (_, .object): throw mismatch("an object")
         }
     }
 

@@ -355,11 +355,31 @@ extension QueryCompiler {
             case .string(let text): QueryParser.quotedString(text)
             case .date(let moment): moment.isoText
             case .data, .base64: "data"
+            case .object(let className, let key): className.map { "obj(\"\($0)\", \(key.sqlLiteral))" } ?? "O\(key.sqlLiteral)"
             }
         case .parameter(let index, _): "$\(index)"
         case .list: "{…}"
         case .subqueryCount(let collection, _, _, _): "SUBQUERY(\(collection), …).@count"
         case .arithmetic(let op, let left, let right, _): "\(text(left)) \(op.rawValue) \(text(right))"
+        }
+    }
+
+    /// `expression` with each `$n` that `--args` gives replaced by its value.
+    func withArguments(_ expression: Expression) throws -> Expression {
+        guard let arguments else { return expression }
+        switch expression {
+        case .parameter(let index, let offset):
+            guard index < arguments.count else {
+                throw semanticError("$\(index) has no value: give it in --args (\(arguments.count) given)", at: offset)
+            }
+            switch arguments[index] {
+            case .literal(let literal, _): return .literal(literal, offset: offset)
+            case .list(let items, _): return .list(items, offset: offset)
+            case let other: return other
+            }
+        case .list(let items, let offset): return .list(try items.map(withArguments), offset: offset)
+        case .arithmetic(let op, let a, let b, let offset): return .arithmetic(op, try withArguments(a), try withArguments(b), offset: offset)
+        default: return expression
         }
     }
 

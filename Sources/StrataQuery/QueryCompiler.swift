@@ -12,6 +12,9 @@ public struct QueryCompiler {
     let connection: Connection
     /// `$0`, `$1`, … as given with `--arg`; typed by the property they are compared with.
     let parameters: [String]
+    /// `$0`, `$1`, … as given with `--args`, each a value of its own type (nil, a list, data, …); when set, they stand
+    /// where the parameters do and `parameters` is not read.
+    public var arguments: [Expression]?
     let text: String
     /// When set, the query ranges over the elements of this list, in list order.
     public var members: ListMembers?
@@ -40,10 +43,11 @@ public struct QueryCompiler {
 
     /// Parses and compiles query text.
     public static func compile(_ text: String, schema: Schema, connection: Connection, parameters: [String] = [],
-                               labelsLinks: Bool = false) throws -> CompiledQuery
+                               arguments: [Expression]? = nil, labelsLinks: Bool = false) throws -> CompiledQuery
     {
         var compiler = QueryCompiler(schema: schema, connection: connection, parameters: parameters, text: text)
         compiler.labelsLinks = labelsLinks
+        compiler.arguments = arguments
         return try compiler.compile(try QueryParser.parse(text))
     }
 

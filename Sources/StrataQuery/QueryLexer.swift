@@ -14,6 +14,7 @@ struct QueryToken: Equatable {
         case date(Moment)            // to the nanosecond, UTC
         case data([UInt8])           // x'…', bin("…"), binary(B64"…")
         case base64([UInt8])         // B64"…": a string in base 64, or data
+        case objectKey(Int64)        // O5: realm-core's link literal
         case symbol(Symbol)          // == != <= ( ) { } , . …
         /// `[c]`, `[d]`, `[cd]` or `[dc]` after a comparison's operator: its letters, lower-cased.
         case options(String)
@@ -120,11 +121,34 @@ package struct QueryLexer {
         if character == "T", let moment = try realmTimestamp(start: start) {
             return token(.date(moment))
         }
+        // realm-core's link literal, O<key>: the object whose key that is.
+        if character == "O", peek(1)?.isNumber == true {
+            var at = index + 1
+            while at < characters.count, characters[at].isASCII, characters[at].isNumber { at += 1 }
+            if at == characters.count || !(characters[at].isLetter || characters[at] == "_" || characters[at].isNumber) {
+                let digits = String(characters[(index + 1)..<at])
+                guard let key = Int64(digits) else { throw error("invalid object key 'O\(digits)'", at: start) }
+                index = at
+                return token(.objectKey(key))
+            }
+        }
+        // realm-core's typed links, L<table>:<key>: a Realm's internal table numbers, which a converted file has not.
+        if character == "L", peek(1)?.isNumber == true {
+            var at = index + 1
+            while at < characters.count, characters[at].isNumber { at += 1 }
+            if at + 1 < characters.count, characters[at] == ":", characters[at + 1].isNumber {
+                throw error("typed links (L<table>:<key>) are not supported: compare the link's properties, or the link with nil", at: start)
+            }
+        }
         if character.isLetter || character == "_" {
             let word = try nameWord()
             // Realm's ObjectId and UUID literals: oid(507f1f77bcf86cd799439011), uuid(3b241101-e2bb-4255-8caf-4136c566a962).
             if ["oid", "uuid"].contains(word.lowercased()), peek() == "(" {
                 return token(.string(try idLiteral(word.lowercased(), start: start)))
+            }
+            // realm-core's geospatial words, named before their points' brackets read as anything else.
+            if ["geowithin", "geobox", "geopolygon", "geocircle"].contains(word.lowercased()) {
+                throw error("geospatial queries (\(word)) are not supported: Strata reads no geospatial index", at: start)
             }
             // realm-core's binary literals: bin("text") and binary(B64"…") are the bytes they hold.
             if ["bin", "binary"].contains(word.lowercased()), peek() == "(" {
@@ -189,6 +213,9 @@ package struct QueryLexer {
             }
             let name = readWhile { $0.isLetter || $0.isNumber || $0 == "_" }
             guard !name.isEmpty else { throw error("expected a parameter number or a variable name after '$'", at: start) }
+            if name.count > 1, name.first == "K", name.dropFirst().allSatisfy(\.isNumber) {
+                throw error("key path arguments ($\(name)) are not supported: write the path itself", at: start)
+            }
             return token(.variable(name))
         case "@":
             index += 1

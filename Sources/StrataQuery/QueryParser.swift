@@ -72,6 +72,26 @@ public struct QueryParser {
         }
     }
 
+    /// `--args`: the values of `$0`, `$1`, … as one list in braces of the language's own values (`{5, nil, {1, 2},
+    /// x'00ff', 2020-01-01, oid(…), "text"}`), each a value of its own type, a list in braces a list.
+    public static func parseArguments(_ text: String) throws -> [Expression] {
+        var parser = try QueryParser(text)
+        guard parser.isSymbol(.openBrace), case .list(let items, _) = try parser.parseList() else {
+            throw parser.syntax("--args takes the parameters' values as a list in braces, as in {5, nil, {1, 2}, \"text\"}")
+        }
+        guard parser.current.kind == .end else { throw parser.syntax("expected the end of --args after its '}'" + parser.found()) }
+        func check(_ item: Expression) throws {
+            switch item {
+            case .literal: return
+            case .list(let inner, _): try inner.forEach(check)
+            case .arithmetic(_, let a, let b, _): try check(a); try check(b)
+            default: throw QueryError(.syntax, "--args holds values, not properties or parameters", at: item.offset, in: text)
+            }
+        }
+        try items.forEach(check)
+        return items
+    }
+
     public static func parse(_ text: String) throws -> Query {
         var parser = try QueryParser(text)
         return try parser.parseQuery()
@@ -336,6 +356,14 @@ public struct QueryParser {
             case .in?: op = .in
             case .between?: op = .between
             default:
+                // Realm's forms Strata does not have, named as such.
+                if case .name(let word) = current.kind {
+                    switch word.lowercased() {
+                    case "text":
+                        throw syntax("full-text search (TEXT) is not supported; CONTAINS[c] finds words in text")
+                    default: break
+                    }
+                }
                 throw syntax("expected a comparison operator such as ==, <, BEGINSWITH or IN" + found())
             }
         }
@@ -453,6 +481,7 @@ public struct QueryParser {
         case .date(let value): position += 1; return .literal(.date(value), offset: offset)
         case .data(let value): position += 1; return .literal(.data(value), offset: offset)
         case .base64(let value): position += 1; return .literal(.base64(value), offset: offset)
+        case .objectKey(let key): position += 1; return .literal(.object(className: nil, key: .integer(key)), offset: offset)
         case .parameter(let index): position += 1; return .parameter(index, offset: offset)
         case .symbol(.openBrace): return try parseList()
         case .name:
@@ -462,6 +491,22 @@ public struct QueryParser {
             case .nil?, .null?: position += 1; return .literal(.null, offset: offset)
             case .subquery?: return try parseSubquery()
             default:
+                // realm-core's obj("Class", key): the object of that class with that primary key.
+                if case .name(let word) = current.kind, word.lowercased() == "obj", tokens[position + 1].kind == .symbol(.openParenthesis) {
+                    position += 2
+                    guard case .string(let className) = current.kind else { throw syntax("obj(…) takes a class name in quotes, then a key" + found()) }
+                    position += 1
+                    try expectSymbol(.comma)
+                    let key: SQLiteValue
+                    switch current.kind {
+                    case .integer(let value): key = .integer(value)
+                    case .string(let value): key = .text(value)
+                    default: throw syntax("obj(…) takes a key: a number or a string" + found())
+                    }
+                    position += 1
+                    try expectSymbol(.closeParenthesis)
+                    return .literal(.object(className: className, key: key), offset: offset)
+                }
                 // realm-core's inf, infinity and nan, unless a path goes on from the word.
                 if case .name(let word) = current.kind, ["inf", "infinity", "nan"].contains(word.lowercased()),
                    tokens[position + 1].kind != .symbol(.dot), tokens[position + 1].kind != .symbol(.openBracket) {

@@ -78,4 +78,36 @@ import Testing
         let (_, stderr) = try Self.ids("mixedValue.@type == 'bogus'")
         #expect(stderr.hasPrefix("strata: query 1:36: unknown type name 'bogus' for @type"), "\(stderr)")
     }
+
+    /// `--args`: every parameter at once, each of its own type: a list, nil, an object, data.
+    @Test func typedArgumentsBindListsNilAndObjects() throws {
+        let workspace = try Workspace()
+        let file = try RealmFileCommandTests.copy("Files/all-types.realm", into: workspace)
+        // Zoë is 7, Alice's best friend is Bob, and Bob and Zoë have no favourite dog.
+        let query = "Person where (age IN $0 OR bestFriend == $1) AND favouriteDog != $2 SHOW(name)"
+        let result = try StrataProcess.run(["query", file, query, "--args", "{{7, 99}, obj('Person', 'Bob'), nil}", "--format", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.replacingOccurrences(of: "\r\n", with: "\n") == "name\nAlice\n")
+        let both = try StrataProcess.run(["query", file, "Person where age == $0", "--args", "{7}", "--arg", "7"])
+        #expect(both.status == 1 && both.stderr == "strata: give the parameters with --arg or with --args, not both\n", "\(both.stderr)")
+        let bad = try StrataProcess.run(["query", file, "Person where age == $0", "--args", "{age}"])
+        #expect(bad.status == 1 && bad.stderr == "strata: --args 1:2: --args holds values, not properties or parameters\n", "\(bad.stderr)")
+        let missing = try StrataProcess.run(["query", file, "Person where age == $1", "--args", "{7}"])
+        #expect(missing.status == 1 && missing.stderr.contains("$1 has no value: give it in --args (1 given)"), "\(missing.stderr)")
+    }
+
+    /// Realm's forms that Strata does not have are named, at their place.
+    @Test(arguments: [
+        ("Person where home geoWithin geoCircle([1, 2], 0.5)", "query 1:19: geospatial queries (geoWithin) are not supported"),
+        ("Person where name TEXT 'alice'", "query 1:19: full-text search (TEXT) is not supported"),
+        ("Person where bestFriend == L1:2", "query 1:28: typed links (L<table>:<key>) are not supported"),
+        ("Person where $K0 == 1", "query 1:14: key path arguments ($K0) are not supported"),
+    ])
+    func unsupportedFormsAreNamed(_ query: String, _ message: String) throws {
+        let workspace = try Workspace()
+        let file = try RealmFileCommandTests.copy("Files/all-types.realm", into: workspace)
+        let result = try StrataProcess.run(["query", file, query])
+        #expect(result.status == 1 && result.stderr.hasPrefix("strata: " + message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
 }

@@ -50,6 +50,7 @@ public enum Commands {
         options: [
             Options.format(outputFormats),
             Options.arg,
+            Options.args,
             Options.explain,
             Options.width,
             Options.model, Options.modelVersion, Options.realmDates, Options.keyFile, Options.timeout, Options.noColor, Options.help,
@@ -63,7 +64,11 @@ public enum Commands {
             (list.name), lists with ANY, ALL or NONE, aggregates (@count, @min, @max, @sum, @avg), backlinks \
             (@links.Class.property) and SUBQUERY(list, $x, predicate).@count. Literals: numbers, 'strings', \
             true, false, nil, dates (2026-11-29, 2026-11-29T10:00:00Z), data (B64"…", x'…'), and $0, $1 for \
-            --arg values. Values are always bound as parameters. Results stream as they are found.
+            --arg values (text, read by the property's type), or for --args, one list in braces of values of their \
+            own types ({5, nil, {1, 2}, x'00ff'}: nil, a list, data). Arithmetic (price * quantity > 100), lists in \
+            braces on either side under ANY, ALL or NONE, list subscripts ([FIRST], [LAST], [2], [SIZE]) and \
+            mixed.@type are Realm's; man strata-query has every form. Values are always bound as parameters. \
+            Results stream as they are found.
             """,
         examples: [
             "strata query app.sqlite 'Task where isCompleted == false SORT(createdAt DESC) LIMIT(20)'",

@@ -37,6 +37,7 @@ enum Options {
     static let quickCheck = OptionSpec("quick", help: "quick_check instead of integrity_check, and no row-by-row link checks: for large files")
 
     static let arg = OptionSpec("arg", value: "VALUE", help: "the value of $0, then $1, …; repeat for each parameter")
+    static let args = OptionSpec("args", value: "{VALUES}", help: "every parameter's value at once, as the query writes values: {5, nil, {1, 2}, x'00ff', \"text\"}")
     static let sqlArg = OptionSpec("arg", value: "VALUE", help: "the value of ?1, then ?2, …; repeat for each parameter (a number binds as a number, anything else as text)")
     static let width = OptionSpec(
         "width", value: "N",

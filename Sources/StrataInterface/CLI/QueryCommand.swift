@@ -14,8 +14,17 @@ struct QueryCommand {
         let runner = session.runner
         let compiled: CompiledQuery
         do {
+            var arguments: [Expression]?
+            if let list = parsed.value(Options.args) {
+                guard parsed.values(Options.arg).isEmpty else { throw StrataError("give the parameters with --arg or with --args, not both") }
+                do {
+                    arguments = try QueryParser.parseArguments(list)
+                } catch let error as QueryError {
+                    throw StrataError("--args \(error.line):\(error.column): \(error.message)")
+                }
+            }
             compiled = try QueryCompiler.compile(text, schema: session.schema, connection: session.connection,
-                                                 parameters: parsed.values(Options.arg),
+                                                 parameters: parsed.values(Options.arg), arguments: arguments,
                                                  labelsLinks: [.table, .vertical, .markdown].contains(parsed.format))
         } catch var error as QueryError {
             if QueryError.looksLikeSQL(text, schema: session.schema) {
