@@ -71,12 +71,18 @@ extension QueryCompiler {
 
     /// ANY (EXISTS), NONE (NOT EXISTS) and ALL (NOT EXISTS of the negation) over the objects of a list.
     private mutating func quantified(_ comparison: Comparison, many: Many, rightScope: Scope) throws -> SQL {
-        guard !many.elementPath.components.isEmpty else {
-            throw semanticError("compare a property of the objects in '\(many.name)', as in \(many.name).name, or count them with \(many.name).@count",
-                                at: comparison.offset)
-        }
         var inner = comparison
-        inner.left = .keyPath(many.elementPath)
+        if many.elementPath.components.isEmpty, many.collection == nil, let key = keySQL(many.inner.info, alias: many.inner.alias).first,
+           case .literal(.object, _) = comparison.right {
+            // `items == obj("Items", "milk")`: an object of the list is that one.
+            inner.left = pin(Value(sql: key, type: .object, isOptional: false, target: many.inner.info, name: many.name))
+        } else {
+            guard !many.elementPath.components.isEmpty else {
+                throw semanticError("compare a property of the objects in '\(many.name)', as in \(many.name).name, or count them with \(many.name).@count",
+                                    at: comparison.offset)
+            }
+            inner.left = .keyPath(many.elementPath)
+        }
         // ALL holds of every element at the path's end, through every list on the way (realm-core's ALL): what
         // ANY and NONE say of the elements of the first list, they say of any element of the next.
         inner.quantifier = comparison.quantifier == .all ? .all : nil
@@ -143,6 +149,8 @@ extension QueryCompiler {
         }
 
         if let condition = try floatComparison(left, comparison, in: scope) { return condition }
+        // NaN is neither less nor more than anything, as in Realm (nor between).
+        if op != .equal, op != .notEqual, op != .in, Self.holdsNaN(comparison.right) { return "0" }
         switch op {
         case .in:
             let items: [Expression]
@@ -283,6 +291,15 @@ extension QueryCompiler {
             return "(\(terms.joined(separator: " OR ")))"
         default:
             return nil
+        }
+    }
+
+    /// A NaN literal, or a list in braces holding one.
+    private static func holdsNaN(_ expression: Expression) -> Bool {
+        switch expression {
+        case .literal(.decimal(let value, _), _): value.isNaN
+        case .list(let items, _): items.contains(where: holdsNaN)
+        default: false
         }
     }
 
@@ -587,6 +604,14 @@ extension QueryCompiler {
             // A string in base 64: the bytes against data and in an untyped SQLite column, else the string.
             let isData = left.type == .data || (left.type == .any && left.typeSQL == nil)
             return try convert(isData ? .data(bytes) : .string(String(decoding: bytes, as: UTF8.self)), for: left, at: offset)
+        }
+        if case .decimal(let value, _) = literal, !value.isFinite, left.type == .int || left.type == .bool || left.type == .object {
+            // realm-core: "Infinity not supported for int".
+            throw mismatch(value.isNaN ? "NaN, which no whole number is" : "an infinity, which no whole number is")
+        }
+        if case .decimal(let value, _) = literal, value.isNaN, left.type == .float || left.type == .double {
+            // SQLite keeps no NaN: `convert` stores a Realm NaN as the text NaN, which this finds.
+            return .text("NaN")
         }
         switch (left.type, literal) {
         case (_, .null): return .null

@@ -174,7 +174,12 @@ extension QueryCompiler {
                         return .value(Value(sql: type, type: .string, isOptional: true, target: nil, name: walked + ".@type", nullSQL: column,
                                             isTypeOf: true, isStorageClass: property.typeColumn == nil))
                     }
-                    if path.aggregate == .size, property.type == .string || property.type == .data || property.type == .any {
+                    if path.aggregate == .count || path.aggregate == .size, property.type == .object {
+                        // A link's count, as realm-core counts it: 1 when it points at an object, 0 when it is nil.
+                        return .value(Value(sql: "(\(column) IS NOT NULL)", type: .int, isOptional: false, target: nil,
+                                            name: walked + ".@" + (path.aggregate?.rawValue ?? "count")))
+                    }
+                    if path.aggregate == .size || path.aggregate == .count, property.type == .string || property.type == .data || property.type == .any {
                         // Realm's @size of a string or data: its length in characters or bytes (a Mixed holding
                         // anything else has none).
                         var length: SQL = "length(\(column))"
@@ -182,7 +187,7 @@ extension QueryCompiler {
                             length = "(CASE WHEN \(alias[typeColumn]) IN ('string', 'binary') THEN \(length) END)"
                         }
                         return .value(Value(sql: length, type: .int, isOptional: property.isOptional || alias != owner.alias || property.typeColumn != nil,
-                                            target: nil, name: walked + ".@size"))
+                                            target: nil, name: walked + ".@" + (path.aggregate?.rawValue ?? "size")))
                     }
                     if let aggregate = path.aggregate {
                         throw semanticError("@\(aggregate.rawValue) needs a list, and '\(walked)' is \(article(property.type)) \(property.type.rawValue)",
@@ -410,6 +415,13 @@ extension QueryCompiler {
             propertyPath = [.property(ValueCollection.valuesName)]
         }
         let description = many.name + "." + "@" + aggregate.rawValue
+        if aggregate == .count || aggregate == .size, propertyPath.last == .allBacklinks {
+            // `items.@links.@count`, `@links.Person.fav.items.@links.@count`: the backlinks of each object at the path's
+            // end, added up (realm-core's answer).
+            let each = try resolveValue(KeyPath(components: propertyPath, aggregate: .count, offset: offset), in: many.inner, purpose: "@count")
+            return Value(sql: "coalesce((\(many.subquery(select: "sum(\(each.sql))", condition: .always))), 0)", type: .int, isOptional: false,
+                         target: nil, name: many.name + ".@links.@count")
+        }
         if aggregate == .count || aggregate == .size {
             guard propertyPath.isEmpty else {
                 throw semanticError("@\(aggregate.rawValue) counts the objects of a list; write \(many.name).@\(aggregate.rawValue)", at: offset)
