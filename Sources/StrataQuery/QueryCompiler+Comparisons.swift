@@ -83,8 +83,16 @@ extension QueryCompiler {
             }
             inner.left = .keyPath(many.elementPath)
         }
-        // ALL holds of every element at the path's end, through every list on the way (realm-core's ALL): what
-        // ANY and NONE say of the elements of the first list, they say of any element of the next.
+        if let quantifier = comparison.quantifier, quantifier != .any, many.collection == nil,
+           case .property(let name)? = many.elementPath.components.first, many.inner.info.property(named: name)?.type == .collection {
+            // Objects' lists of values (`ALL list.integers == 1`): realm-core counts ALL and NONE in each object's list,
+            // and the path holds when one object's list does, or when there are no objects.
+            inner.quantifier = quantifier
+            let condition = try nested(Self.listDepth, at: comparison.offset) { try $0.compile(inner, in: many.inner, rightScope: rightScope) }
+            return "(NOT EXISTS (\(many.subquery(select: "1", condition: .always))) OR EXISTS (\(many.subquery(select: "1", condition: .expression(condition)))))"
+        }
+        // ALL holds of every element at the path's end, through every list of objects on the way (realm-core's ALL):
+        // what ANY and NONE say of the elements of the first list, they say of any element of the next.
         inner.quantifier = comparison.quantifier == .all ? .all : nil
         inner.isUnderAll = comparison.quantifier == .all
         let condition = try nested(Self.listDepth, at: comparison.offset) { try $0.compile(inner, in: many.inner, rightScope: rightScope) }
@@ -101,6 +109,9 @@ extension QueryCompiler {
     {
         guard case .many(var many) = try resolve(collection, in: scope), many.rest.components.isEmpty, many.rest.aggregate == nil else {
             throw semanticError("SUBQUERY needs a list or backlinks, and '\(collection)' is not one", at: offset)
+        }
+        if scope.scope(for: variable) != nil {
+            throw semanticError("SUBQUERY's variable '$\(variable)' is already one of an outer SUBQUERY: name this one otherwise", at: offset)
         }
         let inner = Scope(info: many.inner.info, alias: many.inner.alias, variable: variable, parent: many.inner.parent)
         many.inner = inner

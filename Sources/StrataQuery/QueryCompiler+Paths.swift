@@ -415,6 +415,12 @@ extension QueryCompiler {
             propertyPath = [.property(ValueCollection.valuesName)]
         }
         let description = many.name + "." + "@" + aggregate.rawValue
+        // `list.integers.@count`, `list.integers.@min`: an aggregate of each object's own list, the objects then
+        // quantified (ANY unless said), as realm-core answers: not one aggregate of every value on the way.
+        if !propertyPath.isEmpty, propertyPath.last != .allBacklinks,
+           goesThroughList(KeyPath(components: propertyPath, offset: offset), in: many.inner) {
+            return nil
+        }
         if aggregate == .count || aggregate == .size, propertyPath.last == .allBacklinks {
             // `items.@links.@count`, `@links.Person.fav.items.@links.@count`: the backlinks of each object at the path's
             // end, added up (realm-core's answer).

@@ -211,7 +211,13 @@ package struct QueryLexer {
                 guard let number = Int(digits) else { throw error("parameter number too large", at: start) }
                 return token(.parameter(number))
             }
-            let name = readWhile { $0.isLetter || $0.isNumber || $0 == "_" }
+            // A variable's name, as realm-core reads one: letters, digits, `_` and `-` (`$anyNAME_-0123456789`).
+            var name = ""
+            while let next = peek(), next.isLetter || next.isNumber || next == "_" || (next == "-" && !name.isEmpty
+                    && peek(1).map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } == true) {
+                name.append(next)
+                index += 1
+            }
             guard !name.isEmpty else { throw error("expected a parameter number or a variable name after '$'", at: start) }
             if name.count > 1, name.first == "K", name.dropFirst().allSatisfy(\.isNumber) {
                 throw error("key path arguments ($\(name)) are not supported: write the path itself", at: start)
