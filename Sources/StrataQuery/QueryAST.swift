@@ -116,6 +116,9 @@ public enum Aggregate: String, Sendable, Equatable {
     case count, size, min, max, sum, avg
     /// `mixed.@type`: the Realm type of a Mixed value, compared with type names (`'string'`, `'numeric'`, …).
     case type
+    /// `name.length`, `strings.length`: a string's length in characters, or data's in bytes (realm-core's `length`,
+    /// written as a property after the value; a property of that name wins).
+    case length
 }
 
 /// A literal value as written in a query.

@@ -156,6 +156,14 @@ extension QueryCompiler {
                     }
                     info = targetInfo
                 default:
+                    if index == path.components.count - 2, path.components[index + 1] == .property("length"), path.aggregate == nil,
+                       [.string, .data, .any].contains(property.type) {
+                        // `name.length`: realm-core's length of a string or data.
+                        var length = path
+                        length.components.removeLast()
+                        length.aggregate = .length
+                        return try resolve(length, in: scope)
+                    }
                     if !isLast, case .key(let key) = path.components[index + 1] {
                         throw semanticError("'\(walked)' is \(article(property.type)) \(property.type.rawValue), not a dictionary: [\"\(key)\"] takes "
                                             + "a value of one by its key", at: path.offset)
@@ -179,14 +187,19 @@ extension QueryCompiler {
                         return .value(Value(sql: "(\(column) IS NOT NULL)", type: .int, isOptional: false, target: nil,
                                             name: walked + ".@" + (path.aggregate?.rawValue ?? "count")))
                     }
-                    if path.aggregate == .size || path.aggregate == .count, property.type == .string || property.type == .data || property.type == .any {
+                    if path.aggregate == .size || path.aggregate == .count || path.aggregate == .length,
+                       property.type == .string || property.type == .data || property.type == .any {
                         // Realm's @size of a string or data: its length in characters or bytes (a Mixed holding
                         // anything else has none).
-                        var length: SQL = "length(\(column))"
+                        // A nil string or data is 0 long, as realm-core measures it; a path through a nil link is nil.
+                        var length: SQL = property.type == .any ? "length(\(column))" : "coalesce(length(\(column)), 0)"
                         if let typeColumn = property.typeColumn {
-                            length = "(CASE WHEN \(alias[typeColumn]) IN ('string', 'binary') THEN \(length) END)"
+                            length = "(CASE WHEN \(alias[typeColumn]) IN ('string', 'binary') THEN length(\(column)) END)"
                         }
-                        return .value(Value(sql: length, type: .int, isOptional: property.isOptional || alias != owner.alias || property.typeColumn != nil,
+                        if alias != owner.alias, property.type != .any, let key = keySQL(info, alias: alias).first {
+                            length = "(CASE WHEN \(key) IS NOT NULL THEN \(length) END)"
+                        }
+                        return .value(Value(sql: length, type: .int, isOptional: alias != owner.alias || property.typeColumn != nil || property.type == .any,
                                             target: nil, name: walked + ".@" + (path.aggregate?.rawValue ?? "size")))
                     }
                     if let aggregate = path.aggregate {
@@ -319,6 +332,11 @@ extension QueryCompiler {
             throw semanticError("'\(name)' is a \(kind), not a dictionary: [\"\(text)\"] takes a value of one by its key", at: rest.offset)
         case .property(ValueCollection.keysName)? where storage.kind != .dictionary:
             throw semanticError("'\(name)' is a \(kind): only a dictionary has @keys (its elements are \(name).@values)", at: rest.offset)
+        case .property("length")? where rest.components.count == 1 && rest.aggregate == nil
+            && [.string, .data, .any].contains(storage.element.type):
+            // `strings.length`: each element's length.
+            rest.components = [.property(ValueCollection.valuesName)]
+            rest.aggregate = .length
         case .property(let next)? where next != ValueCollection.keysName && next != ValueCollection.valuesName && storage.element.type != .object:
             throw semanticError("'\(name)' is a \(property.typeDescription): its elements have no property '\(next)'", at: rest.offset)
         case .property(let next)? where next != ValueCollection.keysName && next != ValueCollection.valuesName:
@@ -406,8 +424,8 @@ extension QueryCompiler {
 
     /// `list.@count`, `list.@sum.prop`, `list.prop.@max`: a correlated scalar subquery; nil without an aggregate.
     mutating func aggregate(_ many: Many, offset: Int) throws -> Value? {
-        // `list.@type`: of each element, quantified.
-        guard let aggregate = many.rest.aggregate, aggregate != .type else { return nil }
+        // `list.@type`, `strings.length`: of each element, quantified.
+        guard let aggregate = many.rest.aggregate, aggregate != .type, aggregate != .length else { return nil }
         var propertyPath = many.rest.components
         if let name = many.rest.aggregateProperty { propertyPath.append(.property(name)) }
         // `scores.@max`: of a collection's values.

@@ -202,7 +202,7 @@ import Testing
     static let refusals: [Refusal] = [
         Refusal(query: "Word SORT(tags)", message: "SORT needs one value per object, and 'tags' is a set (as in Realm)"),
         Refusal(query: "Word DISTINCT(scores)", message: "DISTINCT needs one value per object, and 'scores' is a dictionary"),
-        Refusal(query: "Word where tags.length > 1", message: "'tags' is a set<string>: its elements have no property 'length'"),
+        Refusal(query: "Word where tags.len > 1", message: "'tags' is a set<string>: its elements have no property 'len'"),
         Refusal(query: "Word where rus[\"x\"] == 1", message: "'rus' is a list, not a dictionary"),
         Refusal(query: "Word where tags.@keys == \"x\"", message: "'tags' is a set: only a dictionary has @keys"),
         Refusal(query: "Word where scores[\"easy\"].@count > 1", message: "'scores[\"easy\"]' is one value: it has no @count"),

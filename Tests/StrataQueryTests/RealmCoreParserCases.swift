@@ -91,7 +91,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
 }
 
 @Suite struct RealmCoreParserCasesTests {
-    static let tests: [RealmCoreTest] = [basicSerialisation, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
+    static let tests: [RealmCoreTest] = [basicSerialisation, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
 
     @Test(arguments: tests)
     func givesRealmCoresAnswers(_ test: RealmCoreTest) throws {
@@ -1026,4 +1026,73 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
             try connection.execute("INSERT INTO table_integers_nullable VALUES (12, 0, NULL)")
         }
     }
+
+    /// TEST_TYPES(Parser_list_of_primitive_strings), line 2272: ten lists of one string, an empty list, a list of nil
+    /// and a list of the empty string (with and without an index: here without).
+    static let listOfPrimitiveStrings = RealmCoreTest(name: "Parser_list_of_primitive_strings", className: "table", setUp: { connection in
+        try connection.execute("""
+            CREATE TABLE "table" (id INTEGER PRIMARY KEY);
+            CREATE TABLE table_strings (owner INTEGER NOT NULL REFERENCES "table" (id) ON DELETE CASCADE, position INTEGER NOT NULL,
+                value TEXT, PRIMARY KEY (owner, position)) WITHOUT ROWID;
+            """)
+        for i in 0..<10 {
+            try connection.execute("INSERT INTO \"table\" VALUES (?1)", [.integer(Int64(i + 1))])
+            try connection.execute("INSERT INTO table_strings VALUES (?1, 0, ?2)", [.integer(Int64(i + 1)), .text("string_\(i)")])
+        }
+        try connection.execute("INSERT INTO \"table\" VALUES (11), (12), (13); INSERT INTO table_strings VALUES (12, 0, NULL), (13, 0, '')")
+    }, cases: (0..<10).flatMap { i -> [RealmCoreCase] in
+        let si = "string_\(i)"
+        return [
+            found(2302, "strings == '\(si)'", 1), found(2303, "ANY strings == '\(si)'", 1), found(2304, "SOME strings == '\(si)'", 1),
+            found(2305, "ALL strings == '\(si)'", 2), found(2306, "NONE strings == '\(si)'", 12), found(2307, "!(ANY strings == '\(si)')", 12),
+            found(2308, "!(SOME strings == '\(si)')", 12), found(2309, "!(ALL strings == '\(si)')", 11), found(2311, "!(NONE strings == '\(si)')", 1),
+            found(2312, "ANY strings != '\(si)'", 11), found(2314, "SOME strings != '\(si)'", 11), found(2316, "ALL strings != '\(si)'", 12),
+            found(2317, "NONE strings != '\(si)'", 2), found(2318, "'\(si)' IN strings", 1), found(2319, "strings CONTAINS[c] '\(si)'", 1),
+            found(2320, "strings BEGINSWITH[c] '\(si)'", 1), found(2321, "strings ENDSWITH[c] '\(si)'", 1), found(2322, "strings LIKE[c] '\(si)'", 1),
+        ]
+    } + [
+        found(2324, "strings CONTAINS[c] 'STR'", 10), found(2325, "strings BEGINSWITH[c] 'STR'", 10), found(2326, "strings ENDSWITH[c] 'G_1'", 1),
+        found(2327, "strings LIKE[c] 'StRiNg_*'", 10), found(2328, "ALL strings CONTAINS[c] 'STR'", 11),
+        found(2329, "ALL strings BEGINSWITH[c] 'STR'", 11), found(2330, "ALL strings ENDSWITH[c] 'G_1'", 2),
+        found(2331, "ALL strings LIKE[c] 'StRiNg_*'", 11), found(2332, "NONE strings CONTAINS[c] 'STR'", 3),
+        found(2333, "NONE strings BEGINSWITH[c] 'STR'", 3), found(2334, "NONE strings ENDSWITH[c] 'G_1'", 12),
+        found(2336, "NONE strings LIKE[c] 'StRiNg_*'", 3), found(2338, "strings.@count == 0", 1), found(2339, "strings.@size == 0", 1),
+        found(2340, "strings.@count == 1", 12), found(2341, "strings.@size == 1", 12), found(2342, "strings.length == 0", 2),
+        found(2343, "strings.length == 8", 10),
+        refused(2345, "strings.@min == 2"), refused(2346, "strings.@max == 2"), refused(2347, "strings.@sum == 2"), refused(2348, "strings.@avg == 2"),
+    ])
+
+    /// TEST_TYPES(Parser_list_of_primitive_element_lengths), line 2351, for strings and for data: {}, {nil}, {""},
+    /// {"value1"}, {"value2"}, {"value1", "value2"}, each object linking to itself, through no, one and two links.
+    static func elementLengths(_ type: String, _ value: @escaping @Sendable (String) -> String) -> RealmCoreTest {
+        RealmCoreTest(name: "Parser_list_of_primitive_element_lengths (\(type))", className: "table", setUp: { connection in
+            try connection.execute("""
+                CREATE TABLE "table" (id INTEGER PRIMARY KEY, length INTEGER NOT NULL, link INTEGER REFERENCES "table" (id));
+                CREATE TABLE table_values (owner INTEGER NOT NULL REFERENCES "table" (id) ON DELETE CASCADE, position INTEGER NOT NULL,
+                    value \(type), PRIMARY KEY (owner, position)) WITHOUT ROWID;
+                INSERT INTO "table" VALUES (1, 0, 1), (2, 0, 2), (3, 0, 3), (4, 0, 4), (5, 0, 5), (6, 0, 6);
+                INSERT INTO table_values VALUES (2, 0, NULL), (3, 0, \(value(""))), (4, 0, \(value("value1"))), (5, 0, \(value("value2"))),
+                    (6, 0, \(value("value1"))), (6, 1, \(value("value2")));
+                """)
+        }, cases: ["", "link.", "link.link."].flatMap { path -> [RealmCoreCase] in
+            [
+                found(2390, "\(path)values.@count == 0", 1), found(2391, "\(path)values.@size == 0", 1), found(2392, "\(path)values.@count == 1", 4),
+                found(2393, "\(path)values.@size == 1", 4), found(2394, "\(path)values.@count == 2", 1), found(2395, "\(path)values.@size == 2", 1),
+                found(2396, "\(path)length == 0", 6), found(2397, "\(path)link == null", 0), found(2398, "\(path)values == null", 1),
+            ] + ["", "ANY", "SOME", "any", "some"].flatMap { prefix -> [RealmCoreCase] in
+                [
+                    found(2402, "0 IN \(prefix) \(path)values.length", 2), found(2403, "\(prefix) \(path)values.length == 0", 2),
+                    found(2404, "\(prefix) \(path)values.length > 0", 3), found(2405, "\(prefix) \(path)values.length == 6", 3),
+                    found(2406, "\(prefix) \(path)values.length == length", 2),
+                ]
+            } + [
+                found(2410, "ALL \(path)values.length == 0", 3), found(2411, "ALL \(path)values.length == length", 3),
+                found(2412, "ALL \(path)values.length == 6", 4), found(2414, "NONE \(path)values.length == 0", 4),
+                found(2416, "NONE \(path)values.length == length", 4), found(2418, "NONE \(path)values.length == 6", 3),
+            ]
+        } + [refused(2422, "values.len == 2")])
+    }
+
+    static let listOfPrimitiveStringLengths = elementLengths("TEXT") { "'\($0)'" }
+    static let listOfPrimitiveDataLengths = elementLengths("BLOB") { "CAST('\($0)' AS BLOB)" }
 }
