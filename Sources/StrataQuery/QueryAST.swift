@@ -135,6 +135,11 @@ public enum Literal: Sendable, Equatable {
     /// `B64"…"`: as in realm-core, a string given in base 64, which is data only against data (a Mixed value finds
     /// the string; an untyped SQLite column, which has no Realm types, the bytes).
     case base64([UInt8])
+    /// `oid(…)`: an ObjectId's 24 hex digits, lower-cased as Realm writes them; a string to a string property, an
+    /// ObjectId to a Mixed value.
+    case objectId(String)
+    /// `uuid(…)`: a UUID as written, compared in either case.
+    case uuid(String)
     /// realm-core's `O<key>` and `obj("Class", key)`: the object with that key, which a link is compared with.
     case object(className: String?, key: SQLiteValue)
 }

@@ -227,10 +227,14 @@ extension QueryCompiler {
             }
             return "strata_match(\(literal: .integer(operation.rawValue)), \(left.sql), \(right), \(literal: .integer(folding.rawValue)))"
         }
-        if op == .equal, !folding.isEmpty, left.type == .string || left.type == .data {
+        if op == .equal, !folding.isEmpty, left.type == .string || left.type == .data || left.type == .any {
             // A string property's ==[c]: decided in place as the string operators are, not by folding both sides
             // into new strings per row (SQLite narrowing first, with LIKE or ranges, measured slower than this).
+            // Data and Mixed values the same way, ASCII case folded in bytes as realm-core folds them.
             return "strata_match(\(literal: .integer(StringMatching.Operation.equal.rawValue)), \(left.sql), \(right), \(literal: .integer(folding.rawValue)))"
+        }
+        if op == .notEqual, !folding.isEmpty, left.type == .data || left.type == .any {
+            return "NOT strata_match(\(literal: .integer(StringMatching.Operation.equal.rawValue)), \(left.sql), \(right), \(literal: .integer(folding.rawValue)))"
         }
         let lhs = fold(left.sql, folding)
         // Text compares byte by byte, whatever collation the column declares.
@@ -403,7 +407,7 @@ extension QueryCompiler {
 
     /// The Realm types of a Mixed value that a literal of some kind compares with.
     enum MixedKind {
-        case number, string, bool, date, data
+        case number, string, bool, date, data, objectId, uuid
 
         var typeNames: [String] {
             switch self {
@@ -412,6 +416,8 @@ extension QueryCompiler {
             case .bool: ["bool"]
             case .date: ["timestamp"]
             case .data: ["binary"]
+            case .objectId: ["objectId"]
+            case .uuid: ["uuid"]
             }
         }
     }
@@ -426,6 +432,8 @@ extension QueryCompiler {
         case .literal(.date, _): .date
         case .literal(.data, _): .data
         case .literal(.base64, _): .string
+        case .literal(.objectId, _): .objectId
+        case .literal(.uuid, _): .uuid
         case .parameter(let index, _) where index < parameters.count:
             Int64(parameters[index]) != nil || Double(parameters[index]) != nil ? .number : .string
         case .list(let items, _): items.lazy.compactMap { mixedKind(of: $0) }.first
@@ -475,7 +483,7 @@ extension QueryCompiler {
     private func storageFamily(_ expression: Expression) -> SQL? {
         let names: [String] = switch expression {
         case .literal(.integer, _), .literal(.decimal, _), .literal(.bool, _): ["integer", "real"]
-        case .literal(.string, _), .literal(.date, _): ["text"]
+        case .literal(.string, _), .literal(.date, _), .literal(.objectId, _), .literal(.uuid, _): ["text"]
         case .literal(.data, _), .literal(.base64, _): ["blob"]
         default: []
         }
@@ -602,6 +610,8 @@ extension QueryCompiler {
             case .date: throw mismatch("a date")
             case .data, .base64: throw mismatch("data")
             case .object: throw mismatch("an object")
+            case .objectId: throw mismatch("an ObjectId")
+            case .uuid: throw mismatch("a UUID")
             }
         }
         if case .object(let className, let key) = literal {
@@ -610,6 +620,21 @@ extension QueryCompiler {
                 throw semanticError("'\(left.name)' links to \(target.name), and obj(…) names \(className)", at: offset)
             }
             return key
+        }
+        switch literal {
+        case .objectId(let text):
+            // An ObjectId: a string to a string property (as `convert` keeps one), its text to a Mixed value.
+            guard [.string, .any].contains(left.type) else { throw mismatch("an ObjectId") }
+            return .text(text)
+        case .uuid(let text):
+            switch left.type {
+            case .uuid: return .text(text.uppercased())
+            case .any: return .text(text.lowercased())
+            case .string: return .text(text)
+            default: throw mismatch("a UUID")
+            }
+        default:
+            break
         }
         if case .base64(let bytes) = literal {
             // A string in base 64: the bytes against data and in an untyped SQLite column, else the string.
@@ -667,6 +692,8 @@ extension QueryCompiler {
         case (_, .date): throw mismatch("a date")
         case (_, .data), (_, .base64): throw mismatch("data")
         case (_, .object): throw mismatch("an object")
+        case (_, .objectId): throw mismatch("an ObjectId")
+        case (_, .uuid): throw mismatch("a UUID")
         }
     }
 

@@ -356,6 +356,8 @@ extension QueryCompiler {
             case .date(let moment): moment.isoText
             case .data, .base64: "data"
             case .object(let className, let key): className.map { "obj(\"\($0)\", \(key.sqlLiteral))" } ?? "O\(key.sqlLiteral)"
+            case .objectId(let text): "oid(\(text))"
+            case .uuid(let text): "uuid(\(text))"
             }
         case .parameter(let index, _): "$\(index)"
         case .list: "{…}"

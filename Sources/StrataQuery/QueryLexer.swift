@@ -15,6 +15,8 @@ struct QueryToken: Equatable {
         case data([UInt8])           // x'…', bin("…"), binary(B64"…")
         case base64([UInt8])         // B64"…": a string in base 64, or data
         case objectKey(Int64)        // O5: realm-core's link literal
+        case objectId(String)        // oid(…): 24 hex digits, lower-cased
+        case uuid(String)            // uuid(…): as written
         case symbol(Symbol)          // == != <= ( ) { } , . …
         /// `[c]`, `[d]`, `[cd]` or `[dc]` after a comparison's operator: its letters, lower-cased.
         case options(String)
@@ -144,7 +146,8 @@ package struct QueryLexer {
             let word = try nameWord()
             // Realm's ObjectId and UUID literals: oid(507f1f77bcf86cd799439011), uuid(3b241101-e2bb-4255-8caf-4136c566a962).
             if ["oid", "uuid"].contains(word.lowercased()), peek() == "(" {
-                return token(.string(try idLiteral(word.lowercased(), start: start)))
+                let text = try idLiteral(word.lowercased(), start: start)
+                return token(word.lowercased() == "oid" ? .objectId(text) : .uuid(text))
             }
             // realm-core's geospatial words, named before their points' brackets read as anything else.
             if ["geowithin", "geobox", "geopolygon", "geocircle"].contains(word.lowercased()) {

@@ -482,6 +482,8 @@ public struct QueryParser {
         case .data(let value): position += 1; return .literal(.data(value), offset: offset)
         case .base64(let value): position += 1; return .literal(.base64(value), offset: offset)
         case .objectKey(let key): position += 1; return .literal(.object(className: nil, key: .integer(key)), offset: offset)
+        case .objectId(let text): position += 1; return .literal(.objectId(text), offset: offset)
+        case .uuid(let text): position += 1; return .literal(.uuid(text), offset: offset)
         case .parameter(let index): position += 1; return .parameter(index, offset: offset)
         case .symbol(.openBrace): return try parseList()
         case .name:

@@ -91,7 +91,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
 }
 
 @Suite struct RealmCoreParserCasesTests {
-    static let tests: [RealmCoreTest] = [basicSerialisation, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
+    static let tests: [RealmCoreTest] = [basicSerialisation, mixed, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
 
     @Test(arguments: tests)
     func givesRealmCoresAnswers(_ test: RealmCoreTest) throws {
@@ -1095,4 +1095,83 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
 
     static let listOfPrimitiveStringLengths = elementLengths("TEXT") { "'\($0)'" }
     static let listOfPrimitiveDataLengths = elementLengths("BLOB") { "CAST('\($0)' AS BLOB)" }
+
+    /// TEST(Parser_Mixed), line 4764: Foo's `mixed` holds ints and strings, a nil, doubles, binary data, a Decimal128 and
+    /// an ObjectId, with their Realm types beside them as `convert` keeps them. Left out: line 4852, a Mixed value that
+    /// holds a link, compared with an object, which Strata does not compare.
+    static let mixed = RealmCoreTest(name: "Parser_Mixed", className: "Foo", setUp: { connection in
+        try connection.execute(realmClasses(["Foo", "Origin"]) + """
+            CREATE TABLE Foo (id INTEGER PRIMARY KEY, mixed, mixed_type TEXT, int INTEGER NOT NULL);
+            CREATE TABLE Origin (id INTEGER PRIMARY KEY, link INTEGER REFERENCES Foo (id), mixed, mixed_type TEXT);
+            \(listTable("Origin", "links", "Foo"))
+            """)
+        for i in 0..<100 {
+            var value: SQLiteValue = i % 4 != 0 ? .integer(Int64(i)) : .text("String\(i)")
+            var type: SQLiteValue = i % 4 != 0 ? .text("int") : .text("string")
+            switch i {
+            case 15: (value, type) = (.null, .null)
+            case 75: (value, type) = (.real(75), .text("double"))
+            case 28: (value, type) = (.blob(Array("String2Binary".utf8)), .text("binary"))
+            case 25: (value, type) = (.real(3), .text("double"))
+            case 35: (value, type) = (.text("3"), .text("decimal128"))
+            case 37: (value, type) = (.text("65f0a1b2c3d4e5f601234567"), .text("objectId"))
+            default: break
+            }
+            try connection.execute("INSERT INTO Foo VALUES (?1, ?2, ?3, ?4)", [.integer(Int64(i + 1)), value, type, .integer(Int64(i))])
+        }
+        for i in 0..<10 {
+            try connection.execute("INSERT INTO Origin VALUES (?1, ?2, ?2, 'link')", [.integer(Int64(i + 1)), .integer(Int64(i * 10 + 1))])
+            for j in 0..<10 {
+                try connection.execute("INSERT INTO Origin_links VALUES (?1, ?2, ?3)", [.integer(Int64(i + 1)), .integer(Int64(j)), .integer(Int64(i * 10 + j + 1))])
+            }
+        }
+        try connection.execute("INSERT INTO Origin VALUES (11, NULL, NULL, NULL)")
+    }, cases: [
+        found(4816, "mixed != 50", 99),
+        found(4817, "mixed == null", 1),
+        found(4818, "mixed != null", 99),
+        found(4819, "mixed beginswith 'String2'", 2),
+        found(4820, "mixed beginswith bin('String2')", 1),
+        found(4822, "mixed beginswith B64\"U3RyaW5nMg==\"", 2),
+        found(4823, "mixed beginswith bin(B64\"U3RyaW5nMg==\")", 1),
+        found(4824, "mixed contains \"trin\"", 24),
+        found(4825, "mixed contains bin(\"trin\")", 1),
+        found(4826, "mixed like \"Strin*\"", 24),
+        found(4827, "mixed like bin(\"Strin*\")", 1),
+        found(4828, "mixed endswith \"4\"", 5),
+        found(4829, "mixed endswith bin(\"4\")", 0),
+        found(4830, "mixed endswith bin(\"Binary\")", 1),
+        found(4831, "mixed.@size > 7", 22),
+        found(4854, "mixed == \"String2Binary\"", 0),
+        found(4855, "mixed == \"String4\"", 1),
+        found(4856, "mixed == bin(\"String2Binary\")", 1),
+        found(4857, "mixed ==[c] \"string2binary\"", 0),
+        found(4858, "mixed ==[c] \"string4\"", 1),
+        found(4859, "mixed ==[c] binary(\"string2binary\")", 1),
+        found(4860, "mixed !=[c] \"string2binary\"", 100),
+        found(4861, "mixed !=[c] \"string4\"", 99),
+        found(4862, "mixed !=[c] bin(\"string2binary\")", 99),
+        found(4863, "mixed == \"String48\"", 1),
+        found(4864, "mixed == 3.0", 3),
+        found(4865, "mixed == NULL", 1),
+        found(4811, "mixed > 50", 37), found(4812, "mixed >= 50", 38), found(4813, "mixed <= 50", 36), found(4814, "mixed < 50", 35),
+        found(4815, "mixed < 50 || mixed > 50", 72), found(4832, "mixed == oid(65f0a1b2c3d4e5f601234567)", 1),
+        found(4842, "mixed endswith $0", 0).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"), found(4843, "mixed endswith $5", 5).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
+    ] + on("Origin", [
+        found(4866, "links.mixed > 50", 5),
+        found(4867, "links.mixed beginswith[c] \"string\"", 10),
+        found(4868, "links.mixed beginswith[c] bin(\"string\")", 1),
+        found(4869, "link.mixed > 50", 2),
+        found(4870, "link.mixed beginswith[c] \"string\"", 5),
+        found(4871, "link.mixed beginswith[c] bin(\"string\")", 0),
+        found(4872, "link == NULL", 1),
+        found(4873, "link.mixed == NULL", 1),
+        found(4874, "links.mixed == NULL", 1),
+        found(4844, "link == $1", 1).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"), found(4845, "link == $3", 1).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
+        found(4846, "link == $4", 1).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"), found(4847, "link.@links.Origin.link == $2", 1).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
+        found(4848, "ANY links == $1", 1).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"), found(4849, "$1 IN links", 1).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
+        found(4850, "ALL links == $1 && links.@size > 0", 0).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
+        found(4851, "NONE links == $1 && links.@size > 0", 9).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
+        refused(4859, "link == $2").with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"), refused(4863, "links == $2").with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
+    ]))
 }
