@@ -74,6 +74,8 @@ public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
         case all
         /// `@links` alone: every object that links to this one, by any link or list (`@links.@count`).
         case allBacklinks
+        /// `[$0]`: a dictionary's key (or a list's position) that a parameter gives.
+        case parameterKey(Int)
     }
 
     /// The SUBQUERY variable the path starts from, without `$`.
@@ -104,6 +106,9 @@ public struct KeyPath: Sendable, Equatable, CustomStringConvertible {
                 if parts.isEmpty { parts.append("") }
                 parts[parts.count - 1] += "[*]"
             case .allBacklinks: parts.append("@links")
+            case .parameterKey(let index):
+                if parts.isEmpty { parts.append("") }
+                parts[parts.count - 1] += "[$\(index)]"
             }
         }
         if let aggregate { parts.append("@" + aggregate.rawValue) }

@@ -82,6 +82,24 @@ extension QueryCompiler {
             owner = found
         }
         var path = path
+        // `[$0]`: the key (or position) the parameter gives, as written there.
+        path.components = try path.components.map { component in
+            guard case .parameterKey(let index) = component else { return component }
+            if let arguments {
+                guard index < arguments.count else {
+                    throw semanticError("$\(index) has no value: give it in --args (\(arguments.count) given)", at: path.offset)
+                }
+                switch arguments[index] {
+                case .literal(.string(let key), _): return .key(key)
+                case .literal(.integer(let position), _) where position >= 0: return .index(Int(clamping: position))
+                default: throw semanticError("$\(index) in [ ] is a key in quotes or a position", at: path.offset)
+                }
+            }
+            guard index < parameters.count else {
+                throw semanticError("$\(index) has no value: give it with --arg (\(parameters.count) given)", at: path.offset)
+            }
+            return .key(parameters[index])
+        }
         // `$t` of SUBQUERY(tags, $t, …) over a collection of values: the element itself.
         if path.components.isEmpty, path.variable != nil, owner.info.property(named: ValueCollection.valuesName) != nil, owner.info.name.contains(".") {
             path.components = [.property(ValueCollection.valuesName)]
@@ -114,7 +132,7 @@ extension QueryCompiler {
                 return try subscripted(.many(try backlinkMany(source: source, link: link, ownerInfo: info, ownerAlias: alias, parent: owner, rest: rest, name: walked)))
             case .key(let key):
                 throw semanticError("'\(walked)' is not a dictionary: [\"\(key)\"] takes a value of one by its key", at: path.offset)
-            case .index, .size, .all:
+            case .index, .size, .all, .parameterKey:
                 throw semanticError("'\(walked)' is not a list: [FIRST], [LAST], [n], [SIZE] and [*] take elements of one", at: path.offset)
             case .allBacklinks:
                 guard rest.components.isEmpty, path.aggregate == .count || path.aggregate == .size else {
@@ -245,6 +263,10 @@ extension QueryCompiler {
             many.rest.aggregate = .count
             return .many(many)
         case .index(let index):
+            if let kind = many.collection, kind != .list {
+                throw semanticError("'\(many.name)' is a \(kind.rawValue), which has no order: [FIRST], [LAST] and [n] take an element of a list",
+                                    at: many.rest.offset)
+            }
             many.rest.components.removeFirst()
             let order = many.order ?? keySQL(many.inner.info, alias: many.inner.alias).first ?? "1"
             // The element's position: the list's order values, the index-th of them (from the end for LAST).

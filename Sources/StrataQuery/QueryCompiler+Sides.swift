@@ -57,7 +57,7 @@ extension QueryCompiler {
         while let component = components.popFirst() {
             switch component {
             case .backlinks: return true
-            case .allBacklinks, .size: return false
+            case .allBacklinks, .size, .parameterKey: return false
             case .index: return false
             case .all: continue
             case .key: return false
@@ -79,7 +79,7 @@ extension QueryCompiler {
                     // A dictionary's value by its key is one value.
                     guard info.collections[name]?.kind == .dictionary, let next = components.first else { return true }
                     switch next {
-                    case .key, .index, .size, .allBacklinks: return false
+                    case .key, .index, .size, .allBacklinks, .parameterKey: return false
                     case .property(let key): return key == ValueCollection.keysName || key == ValueCollection.valuesName
                     case .backlinks, .all: return true
                     }

@@ -609,6 +609,7 @@ public struct QueryParser {
                 case .string(let key): path.components.append(.key(key))
                 case .integer(let index) where index >= 0 && !current.hasSign: path.components.append(.index(Int(clamping: index)))
                 case .symbol(.star): path.components.append(.all)
+                case .parameter(let index): path.components.append(.parameterKey(index))
                 case .name(let word) where ["FIRST", "LAST", "SIZE"].contains(word.uppercased()):
                     path.components.append(word.uppercased() == "FIRST" ? .index(0) : word.uppercased() == "LAST" ? .index(-1) : .size)
                 default:

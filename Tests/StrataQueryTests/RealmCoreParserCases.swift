@@ -91,7 +91,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
 }
 
 @Suite struct RealmCoreParserCasesTests {
-    static let tests: [RealmCoreTest] = [basicSerialisation, mixed, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
+    static let tests: [RealmCoreTest] = [basicSerialisation, mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
 
     @Test(arguments: tests)
     func givesRealmCoresAnswers(_ test: RealmCoreTest) throws {
@@ -1174,4 +1174,95 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         found(4851, "NONE links == $1 && links.@size > 0", 9).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
         refused(4859, "link == $2").with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"), refused(4863, "links == $2").with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
     ]))
+
+    /// TEST(Parser_Dictionary), line 5057: a dictionary of Mixed values per object (`foo_dict`, its values' Realm types
+    /// beside them), in the test's three states: as made, with "some extra" and a double added to the first object's,
+    /// then a timestamp.
+    static func setUpDictionary(_ connection: Connection, stage: Int) throws {
+        try connection.execute("""
+            CREATE TABLE foo (id INTEGER PRIMARY KEY);
+            CREATE TABLE foo_dict (owner INTEGER NOT NULL REFERENCES foo (id) ON DELETE CASCADE, key TEXT NOT NULL, value, value_type TEXT,
+                PRIMARY KEY (owner, key)) WITHOUT ROWID;
+            CREATE TABLE origin (id INTEGER PRIMARY KEY, link INTEGER REFERENCES foo (id));
+            \(listTable("origin", "links", "foo"))
+            """)
+        let insert = try connection.prepare("INSERT OR REPLACE INTO foo_dict VALUES (?1, ?2, ?3, ?4)")
+        func put(_ owner: Int, _ key: String, _ value: SQLiteValue, _ type: String?) throws {
+            try insert.bind([.integer(Int64(owner)), .text(key), value, type.map(SQLiteValue.text) ?? .null])
+            try insert.run()
+        }
+        for i in 0..<100 {
+            try connection.execute("INSERT INTO foo VALUES (?1)", [.integer(Int64(i + 1))])
+            if i % 4 == 0 { try put(i + 1, "Value", .integer(Int64(i)), "int") } else if i % 10 == 0 { try put(i + 1, "Value", .integer(100), "int") }
+            if i % 3 != 0 { try put(i + 1, "Value", .integer(3), "int") }
+            if i % 5 == 0 { try put(i + 1, "Foo", .integer(5), "int") }
+            if i == 78 { try put(i + 1, "Value", .null, nil) }
+            try put(i + 1, "Bar", .integer(Int64(i)), "int")
+        }
+        for i in 0..<10 {
+            try connection.execute("INSERT INTO origin VALUES (?1, ?2)", [.integer(Int64(i + 1)), .integer(Int64(i * 10 + 1))])
+            for j in 0..<10 {
+                try connection.execute("INSERT INTO origin_links VALUES (?1, ?2, ?3)", [.integer(Int64(i + 1)), .integer(Int64(j)), .integer(Int64(i * 10 + j + 1))])
+            }
+        }
+        if stage >= 1 {
+            try put(1, "some extra", .integer(42), "int")
+            try put(1, "Value", .real(4.5), "double")
+        }
+        if stage >= 2 { try put(1, "Bar", timestamp(1234, 5678), "timestamp") }
+    }
+
+    static let dictionary = RealmCoreTest(name: "Parser_Dictionary", className: "foo", setUp: { try setUpDictionary($0, stage: 0) }, cases: [
+        found(5120, "dict.@values > 50", 50),
+        found(5121, "dict[*] > 50", 50),
+        found(5126, "ANY dict.@keys == 'Foo'", 20),
+        found(5127, "NONE dict.@keys == 'Value'", 22),
+        found(5128, "dict.@keys == {'Bar'}", 19),
+        found(5129, "ANY dict.@keys == {'Bar'}", 100),
+        found(5130, "dict.@keys == {'Bar', 'Foo'}", 3),
+        found(5131, "dict['Value'] == NULL", 23),
+        found(5132, "dict['Value'] == {}", 0),
+        found(5133, "dict['Value'] == {0, 100}", 3),
+        found(5135, "dict.@type == 'int'", 100),
+        found(5136, "ALL dict.@type == 'int'", 99),
+        found(5137, "NONE dict.@type == 'int'", 0),
+        found(5138, "ANY dict.@type == 'string'", 0),
+        refused(5140, "dict[FIRST] > 50"),
+        refused(5141, "dict[LAST] > 50"),
+        found(5149, "dict.@size == 3", 17),
+        found(5150, "dict.@max == 100", 2),
+        found(5151, "dict.@min < 2", 2),
+        found(5152, "dict.@sum >= 100", 9),
+        found(5153, "dict.@avg < 10", 16),
+        found(5122, "dict['Value'] > 50", 6), found(5123, "dict.Value > 50", 6), found(5124, "dict[$0] > 50", 6).with("{'Value'}"),
+        found(5134, "dict['Value'].@type == 'int'", 77),
+    ])
+
+    static let dictionaryOrigin = RealmCoreTest(name: "Parser_Dictionary (origin)", className: "origin",
+                                                setUp: { try setUpDictionary($0, stage: 0) }, cases: [
+        found(5143, "link.dict['Value'] > 50", 3),
+        found(5144, "link.dict.Value > 50", 3),
+        found(5145, "links.dict['Value'] > 50", 5),
+        found(5146, "links.dict > 50", 6),
+        found(5147, "links.dict['Value'] == NULL", 10),
+        found(5155, "links.dict.@max == 100", 2),
+        found(5156, "link.dict.@max == 100", 2),
+    ])
+
+    static let dictionaryExtra = RealmCoreTest(name: "Parser_Dictionary (a double added)", className: "foo",
+                                               setUp: { try setUpDictionary($0, stage: 1) }, cases: [
+        found(5161, "dict['some extra'] == 42", 1),
+        found(5167, "dict.@max == 100", 2),
+        found(5168, "dict.@min < 2", 2),
+        found(5169, "dict.@sum >= 100", 9),
+        found(5170, "dict.@avg < 10", 15),
+    ])
+
+    static let dictionaryTimestamp = RealmCoreTest(name: "Parser_Dictionary (a timestamp added)", className: "foo",
+                                                   setUp: { try setUpDictionary($0, stage: 2) }, cases: [
+        found(5172, "dict.@max == 100", 2),
+        found(5173, "dict.@min < 2", 1),
+        found(5174, "dict.@sum >= 100", 9),
+        found(5175, "dict.@avg < 10", 15),
+    ])
 }
