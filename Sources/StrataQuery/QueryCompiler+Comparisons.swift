@@ -16,6 +16,7 @@ extension QueryCompiler {
         var comparison = comparison
         comparison.left = try folded(try withArguments(comparison.left))
         comparison.right = try folded(try withArguments(comparison.right))
+        comparison = try solvedForIndex(comparison, in: scope)
         if let general = try compileSides(comparison, in: scope, rightScope: rightScope) { return general }
         var rightScope = rightScope ?? scope
         // A value on the left and a path on the right: turn it around.

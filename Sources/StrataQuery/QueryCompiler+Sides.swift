@@ -387,6 +387,61 @@ extension QueryCompiler {
 
     // MARK: - Arithmetic
 
+    /// A comparison the column's index can serve, where it means the same: a whole-number property plus or minus a
+    /// whole number, compared with a whole number, as the property compared with the number moved across
+    /// (`age + 1 == 5` is `age == 4`, `10 - age < 3` is `age > 7`); and one property against ANY or ALL of numbers in
+    /// braces by `<`, `<=`, `>`, `>=` as against the least or greatest of them (`age > ANY {10, 20}` is `age > 10`).
+    /// Anything else is returned as it is.
+    mutating func solvedForIndex(_ comparison: Comparison, in scope: Scope) throws -> Comparison {
+        var comparison = comparison
+        let ordering: [ComparisonOperator] = [.less, .lessOrEqual, .greater, .greaterOrEqual]
+        func isWholeProperty(_ expression: Expression) throws -> Bool {
+            guard case .keyPath(let path) = expression, path.aggregate == nil, !goesThroughList(path, in: scope),
+                  case .value(let value) = try resolve(path, in: scope) else { return false }
+            return value.type == .int && value.typeSQL == nil
+        }
+        if case .arithmetic(let op, let a, let b, _) = comparison.left, op == .add || op == .subtract,
+           case .literal(.integer(let target), let offset) = comparison.right, comparison.op == .equal || comparison.op == .notEqual
+            || ordering.contains(comparison.op), comparison.quantifier == nil, comparison.rightQuantifier == nil {
+            let mirrored: [ComparisonOperator: ComparisonOperator] = [.less: .greater, .lessOrEqual: .greaterOrEqual, .greater: .less,
+                                                                     .greaterOrEqual: .lessOrEqual, .equal: .equal, .notEqual: .notEqual]
+            if case .literal(.integer(let constant), _) = b, try isWholeProperty(a) {
+                // x + c ⋈ t is x ⋈ t - c; x - c ⋈ t is x ⋈ t + c.
+                let (moved, overflow) = op == .add ? target.subtractingReportingOverflow(constant) : target.addingReportingOverflow(constant)
+                if !overflow { (comparison.left, comparison.right) = (a, .literal(.integer(moved), offset: offset)) }
+            } else if case .literal(.integer(let constant), _) = a, try isWholeProperty(b) {
+                // c + x ⋈ t is x ⋈ t - c; c - x ⋈ t is x ⋈' c - t, the order turned round.
+                let (moved, overflow) = op == .add ? target.subtractingReportingOverflow(constant) : constant.subtractingReportingOverflow(target)
+                if !overflow, let turned = op == .add ? comparison.op : mirrored[comparison.op] {
+                    (comparison.left, comparison.right, comparison.op) = (b, .literal(.integer(moved), offset: offset), turned)
+                }
+            }
+        }
+        // ANY or ALL of numbers in braces by an order: against the one number that decides it.
+        let quantifier = comparison.rightQuantifier ?? .any
+        if ordering.contains(comparison.op), comparison.quantifier == nil, case .keyPath(let path) = comparison.left,
+           !goesThroughList(path, in: scope), path.aggregate == nil, case .list(let items, _) = comparison.right, !items.isEmpty,
+           quantifier != .none {
+            let numbers: [(Expression, Double)] = items.compactMap { item in
+                switch item {
+                case .literal(.integer(let value), _): (item, Double(value))
+                case .literal(.decimal(let value, _), _) where value.isFinite: (item, value)
+                default: nil
+                }
+            }
+            if numbers.count == items.count, Set(items.map { if case .literal(.integer, _) = $0 { 0 } else { 1 } }).count == 1 {
+                // ANY of `>` holds past the least; ALL of `>` past the greatest; the other way round for `<`.
+                let wantsLeast = (comparison.op == .greater || comparison.op == .greaterOrEqual) == (quantifier == .any)
+                let chosen = wantsLeast ? numbers.min { $0.1 < $1.1 } : numbers.max { $0.1 < $1.1 }
+                if let chosen {
+                    comparison.right = chosen.0
+                    comparison.rightQuantifier = nil
+                }
+            }
+        }
+        return comparison
+    }
+
     /// Arithmetic of number literals worked out as realm-core works it (`Mixed::operator+` and the others): whole
     /// numbers stay whole (a quotient truncated, and a division by zero the greatest or least whole number), anything
     /// else a double. Anything else is returned as it is.

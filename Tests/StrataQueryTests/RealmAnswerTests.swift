@@ -106,3 +106,46 @@ import Testing
         #expect(try fixture.keys("Shelf where \(condition)").sorted() == keys)
     }
 }
+
+/// Arithmetic and lists in braces compile to SQL that the column's index serves, where the meaning allows it.
+@Suite struct IndexedArithmeticTests {
+    static let sql = """
+        CREATE TABLE Item (id INTEGER PRIMARY KEY, qty INTEGER NOT NULL, price DOUBLE NOT NULL, note);
+        CREATE INDEX Item_qty ON Item (qty);
+        INSERT INTO Item VALUES (1, 5, 1.5, 'a'), (2, 10, 2.5, 3), (3, 15, 3.5, NULL), (4, 20, 4.5, 7);
+        """
+
+    /// Each condition, the objects it finds, and the bare comparison of the column its SQL holds (what an index serves:
+    /// SQLite's plan then depends on the table's size, so the SQL is checked, and the plan of an equality).
+    @Test(arguments: [
+        ("qty + 1 == 11", [2], "t0.\"qty\" IS ?1"), ("qty - 5 >= 10", [3, 4], "t0.\"qty\" >= ?1"), ("1 + qty < 11", [1], "t0.\"qty\" < ?1"),
+        ("30 - qty < 12", [4], "t0.\"qty\" > ?1"), ("30 - qty <= 15", [3, 4], "t0.\"qty\" >= ?1"),
+        ("qty > ANY {12, 7}", [2, 3, 4], "t0.\"qty\" > ?1"), ("qty > ALL {12, 7}", [3, 4], "t0.\"qty\" > ?1"),
+        ("qty <= ANY {12.5, 7.0}", [1, 2], "t0.\"qty\" <= ?1"), ("qty < ALL {11, 16}", [1, 2], "t0.\"qty\" < ?1"),
+        ("qty == ANY {10, 20}", [2, 4], "t0.\"qty\" IS ?1 OR t0.\"qty\" IS ?2"), ("qty IN {10, 20}", [2, 4], "t0.\"qty\" IN (?1, ?2)"),
+    ] as [(String, [Int64], String)])
+    func comparesTheBareColumn(_ condition: String, _ keys: [Int64], _ fragment: String) throws {
+        let fixture = try QueryFixture(sql: Self.sql)
+        #expect(try fixture.keys("Item where \(condition)").sorted() == keys)
+        let compiled = try fixture.compile("Item where \(condition)")
+        #expect(compiled.sql.contains(fragment), "\(condition): \(compiled.sql)")
+    }
+
+    @Test(arguments: ["qty + 1 == 11", "qty == ANY {10, 20}", "qty IN {10, 20}", "10 - qty == 0"])
+    func anEqualityUsesTheIndex(_ condition: String) throws {
+        let fixture = try QueryFixture(sql: Self.sql)
+        let compiled = try fixture.compile("Item where \(condition)")
+        let plan = try fixture.connection.rows("EXPLAIN QUERY PLAN " + compiled.sql, compiled.statement.arguments).map { $0[3].string ?? "" }
+        #expect(plan.contains { $0.contains("Item_qty") }, "\(condition): \(plan)")
+    }
+
+    /// What the index cannot serve keeps its meaning: a double's sum (not exact when moved), a Mixed value, overflow.
+    @Test(arguments: [
+        ("price + 1 == 2.5", [1]), ("note + 1 == 4", [2]), ("qty + 9223372036854775807 > 0", [1, 2, 3, 4]),
+        ("qty * 2 == 20", [2]), ("qty / 3 == 3", [2]), ("qty / 0 == 9223372036854775807", [1, 2, 3, 4]),
+    ] as [(String, [Int64])])
+    func keepsItsMeaningWhereItCannotBeMoved(_ condition: String, _ keys: [Int64]) throws {
+        let fixture = try QueryFixture(sql: Self.sql)
+        #expect(try fixture.keys("Item where \(condition)").sorted() == keys)
+    }
+}
