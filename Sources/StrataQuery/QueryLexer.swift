@@ -271,7 +271,8 @@ package struct QueryLexer {
         func isWord(_ character: Character?) -> Bool { character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
         var word = ""
         while let character = peek() {
-            if isWord(character) {
+            if isWord(character) || (character == "$" && !word.isEmpty) {
+                // As in realm-core, a `$` after a name's first character is part of it (`a$a`).
                 word.append(character)
                 index += 1
             } else if character == "-", !word.isEmpty, isWord(peek(1)) {
@@ -411,6 +412,9 @@ package struct QueryLexer {
                 case "t": result.append("\t")
                 case "r": result.append("\r")
                 case "0": result.append("\0")
+                case "b": result.append("\u{08}")
+                case "f": result.append("\u{0C}")
+                case "\"", "'", "/", "\\": result.append(escaped)
                 case "u":
                     // \uXXXX
                     let hex = String(characters[index..<min(characters.count, index + 4)])
@@ -419,7 +423,9 @@ package struct QueryLexer {
                     }
                     result.unicodeScalars.append(scalar)
                     index += 4
-                default: result.append(escaped)
+                default:
+                    // realm-core's escapes only: \" \' \/ \\ \b \f \n \r \t \0 and \uXXXX.
+                    throw error("invalid escape '\\\(escaped)' in a string (a backslash is written \\\\)", at: index - 2)
                 }
             } else {
                 result.append(character)
@@ -497,7 +503,12 @@ package struct QueryLexer {
             index += 1
         }
         if let letter = peek(), letter.isLetter || letter == "_" {
-            throw error("unexpected '\(letter)' after number", at: index)
+            // `a=1AND b=2`: AND or OR right after a number is the next token, as realm-core reads it.
+            var end = index
+            while end < characters.count, characters[end].isLetter { end += 1 }
+            let word = String(characters[index..<end]).uppercased()
+            let followsWord = end < characters.count && (characters[end].isNumber || characters[end] == "_")
+            guard ["AND", "OR"].contains(word), !followsWord else { throw error("unexpected '\(letter)' after number", at: index) }
         }
         var token: QueryToken
         if !isDecimal, let integer = Int64(text) {
