@@ -91,7 +91,9 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
 }
 
 @Suite struct RealmCoreParserCasesTests {
-    static let tests: [RealmCoreTest] = [basicSerialisation, mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
+    static let tests: [RealmCoreTest] = [basicSerialisation, chainedStrings, chainedInts, numerics("INTEGER", nullable: false, indexed: false), numerics("INTEGER", nullable: true, indexed: false),
+        numerics("INTEGER", nullable: false, indexed: true), numerics("INTEGER", nullable: true, indexed: true),
+        numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
 
     @Test(arguments: tests)
     func givesRealmCoresAnswers(_ test: RealmCoreTest) throws {
@@ -1264,5 +1266,72 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         found(5173, "dict.@min < 2", 1),
         found(5174, "dict.@sum >= 100", 9),
         found(5175, "dict.@avg < 10", 15),
+    ])
+
+    /// TEST_TYPES(Parser_Numerics), line 692: ints (nullable or not, indexed or not) and Decimal128s as `convert` keeps
+    /// them (text, every digit), at the edges of 32 and 64 bits.
+    static func numerics(_ type: String, nullable: Bool, indexed: Bool) -> RealmCoreTest {
+        let values: [Int64] = [-1, 0, 1, 4_294_967_295, -4_294_967_295, 4_294_967_296, -4_294_967_296, .max, .min]
+        let size = values.count + (nullable ? 1 : 0)
+        let arguments = "{" + values.map(String.init).joined(separator: ", ") + "}"
+        let name = "Parser_Numerics (\(type)\(nullable ? ", nullable" : "")\(indexed ? ", indexed" : ""))"
+        return RealmCoreTest(name: name, className: "table", setUp: { connection in
+            try connection.execute("CREATE TABLE \"table\" (id INTEGER PRIMARY KEY, \"values\" \"\(type)\"\(nullable ? "" : " NOT NULL"))")
+            if indexed { try connection.execute("CREATE INDEX table_values ON \"table\" (\"values\")") }
+            for value in values {
+                try connection.execute("INSERT INTO \"table\" (\"values\") VALUES (?1)", [type == "INTEGER" ? .integer(value) : .text(String(value))])
+            }
+            if nullable { try connection.execute("INSERT INTO \"table\" (\"values\") VALUES (NULL)") }
+        }, cases: values.enumerated().flatMap { index, value in
+            [found(725, "values == \(value)", 1), found(726, "values == $\(index)", 1).with(arguments)]
+        } + [
+            found(729, "values == null", nullable ? 1 : 0), found(730, "values == ANY {-1, 0, 1}", 3), found(731, "values == ANY {0, 1}", 2),
+            found(732, "values == ANY {1}", 1), found(733, "values == ANY {}", 0),
+            found(735, "values == NONE {-1, 0, 1}", size - 3), found(736, "values == NONE {-1, 0}", size - 2),
+            found(737, "values == NONE {-1}", size - 1), found(738, "values == NONE {}", size),
+            found(740, "values == ALL {-1, 0, 1}", 0), found(741, "values == ALL {-1, 0}", 0), found(742, "values == ALL {-1}", 1),
+            found(743, "values == ALL {}", size),
+            found(745, "values != NONE {-1, 0, 1}", 0), found(746, "values != NONE {-1, 0}", 0), found(747, "values != NONE {-1}", 1),
+            found(748, "values != NONE {}", size),
+            found(750, "values != ANY {-1, 0, 1}", size), found(751, "values != ANY {0, 1}", size), found(752, "values != ANY {1}", size - 1),
+            found(753, "values != ANY {}", 0),
+            found(755, "values != ALL {-1, 0, 1}", size - 3), found(756, "values != ALL {-1, 0}", size - 2),
+            found(757, "values != ALL {-1}", size - 1), found(758, "values != ALL {}", size),
+        ])
+    }
+
+    /// TEST(Parser_ChainedStringEqualQueries), line 4340: a hundred strings in four columns, two indexed, and an object
+    /// whose required strings are empty and whose optional ones are nil. The long OR is in order (realm-core shuffles it).
+    static let chainedStrings = RealmCoreTest(name: "Parser_ChainedStringEqualQueries", className: "table", setUp: { connection in
+        try connection.execute("""
+            CREATE TABLE "table" (id INTEGER PRIMARY KEY, a TEXT NOT NULL, b TEXT, c TEXT NOT NULL, d TEXT);
+            CREATE INDEX table_c ON "table" (c); CREATE INDEX table_d ON "table" (d);
+            """)
+        for i in 0..<100 { try connection.execute("INSERT INTO \"table\" (a, b, c, d) VALUES (?1, ?1, ?1, ?1)", [.text(String(i))]) }
+        try connection.execute("INSERT INTO \"table\" (a, b, c, d) VALUES ('', NULL, '', NULL)")
+    }, cases: [
+        found(4362, "a == '0' or a == '1' or a == '2'", 3), found(4363, "a == '0' or b == '2' or a == '3' or b == '4'", 4),
+        found(4364, "(a == '0' or b == '2' or a == '3' or b == '4') and (c == '0' or d == '2' or c == '3' or d == '4')", 4),
+        found(4367, "a == '' or a == null", 1), found(4368, "b == '' or b == null", 1), found(4369, "c == '' or c == null", 1),
+        found(4370, "d == '' or d == null", 1),
+        found(4371, "(a == null or a == '') and (b == null or b == '') and (c == null or c == '') and (d == null or d == '')", 1),
+        found(4385, (0..<100).map { "\(["a", "b", "c", "d"][$0 % 4]) == '\($0)'" }.joined(separator: " or "), 100),
+    ])
+
+    /// TEST(Parser_ChainedIntEqualQueries), line 4390. Left out: line 4436, ints compared with numbers in quotes
+    /// (`a == '5'`), which realm-core reads as numbers and Strata refuses as strings.
+    static let chainedInts = RealmCoreTest(name: "Parser_ChainedIntEqualQueries", className: "table", setUp: { connection in
+        try connection.execute("""
+            CREATE TABLE "table" (id INTEGER PRIMARY KEY, a INTEGER NOT NULL, b INTEGER, c INTEGER NOT NULL, d INTEGER);
+            CREATE INDEX table_c ON "table" (c); CREATE INDEX table_d ON "table" (d);
+            """)
+        for i in 0..<100 { try connection.execute("INSERT INTO \"table\" (a, b, c, d) VALUES (?1, ?1, ?1, ?1)", [.integer(Int64(i))]) }
+        try connection.execute("INSERT INTO \"table\" (a, b, c, d) VALUES (0, NULL, 0, NULL)")
+    }, cases: [
+        found(4414, "a == NULL", 0), found(4415, "a == 0 or a == 1 or a == 2", 4), found(4416, "a == 1 or b == 2 or a == 3 or b == 4", 4),
+        found(4417, "(a == 0 or b == 2 or a == 3 or b == 4) and (c == 0 or d == 2 or c == 3 or d == 4)", 5),
+        found(4419, "a == 0 or a == null", 2), found(4420, "b == 0 or b == null", 2), found(4421, "c == 0 or c == null", 2),
+        found(4422, "d == 0 or d == null", 2),
+        found(4423, "(a == null or a == 0) and (b == null or b == 0) and (c == null or c == 0) and (d == null or d == 0)", 2),
     ])
 }
