@@ -91,7 +91,8 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
 }
 
 @Suite struct RealmCoreParserCasesTests {
-    static let tests: [RealmCoreTest] = [basicSerialisation, chainedStrings, chainedInts, numerics("INTEGER", nullable: false, indexed: false), numerics("INTEGER", nullable: true, indexed: false),
+    static let tests: [RealmCoreTest] = [basicSerialisation, emptyInput, utf8, logical, arithmeticOf("FLOAT", "1.0", "2.0"), arithmeticOf("DOUBLE", "1.0", "2.0"),
+        arithmeticOf("DECIMAL TEXT", "'1'", "'2'", zero: "'0'"), chainedStrings, chainedInts, numerics("INTEGER", nullable: false, indexed: false), numerics("INTEGER", nullable: true, indexed: false),
         numerics("INTEGER", nullable: false, indexed: true), numerics("INTEGER", nullable: true, indexed: true),
         numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
 
@@ -1334,4 +1335,48 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         found(4422, "d == 0 or d == null", 2),
         found(4423, "(a == null or a == 0) and (b == null or b == 0) and (c == null or c == 0) and (d == null or d == 0)", 2),
     ])
+
+    /// TEST(Parser_empty_input), line 487.
+    static let emptyInput = RealmCoreTest(name: "Parser_empty_input", className: "table", setUp: { connection in
+        try connection.execute("CREATE TABLE \"table\" (id INTEGER PRIMARY KEY, int_col INTEGER NOT NULL); INSERT INTO \"table\" VALUES (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)")
+    }, cases: [
+        refused(497, ""), found(507, "TRUEPREDICATE", 5), found(508, "!TRUEPREDICATE", 0), found(510, "FALSEPREDICATE", 0),
+        found(511, "!FALSEPREDICATE", 5),
+    ])
+
+    /// TEST(Parser_UTF8), line 6004.
+    static let utf8 = RealmCoreTest(name: "Parser_UTF8", className: "person", setUp: { connection in
+        try connection.execute("""
+            CREATE TABLE person (id INTEGER PRIMARY KEY, "løbenummer" INTEGER NOT NULL, "姓名" TEXT NOT NULL);
+            INSERT INTO person VALUES (1, 0, 'Billy'), (2, 1, 'Bob'), (3, 2, 'Joe'), (4, 3, 'Jake'), (5, 4, 'Joel');
+            """)
+    }, cases: [found(6018, "løbenummer > 2", 2), found(6019, "姓名 == 'Bob'", 1)])
+
+    /// TEST(Parser_Logical), line 6022.
+    static let logical = RealmCoreTest(name: "Parser_Logical", className: "table", setUp: { connection in
+        try connection.execute("CREATE TABLE \"table\" (id INTEGER PRIMARY KEY, id1 INTEGER NOT NULL, id2 INTEGER NOT NULL, id3 INTEGER NOT NULL)")
+        for i in 0..<10 { try connection.execute("INSERT INTO \"table\" (id1, id2, id3) VALUES (?1, ?2, ?3)", [.integer(Int64(i)), .integer(Int64(2 * i)), .integer(Int64(3 * i))]) }
+    }, cases: [
+        found(6033, "id1 == 5 || id1 == 9 || id2 == 10 || id2 == 16", 3), found(6034, "id1 == 5 && id2 == 10 || id1 == 7 && id2 == 14", 2),
+        found(6035, "id1 == 5 && id2 == 10 && id3 == 15", 1), found(6036, "id1 == 5 && (id2 == 10 || id1 == 7) && id3 == 15", 1),
+        found(6037, "!id1 == 5 && !(id2 == 12) && !id3 == 12", 7),
+    ])
+
+    /// TEST_TYPES(Parser_Arithmetic), line 6041, for its float, double and Decimal128 `number` (the int one is
+    /// `arithmetic`).
+    static func arithmeticOf(_ type: String, _ one: String, _ two: String, zero: String = "0") -> RealmCoreTest {
+        RealmCoreTest(name: "Parser_Arithmetic (\(type))", className: "person", setUp: { connection in
+            try connection.execute(realmClasses(["person"]) + """
+                CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, age INTEGER NOT NULL, tag, tag_type TEXT,
+                    number "\(type)", spouse INTEGER REFERENCES person (id));
+                INSERT INTO person VALUES (1, 'Per', 42, NULL, NULL, \(one), 3), (2, 'Poul', 25, 2, 'int', \(zero), 4),
+                    (3, 'Anne', 40, 'Cool', 'string', \(two), 1), (4, 'Andrea', 27, 2, 'int', \(zero), 2);
+                """)
+        }, cases: [
+            found(6063, "2 * age > 60", 2), found(6064, "2 * age + 5 == 55", 1), found(6065, "2 * (age - 5) == 70", 1),
+            found(6066, "age / 3 == 14", 1), found(6067, "age / 0 == 14", 0), found(6068, "age / number == 20", 1),
+            found(6069, "age / number > 20", 3), found(6070, "age == (10 + 11)*2", 1), found(6071, "age + tag > 28", 1), refused(6072, "age + spouse.name == 50"),
+            RealmCoreCase(line: 6075, query: "age * $0 == $1", count: 1, arguments: ["2", "50"]),
+        ])
+    }
 }
