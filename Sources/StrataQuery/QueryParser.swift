@@ -452,6 +452,9 @@ public struct QueryParser {
     private mutating func parseList() throws -> Expression {
         let open = current.offset
         try expectSymbol(.openBrace)
+        // A list in a list (`--args '{{1, 2}}'`) nests as parentheses do: bounded, so no input exhausts the stack.
+        try enter(Self.parenthesisDepth)
+        defer { depth -= Self.parenthesisDepth }
         var items: [Expression] = []
         if !isSymbol(.closeBrace) {
             repeat { items.append(try parseArithmetic()) } while eatSymbol(.comma)

@@ -91,7 +91,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
 }
 
 @Suite struct RealmCoreParserCasesTests {
-    static let tests: [RealmCoreTest] = [basicSerialisation, emptyInput, utf8, logical, arithmeticOf("FLOAT", "1.0", "2.0"), arithmeticOf("DOUBLE", "1.0", "2.0"),
+    static let tests: [RealmCoreTest] = [basicSerialisation, collectionAggregates, collectionAggregatesCourses, twoColumnAggregates, emptyInput, utf8, logical, arithmeticOf("FLOAT", "1.0", "2.0"), arithmeticOf("DOUBLE", "1.0", "2.0"),
         arithmeticOf("DECIMAL TEXT", "'1'", "'2'", zero: "'0'"), chainedStrings, chainedInts, numerics("INTEGER", nullable: false, indexed: false), numerics("INTEGER", nullable: true, indexed: false),
         numerics("INTEGER", nullable: false, indexed: true), numerics("INTEGER", nullable: true, indexed: true),
         numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
@@ -1379,4 +1379,170 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
             RealmCoreCase(line: 6075, query: "age * $0 == $1", count: 1, arguments: ["2", "50"]),
         ])
     }
+
+    /// TEST(Parser_TwoColumnAggregates), line 1272: prices and balances as doubles, floats, Decimal128s and Mixed values,
+    /// and dates, aggregated over lists and compared with each other.
+    static let twoColumnAggregates = RealmCoreTest(name: "Parser_TwoColumnAggregates", className: "Person", setUp: { connection in
+        try connection.execute(realmClasses(["Discounts", "Items", "Person"]) + """
+            CREATE TABLE Discounts (id INTEGER PRIMARY KEY, promotion TEXT, reduced_by DOUBLE NOT NULL, active BOOLEAN NOT NULL);
+            CREATE TABLE Items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price DOUBLE NOT NULL, price_float FLOAT NOT NULL,
+                price_decimal "DECIMAL TEXT" NOT NULL, price_mixed, price_mixed_type TEXT, discount INTEGER REFERENCES Discounts (id),
+                creation_date DATETIME NOT NULL);
+            CREATE TABLE Person (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL, account_balance DOUBLE NOT NULL,
+                account_balance_float FLOAT NOT NULL, account_balance_decimal "DECIMAL TEXT" NOT NULL, account_balance_mixed,
+                account_balance_mixed_type TEXT, account_creation_date DATETIME NOT NULL);
+            \(listTable("Person", "items", "Items"))
+            INSERT INTO Discounts VALUES (1, 'back to school', 3.0, 0), (2, 'pizza lunch special', 2.5, 1), (3, 'manager''s special', 0.5, 1),
+                (4, NULL, 1.5, 1);
+            INSERT INTO Person_items VALUES (1, 0, 1), (1, 1, 2), (1, 2, 3), (1, 3, 4), (2, 0, 1), (2, 1, 1), (2, 2, 1), (2, 3, 1), (2, 4, 1),
+                (2, 5, 1), (2, 6, 1), (2, 7, 1), (2, 8, 1), (2, 9, 1), (3, 0, 3), (3, 1, 3), (3, 2, 4);
+            """)
+        let items: [(String, Double, Int64?)] = [("milk", 5.5, 3), ("oranges", 4.0, nil), ("pizza", 9.5, 2), ("cereal", 6.5, 1)]
+        for (index, item) in items.enumerated() {
+            try connection.execute("INSERT INTO Items VALUES (?1, ?2, ?3, ?3, ?4, ?3, 'double', ?5, ?6)", [
+                .integer(Int64(index + 1)), .text(item.0), .real(item.1), .text("\(item.1)"), item.2.map(SQLiteValue.integer) ?? .null,
+                timestamp(Int64(item.1 * 10), 0),
+            ])
+        }
+        for (index, balance) in [10.0, 20.0, 30.0].enumerated() {
+            try connection.execute("INSERT INTO Person VALUES (?1, ?2, ?3, ?3, ?4, ?3, 'double', ?5)", [
+                .integer(Int64(index + 1)), .integer(Int64(index)), .real(balance), .text("\(balance)"), timestamp(Int64(30 + 20 * index), 0),
+            ])
+        }
+    }, cases: [
+        found(1369, "customer_id < items.@size", 3),
+        found(1372, "items.@min.price > items.@count", 1),
+        found(1373, "items.@min.price > items.@size", 1),
+        found(1380, "items.@sum.price == 25.5", 2),
+        found(1381, "items.@min.price == 4.0", 1),
+        found(1382, "items.@max.price == 9.5", 2),
+        found(1383, "items.@avg.price == 6.375", 1),
+        found(1384, "items.@sum.price > account_balance", 2),
+        found(1385, "items.@min.price > account_balance", 0),
+        found(1386, "items.@max.price > account_balance", 0),
+        found(1387, "items.@avg.price > account_balance", 0),
+        found(1389, "items.@sum.price_float == 25.5", 2),
+        found(1390, "items.@min.price_float == 4.0", 1),
+        found(1391, "items.@max.price_float == 9.5", 2),
+        found(1392, "items.@avg.price_float == 6.375", 1),
+        found(1393, "items.@sum.price_float > account_balance_float", 2),
+        found(1394, "items.@min.price_float > account_balance_float", 0),
+        found(1395, "items.@max.price_float > account_balance_float", 0),
+        found(1396, "items.@avg.price_float > account_balance_float", 0),
+        found(1398, "items.@sum.price_decimal == 25.5", 2),
+        found(1399, "items.@min.price_decimal == 4.0", 1),
+        found(1400, "items.@max.price_decimal == 9.5", 2),
+        found(1401, "items.@avg.price_decimal == 6.375", 1),
+        found(1402, "items.@sum.price_decimal > account_balance_decimal", 2),
+        found(1403, "items.@min.price_decimal > account_balance_decimal", 0),
+        found(1404, "items.@max.price_decimal > account_balance_decimal", 0),
+        found(1405, "items.@avg.price_decimal > account_balance_decimal", 0),
+        found(1407, "items.@sum.price_mixed == 25.5", 2),
+        found(1408, "items.@min.price_mixed == 4.0", 1),
+        found(1409, "items.@max.price_mixed == 9.5", 2),
+        found(1410, "items.@avg.price_mixed == 6.375", 1),
+        found(1411, "items.@sum.price_mixed > account_balance_mixed", 2),
+        found(1412, "items.@min.price_mixed > account_balance_mixed", 0),
+        found(1413, "items.@max.price_mixed > account_balance_mixed", 0),
+        found(1414, "items.@avg.price_mixed > account_balance_mixed", 0),
+        found(1416, "items.@min.creation_date == T40:0", 1),
+        found(1417, "items.@max.creation_date == T95:0", 2),
+        found(1418, "items.@min.creation_date > account_creation_date", 2),
+        found(1419, "items.@max.creation_date > account_creation_date", 3),
+        refused(1422, "items.@min.name > account_balance"),
+        refused(1424, "items.@max.name > account_balance"),
+        refused(1426, "items.@sum.name > account_balance"),
+        refused(1428, "items.@avg.name > account_balance"),
+        refused(1431, "items.@min.discount > account_balance"),
+        refused(1433, "items.@max.discount > account_balance"),
+        refused(1435, "items.@sum.discount > account_balance"),
+        refused(1437, "items.@avg.discount > account_balance"),
+        refused(1440, "items.@sum.creation_date > account_creation_date"),
+        refused(1442, "items.@avg.creation_date > account_creation_date"),
+        found(1445, "items.@count < account_balance", 3),
+        found(1446, "items.@count > 3", 2),
+        found(1448, "items.@count == 3.0", 1),
+        found(1449, "items.@count == 3.1", 0),
+    ] + on("Items", [
+        found(1376, "name.@count > price", 1),
+        found(1377, "price < name.@size", 1),
+        found(1452, "discount.promotion.@count > name.@count", 3),
+        found(1454, "discount.@count < name.@count", 4),
+        found(1457, "discount.promotion == name", 0),
+        found(1458, "discount.promotion != name", 4),
+        found(1459, "discount.promotion CONTAINS name", 1),
+        found(1460, "discount.promotion BEGINSWITH name", 1),
+        found(1461, "discount.promotion ENDSWITH name", 0),
+        found(1462, "discount.promotion LIKE name", 0),
+    ]))
+
+    /// TEST(Parser_collection_aggregates), line 1855.
+    static let collectionAggregates = RealmCoreTest(name: "Parser_collection_aggregates", className: "Person", setUp: { connection in
+        try connection.execute("""
+            CREATE TABLE Course (id INTEGER PRIMARY KEY, title TEXT NOT NULL, credits DOUBLE NOT NULL, hours_required INTEGER NOT NULL,
+                failure_percentage FLOAT NOT NULL, start_date DATETIME NOT NULL);
+            CREATE TABLE Person (id INTEGER PRIMARY KEY, age INTEGER NOT NULL, name TEXT NOT NULL, hash BLOB NOT NULL);
+            \(listTable("Person", "courses_taken", "Course"))
+            INSERT INTO Person VALUES (1, 18, 'Billy', x''), (2, 17, 'Bob', CAST('a' AS BLOB)), (3, 19, 'Joe', CAST('aa' AS BLOB)),
+                (4, 20, 'Jane', CAST('aaa' AS BLOB)), (5, 18, 'Joel', CAST('aaaa' AS BLOB));
+            INSERT INTO Person_courses_taken VALUES (1, 0, 1), (1, 1, 2), (1, 2, 5), (2, 0, 1), (2, 1, 2), (2, 2, 2), (3, 0, 4), (4, 0, 3), (4, 1, 5);
+            """)
+        let courses: [(String, Double, Int64, Float, Int64)] = [("Math", 5.0, 42, 0.36, 10), ("Comp Sci", 4.5, 45, 0.25, 11),
+                                                                ("Chemistry", 4.0, 41, 0.40, 12), ("English", 3.5, 40, 0.07, 13),
+                                                                ("Physics", 4.5, 42, 0.42, 14)]
+        for (index, course) in courses.enumerated() {
+            try connection.execute("INSERT INTO Course VALUES (?1, ?2, ?3, ?4, \(float(Double(course.3))), ?5)", [
+                .integer(Int64(index + 1)), .text(course.0), .real(course.1), .integer(course.2), timestamp(course.4, 0),
+            ])
+        }
+    }, cases: [
+        found(1916, "courses_taken.@min.hours_required <= 41", 2),
+        found(1917, "courses_taken.@max.hours_required >= 45", 2),
+        found(1918, "courses_taken.@sum.hours_required <= 100", 3),
+        found(1919, "courses_taken.@avg.hours_required > 41", 3),
+        found(1922, "courses_taken.@min.credits == 4.5", 2),
+        found(1923, "courses_taken.@max.credits == 5.0", 2),
+        found(1924, "courses_taken.@sum.credits > 8.6", 2),
+        found(1925, "courses_taken.@avg.credits > 4.0", 3),
+        found(1928, "courses_taken.@min.failure_percentage < 0.10", 1),
+        found(1929, "courses_taken.@max.failure_percentage > 0.40", 2),
+        found(1930, "courses_taken.@sum.failure_percentage > 0.5", 3),
+        found(1931, "courses_taken.@avg.failure_percentage > 0.40", 1),
+        found(1934, "courses_taken.@min.start_date < T12:0", 2),
+        found(1935, "courses_taken.@max.start_date > T12:0", 3),
+        found(1939, "courses_taken.@count > 2", 2),
+        found(1940, "courses_taken.@size > 2", 2),
+        found(1941, "courses_taken.@count == 0", 1),
+        found(1942, "courses_taken.@size == 0", 1),
+        found(1945, "name.@count == 0", 0),
+        found(1946, "name.@size == 0", 0),
+        found(1947, "name.@count > 3", 3),
+        found(1948, "name.@size > 3", 3),
+        found(1951, "hash.@count == 0", 1),
+        found(1952, "hash.@size == 0", 1),
+        found(1953, "hash.@count > 2", 2),
+        found(1954, "hash.@size > 2", 2),
+        refused(1959, "courses_taken.@min.title <= 41"),
+        refused(1960, "courses_taken.@max.title <= 41"),
+        refused(1961, "courses_taken.@sum.title <= 41"),
+        refused(1962, "courses_taken.@avg.title <= 41"),
+        refused(1965, "courses_taken.@min <= 41"),
+        refused(1966, "courses_taken.@max <= 41"),
+        refused(1967, "courses_taken.@sum <= 41"),
+        refused(1968, "courses_taken.@avg <= 41"),
+        refused(1971, "name.@min.hours_required <= 41"),
+        refused(1972, "name.@max.hours_required <= 41"),
+        refused(1973, "name.@sum.hours_required <= 41"),
+        refused(1974, "name.@avg.hours_required <= 41"),
+        refused(1975, "name.@min.hours_required <= 41"),
+        refused(1980, "name.@count.hours_required <= 2"),
+        refused(1981, "name.@size.hours_required <= 2"),
+        refused(1984, "age.@size <= 2"),
+    ])
+
+    static let collectionAggregatesCourses = RealmCoreTest(name: "Parser_collection_aggregates (Course)", className: "Course",
+                                                           setUp: collectionAggregates.setUp, cases: [
+        refused(1985, "credits.@size == 2"),
+        refused(1986, "failure_percentage.@size <= 2"),
+    ])
 }
