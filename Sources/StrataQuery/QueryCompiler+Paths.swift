@@ -278,19 +278,10 @@ extension QueryCompiler {
                 throw semanticError("'\(shown)' is one object: it has no @\(many.rest.aggregate?.rawValue ?? "count")", at: many.rest.offset)
             }
             many.rest = many.elementPath
-            guard !many.rest.components.isEmpty, case .value(var value) = try resolve(many.rest, in: many.inner) else {
+            guard !many.rest.components.isEmpty, case .value(let value) = try resolve(many.rest, in: many.inner) else {
                 throw semanticError("'\(shown)' is an object: compare a property of it, as in \(shown).name", at: many.rest.offset)
             }
-            func one(_ sql: SQL) -> SQL { "(\(many.subquery(select: sql, condition: .always)))" }
-            value.sql = one(value.sql)
-            value.nullSQL = value.nullSQL.map(one)
-            value.shownSQL = value.shownSQL.map(one)
-            value.typeSQL = value.typeSQL.map(one)
-            value.isOptional = true
-            value.name = shown
-            value.property?.name = shown
-            value.property?.isOptional = true
-            return .value(value)
+            return .value(Self.one(value, of: many, shown: shown))
         default:
             return resolved
         }
@@ -380,9 +371,16 @@ extension QueryCompiler {
             throw semanticError("'\(shown)' is one value: it has no @\(rest.aggregate?.rawValue ?? "count")", at: rest.offset)
         }
         many.rest = many.elementPath
-        guard case .value(var value) = try resolve(many.rest, in: inner) else {
+        guard case .value(let value) = try resolve(many.rest, in: inner) else {
             throw semanticError("'\(shown)' goes through a list: compare a property of its objects", at: rest.offset)
         }
+        return .value(Self.one(value, of: many, shown: shown))
+    }
+
+    /// The value of the one element a collection's correlation picks (a dictionary's by its key, a list's by its
+    /// position), as a scalar subquery: nil where there is none.
+    private static func one(_ value: Value, of many: Many, shown: String) -> Value {
+        var value = value
         func one(_ sql: SQL) -> SQL { "(\(many.subquery(select: sql, condition: .always)))" }
         value.sql = one(value.sql)
         value.nullSQL = value.nullSQL.map(one)
@@ -392,7 +390,7 @@ extension QueryCompiler {
         value.name = shown
         value.property?.name = shown
         value.property?.isOptional = true
-        return .value(value)
+        return value
     }
 
     private mutating func backlinkMany(source: ClassInfo, link: Property, ownerInfo: ClassInfo, ownerAlias: TableAlias,

@@ -181,6 +181,13 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         refused(4336, "age between {20}"), refused(4337, "age between {20, 25, 34}"),
     ])
 
+    /// realm-core's three people's shopping (its Person tests share it): Adam milk, oranges, pizza, cereal; James milk
+    /// ten times; John pizza, pizza, cereal.
+    static let personItems = """
+        INSERT INTO Person_items VALUES (1, 0, 1), (1, 1, 2), (1, 2, 3), (1, 3, 4), (2, 0, 1), (2, 1, 1), (2, 2, 1), (2, 3, 1), (2, 4, 1),
+            (2, 5, 1), (2, 6, 1), (2, 7, 1), (2, 8, 1), (2, 9, 1), (3, 0, 3), (3, 1, 3), (3, 2, 4);
+        """
+
     /// A list table in Strata's convention (what `convert` writes for a Realm list of objects).
     static func listTable(_ owner: String, _ property: String, _ target: String) -> String {
         """
@@ -210,8 +217,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
             INSERT INTO Items VALUES (1, 'milk', 5.5), (2, 'oranges', 4.0), (3, 'pizza', 9.5), (4, 'cereal', 6.5);
             INSERT INTO Items_allergens VALUES (1, 0, 1), (3, 0, 1), (3, 1, 3), (3, 2, 4), (4, 0, 1), (4, 1, 2), (4, 2, 3);
             INSERT INTO Person VALUES (1, 0, 10.0, 1), (2, 1, 20.0, 2), (3, 2, 30.0, 3);
-            INSERT INTO Person_items VALUES (1, 0, 1), (1, 1, 2), (1, 2, 3), (1, 3, 4), (2, 0, 1), (2, 1, 1), (2, 2, 1), (2, 3, 1), (2, 4, 1),
-                (2, 5, 1), (2, 6, 1), (2, 7, 1), (2, 8, 1), (2, 9, 1), (3, 0, 3), (3, 1, 3), (3, 2, 4);
+            \(personItems)
             """)
     }, cases: [
         found(3884, "customer_id IN {}", 0),
@@ -729,8 +735,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
                 with_underscores INTEGER REFERENCES class_with_policy (id));
             INSERT INTO Items VALUES (1, 'milk', 5.5), (2, 'oranges', 4.0), (3, 'pizza', 9.5), (4, 'cereal', 6.5), (5, 'bread', 3.5);
             INSERT INTO Person VALUES (1, 0, 'Adam', 10.0, 1), (2, 1, 'James', 20.0, 2), (3, 2, 'John', 30.0, 3);
-            INSERT INTO Person_items VALUES (1, 0, 1), (1, 1, 2), (1, 2, 3), (1, 3, 4), (2, 0, 1), (2, 1, 1), (2, 2, 1), (2, 3, 1), (2, 4, 1),
-                (2, 5, 1), (2, 6, 1), (2, 7, 1), (2, 8, 1), (2, 9, 1), (3, 0, 3), (3, 1, 3), (3, 2, 4);
+            \(personItems)
             INSERT INTO class_with_policy VALUES (1, 1, NULL), (2, 2, NULL), (3, 3, 2);
             """)
     }, cases: [
@@ -826,8 +831,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
             INSERT INTO Items VALUES (1, 'milk', 5.5, 3), (2, 'oranges', 4.0, NULL), (3, 'pizza', 9.5, 2), (4, 'cereal', 6.5, 1);
             INSERT INTO Items_allergens VALUES (1, 0, 1), (3, 0, 1), (3, 1, 3), (3, 2, 4), (4, 0, 1), (4, 1, 2), (4, 2, 3);
             INSERT INTO Person VALUES (1, 0, 10.0, 1), (2, 1, 20.0, 2), (3, 2, 30.0, 3);
-            INSERT INTO Person_items VALUES (1, 0, 1), (1, 1, 2), (1, 2, 3), (1, 3, 4), (2, 0, 1), (2, 1, 1), (2, 2, 1), (2, 3, 1), (2, 4, 1),
-                (2, 5, 1), (2, 6, 1), (2, 7, 1), (2, 8, 1), (2, 9, 1), (3, 0, 3), (3, 1, 3), (3, 2, 4);
+            \(personItems)
             """)
     }, cases: [
         found(3556, "SUBQUERY(items, $x, TRUEPREDICATE).@count > 0", 3),
@@ -1402,8 +1406,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
             \(listTable("Person", "items", "Items"))
             INSERT INTO Discounts VALUES (1, 'back to school', 3.0, 0), (2, 'pizza lunch special', 2.5, 1), (3, 'manager''s special', 0.5, 1),
                 (4, NULL, 1.5, 1);
-            INSERT INTO Person_items VALUES (1, 0, 1), (1, 1, 2), (1, 2, 3), (1, 3, 4), (2, 0, 1), (2, 1, 1), (2, 2, 1), (2, 3, 1), (2, 4, 1),
-                (2, 5, 1), (2, 6, 1), (2, 7, 1), (2, 8, 1), (2, 9, 1), (3, 0, 3), (3, 1, 3), (3, 2, 4);
+            \(personItems)
             """)
         let items: [(String, Double, Int64?)] = [("milk", 5.5, 3), ("oranges", 4.0, nil), ("pizza", 9.5, 2), ("cereal", 6.5, 1)]
         for (index, item) in items.enumerated() {
