@@ -124,7 +124,7 @@ extension QueryCompiler {
     // MARK: - Comparing one value
 
     private mutating func compare(_ left: Value, _ comparison: Comparison, in scope: Scope) throws -> SQL {
-        if left.isTypeOf { return try typeComparison(left, comparison) }
+        if left.isTypeOf { return try typeComparison(left, comparison, in: scope) }
         let op = comparison.op
         let folding = StringMatching.Folding(caseInsensitive: comparison.caseInsensitive,
                                              diacriticInsensitive: comparison.diacriticInsensitive)
@@ -356,11 +356,29 @@ extension QueryCompiler {
     private static let storageClasses: [String: String] = ["int": "integer", "double": "real", "string": "text", "binary": "blob"]
 
     /// `mixed.@type == 'string'`, `!=`, `IN {'int', 'double'}`: the value's type among those the names stand for.
-    private mutating func typeComparison(_ left: Value, _ comparison: Comparison) throws -> SQL {
+    private mutating func typeComparison(_ left: Value, _ comparison: Comparison, in scope: Scope) throws -> SQL {
+        guard !comparison.caseInsensitive, !comparison.diacriticInsensitive else {
+            throw semanticError("[c] and [d] do not apply to @type: its names are read in any case", at: comparison.offset)
+        }
         let items: [Expression]
         switch comparison.right {
+        case .keyPath(let path):
+            // `mixed.@type == int.@type`: the same type.
+            let right = try resolveValue(path, in: scope, purpose: "a comparison")
+            guard right.isTypeOf, [.equal, .notEqual].contains(comparison.op) else {
+                throw semanticError("@type compares with type names or another @type, as in \(left.name) == 'string'", at: path.offset)
+            }
+            guard !(left.isConstantType && right.isConstantType) else {
+                throw semanticError("'\(left.name)' and '\(right.name)' are each always one type: compare a Mixed value's @type", at: comparison.offset)
+            }
+            let same: SQL = "coalesce(\(left.sql) IS \(right.sql), 0)"
+            return comparison.op == .notEqual ? "NOT \(same)" : same
         case .list(let list, _) where comparison.op == .in: items = list
-        case .literal, .parameter: items = [comparison.right]
+        case .literal, .parameter:
+            if left.isConstantType {
+                throw semanticError("'\(left.name)' is always one type: compare a Mixed value's @type with type names", at: comparison.offset)
+            }
+            items = [comparison.right]
         default:
             throw semanticError("@type compares with type names, as in \(left.name) == 'string' or \(left.name) IN {'int', 'double'}",
                                 at: comparison.right.offset)

@@ -28,6 +28,8 @@ extension QueryCompiler {
         var isTypeOf = false
         /// For `isTypeOf`: whether `sql` is SQLite's `typeof`, not Realm's type names.
         var isStorageClass = false
+        /// For `isTypeOf`: a typed property's one type, which only another @type is compared with.
+        var isConstantType = false
     }
 
     /// A path that goes through a list or backlinks: the objects at its end, to be quantified.
@@ -193,8 +195,13 @@ extension QueryCompiler {
                     let column = alias[property.column ?? property.name]
                     if path.aggregate == .type {
                         guard property.type == .any else {
-                            throw semanticError("@type tells a Mixed value's type, and '\(walked)' is always \(article(property.type)) \(property.type.rawValue)",
-                                                at: path.offset)
+                            // A typed property's type is its Realm type's name (nil for nil): what another @type compares with.
+                            guard let name = Self.realmTypeName(property) else {
+                                throw semanticError("@type tells a Mixed value's type, and '\(walked)' is always \(article(property.type)) \(property.type.rawValue)",
+                                                    at: path.offset)
+                            }
+                            return .value(Value(sql: "(CASE WHEN \(column) IS NOT NULL THEN \(SQLiteValue.text(name)) END)", type: .string, isOptional: true,
+                                                target: nil, name: walked + ".@type", nullSQL: column, isTypeOf: true, isConstantType: true))
                         }
                         let type: SQL = property.typeColumn.map { alias[$0] } ?? "typeof(\(column))"
                         return .value(Value(sql: type, type: .string, isOptional: true, target: nil, name: walked + ".@type", nullSQL: column,
@@ -284,6 +291,23 @@ extension QueryCompiler {
             return .value(Self.one(value, of: many, shown: shown))
         default:
             return resolved
+        }
+    }
+
+    /// A typed property's Realm type, as `convert` names the types of Mixed values; nil for one that has none.
+    static func realmTypeName(_ property: Property) -> String? {
+        switch property.type {
+        case .int: "int"
+        case .bool: "bool"
+        case .float: "float"
+        case .double: "double"
+        case .string: property.typeName == "objectId" ? "objectId" : "string"
+        case .data: "binary"
+        case .date: "timestamp"
+        case .decimal: "decimal128"
+        case .uuid: "uuid"
+        case .object: "link"
+        default: nil
         }
     }
 
