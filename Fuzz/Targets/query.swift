@@ -11,10 +11,21 @@ import StrataCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    // `--args`, read as the query language reads values: the text itself, then, where it reads, bound to the query.
+    var arguments: [Expression]?
+    do {
+        arguments = try QueryParser.parseArguments(text)
+    } catch let error as QueryError {
+        check(error, in: text)
+    } catch {
+        fail(text, "--args threw \(type(of: error)), not a QueryError: \(error)")
+    }
     let query: CompiledQuery
     do {
+        // Every third input binds typed arguments (a list, nil, data, an object) for its $0, $1, $2.
+        let typed = size % 3 == 0 ? arguments ?? fixture.typedArguments : nil
         query = try QueryCompiler.compile(text, schema: fixture.schema, connection: fixture.connection,
-                                          parameters: ["2", "Buy milk", "2015-01-01"], labelsLinks: size % 2 == 1)
+                                          parameters: ["2", "Buy milk", "2015-01-01"], arguments: typed, labelsLinks: size % 2 == 1)
     } catch let error as QueryError {
         check(error, in: text)
         return 0
@@ -60,6 +71,8 @@ private struct Fixture {
     let connection: Connection
     let schema: Schema
     let runner: QueryRunner
+    /// `$0`…`$2` as `--args` gives them: a list, nil and data.
+    let typedArguments: [Expression] = (try? QueryParser.parseArguments("{{1, 2, 'Buy milk'}, nil, x'00ff'}")) ?? []
 
     init() {
         do {
