@@ -214,6 +214,9 @@ extension QueryCompiler {
             case .like: return "\(left.nullSQL ?? left.sql) IS NULL"
             case .contains where !folding.isEmpty && left.type == .data: return "\(left.nullSQL ?? left.sql) IS NOT NULL"
             case .beginsWith, .endsWith, .contains: return "1"
+            // As realm-core orders nil: equal to nil, so <= and >= nil are == nil, and < and > nil hold of nothing.
+            case .lessOrEqual, .greaterOrEqual: return "\(left.nullSQL ?? left.sql) IS NULL"
+            case .less, .greater: return "0"
             default: throw semanticError("only == and != compare with nil", at: comparison.right.offset)
             }
         case .value(let value):
