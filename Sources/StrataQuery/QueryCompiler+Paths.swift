@@ -124,10 +124,8 @@ extension QueryCompiler {
                                         + Suggestion.hint(for: className, in: schema.visibleClasses.map(\.name), written: QueryParser.quotedName),
                                 at: path.offset)
                 }
-                guard let link = source.property(named: propertyName), link.type == .object || link.type == .list,
-                      link.target == info.name
-                else {
-                    let candidates = source.properties.filter { ($0.type == .object || $0.type == .list) && $0.target == info.name }
+                guard let link = source.property(named: propertyName), Self.links(link, of: source, to: info.name) else {
+                    let candidates = source.properties.filter { Self.links($0, of: source, to: info.name) }
                     throw semanticError("\(className) has no link or list '\(propertyName)' to \(info.name)"
                                 + Suggestion.hint(for: propertyName, in: candidates.map(\.name)), at: path.offset)
                 }
@@ -311,12 +309,23 @@ extension QueryCompiler {
         }
     }
 
+    /// Whether a property of `source` points at objects of the class named `target`: a link, a list or set of objects,
+    /// or a dictionary of them.
+    static func links(_ property: Property, of source: ClassInfo, to target: String) -> Bool {
+        switch property.type {
+        case .object, .list: property.target == target
+        case .collection:
+            source.collections[property.name].map { $0.element.type == .object && $0.element.target == target } ?? false
+        default: false
+        }
+    }
+
     /// `@links.@count`: the objects that link to this one, by every link and list of every class that points at its
     /// class, added up.
     private mutating func allBacklinksCount(of info: ClassInfo, alias: TableAlias, owner: Scope, name: String) throws -> Value {
         var counts: [SQL] = []
         for source in schema.classes where !source.isHidden {
-            for link in source.properties where (link.type == .object || link.type == .list) && link.target == info.name {
+            for link in source.properties where Self.links(link, of: source, to: info.name) {
                 let many = try backlinkMany(source: source, link: link, ownerInfo: info, ownerAlias: alias, parent: owner,
                                             rest: KeyPath(components: []), name: name)
                 counts.append("(\(many.subquery(select: "count(*)", condition: .always)))")
@@ -424,6 +433,13 @@ extension QueryCompiler {
         let inner = Scope(info: source, alias: element, parent: parent)
         let entityFilter: SQL = source.entityCondition(alias: element).map { " AND \($0)" } ?? ""
         let ownerKey = try singleKeySQL(ownerInfo, alias: ownerAlias)
+        if link.type == .collection, let storage = source.collections[link.name] {
+            // A dictionary of objects: the owners of the entries whose value is this object.
+            let entries = newAlias()
+            return Many(from: "FROM \(identifier: storage.table) AS \(entries) JOIN \(identifier: source.tableName) AS \(element) "
+                        + "ON \(try singleKeySQL(source, alias: element)) = \(entries[storage.ownerColumn])",
+                        correlation: "\(entries[storage.valueColumn]) = \(ownerKey)\(entityFilter)", inner: inner, rest: rest, name: name)
+        }
         if link.type == .list {
             guard let storage = source.lists[link.name] else { throw semanticError("cannot follow '\(name)'", at: rest.offset) }
             if storage.kind == .inverseColumn {
