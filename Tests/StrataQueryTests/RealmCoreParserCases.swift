@@ -18,8 +18,17 @@ struct RealmCoreCase: Sendable, CustomTestStringConvertible {
     var className: String?
     /// `$0`, `$1`, … as `--args` gives them: a list in braces of values of their own types.
     var typedArguments: String?
+    /// The `name`s of the first objects found, in the order realm-core finds them (a sorted or limited result).
+    var names: [String]?
 
     var testDescription: String { "test_parser.cpp:\(line) \(query)" }
+
+    /// The case whose first objects, in order, have these names.
+    func named(_ names: [String]) -> RealmCoreCase {
+        var ordered = self
+        ordered.names = names
+        return ordered
+    }
 
     /// The case with `$0`, `$1`, … as `--args` gives them.
     func with(_ arguments: String) -> RealmCoreCase {
@@ -70,7 +79,12 @@ struct RealmCoreTest: Sendable, CustomTestStringConvertible {
                 let arguments = try testCase.typedArguments.map(QueryParser.parseArguments)
                 let compiled = try QueryCompiler.compile(text, schema: schema, connection: connection, parameters: testCase.arguments,
                                                          arguments: arguments)
-                let rows = try runner.rows(compiled).count
+                let found = try runner.rows(compiled)
+                let rows = found.count
+                if let names = testCase.names, let column = compiled.columns.firstIndex(where: { $0.name == "name" }) {
+                    let shown = found.prefix(names.count).map { $0[column].string ?? "∅" }
+                    if shown != names { failures.append("\(testCase.line) \(testCase.query): found \(shown), realm-core \(names)") }
+                }
                 if let count = testCase.count {
                     if rows != count { failures.append("\(testCase.line) \(testCase.query): found \(rows), realm-core \(count)") }
                 } else {
@@ -91,7 +105,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
 }
 
 @Suite struct RealmCoreParserCasesTests {
-    static let tests: [RealmCoreTest] = [basicSerialisation, backlinksIndex, object, overColumnIndexChanges, setLinks, setLinksOrigin, collectionLinks, uuid, primitiveTypes("INTEGER", nullable: false), primitiveTypes("INTEGER", nullable: true),
+    static let tests: [RealmCoreTest] = [basicSerialisation, sortAndDistinct, limit, backlinksIndex, object, overColumnIndexChanges, setLinks, setLinksOrigin, collectionLinks, uuid, primitiveTypes("INTEGER", nullable: false), primitiveTypes("INTEGER", nullable: true),
         primitiveTypes("DOUBLE", nullable: false), primitiveTypes("DOUBLE", nullable: true), primitiveTypes("FLOAT", nullable: false),
         primitiveTypes("DECIMAL TEXT", nullable: false), primitiveTypes("DECIMAL TEXT", nullable: true), primitiveTypes("DATETIME", nullable: false),
         primitiveTypes("DATETIME", nullable: true), orOfIn, issue7642(indexed: false), issue7642(indexed: true), listVsList, negativeAggregates, typeOfValue, typeOfValueOrigin, decimal128, set("INTEGER", nullable: false), set("INTEGER", nullable: true), set("DOUBLE", nullable: false),
@@ -100,11 +114,11 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         numerics("INTEGER", nullable: false, indexed: true), numerics("INTEGER", nullable: true, indexed: true),
         numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
 
-    /// The port covers realm-core's tests as the closing note counts them (43 tests, 2,815 cases): none may be dropped unnoticed.
+    /// The port covers realm-core's tests as the closing note counts them (45 tests, 2,874 cases): none may be dropped unnoticed.
     @Test func coversRealmCoresTests() {
         let names = Set(Self.tests.map { $0.name.split(separator: " ").first.map(String.init) ?? $0.name })
         let cases = Self.tests.map(\.cases.count).reduce(0, +)
-        #expect(names.count >= 43 && cases >= 2815, "\(names.count) tests, \(cases) cases")
+        #expect(names.count >= 45 && cases >= 2874, "\(names.count) tests, \(cases) cases")
     }
 
     @Test(arguments: tests)
@@ -1960,5 +1974,81 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
     }, cases: [
         found(3405, "@links.person.owns.age == 48", 2), found(3406, "@links.person.wish.age == 48", 2),
         found(3407, "@links.person.borrowed.age == 25", 1),
+    ])
+
+    /// TEST(Parser_Limit), line 2909: LIMIT with SORT and DISTINCT in every order, and the names of the objects found.
+    static let limit = RealmCoreTest(name: "Parser_Limit", className: "person", setUp: { connection in
+        try connection.execute("CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL); INSERT INTO person (name, age) VALUES ('Adam', 28), ('Frank', 30), ('Ben', 28)")
+    }, cases: [
+        found(2926, "TRUEPREDICATE LIMIT(0)", 0),
+        found(2928, "TRUEPREDICATE LIMIT(1)", 1),
+        found(2930, "TRUEPREDICATE LIMIT(2)", 2),
+        found(2932, "TRUEPREDICATE LIMIT(3)", 3),
+        found(2934, "TRUEPREDICATE LIMIT(4)", 3),
+        found(2938, "TRUEPREDICATE SORT(name ASC) LIMIT(0)", 0),
+        found(2940, "TRUEPREDICATE SORT(name ASC) LIMIT(1)", 1).named(["Adam"]),
+        found(2943, "TRUEPREDICATE SORT(name ASC) LIMIT(2)", 2).named(["Adam", "Ben"]),
+        found(2947, "TRUEPREDICATE SORT(name ASC) LIMIT(3)", 3).named(["Adam", "Ben", "Frank"]),
+        found(2952, "TRUEPREDICATE SORT(name ASC) LIMIT(4)", 3),
+        found(2956, "TRUEPREDICATE SORT(name ASC) DISTINCT(age) LIMIT(0)", 0),
+        found(2958, "TRUEPREDICATE SORT(name ASC) DISTINCT(age) LIMIT(1)", 1).named(["Adam"]),
+        found(2961, "TRUEPREDICATE SORT(name ASC) DISTINCT(age) LIMIT(2)", 2).named(["Adam", "Frank"]),
+        found(2965, "TRUEPREDICATE SORT(name ASC) DISTINCT(age) LIMIT(3)", 2).named(["Adam", "Frank"]),
+        found(2969, "TRUEPREDICATE SORT(name ASC) DISTINCT(age) LIMIT(4)", 2),
+        found(2973, "age < 30 SORT(name ASC) DISTINCT(age) LIMIT(0)", 0),
+        found(2975, "age < 30 SORT(name ASC) DISTINCT(age) LIMIT(1)", 1).named(["Adam"]),
+        found(2978, "age < 30 SORT(name ASC) DISTINCT(age) LIMIT(2)", 1).named(["Adam"]),
+        found(2981, "age < 30 SORT(name ASC) DISTINCT(age) LIMIT(3)", 1).named(["Adam"]),
+        found(2984, "age < 30 SORT(name ASC) DISTINCT(age) LIMIT(4)", 1),
+        found(2988, "age < 30 && name == 'Adam' LIMIT(0)", 0),
+        found(2990, "age < 30 && name == 'Adam' LIMIT(1)", 1).named(["Adam"]),
+        found(2995, "TRUEPREDICATE LIMIT(2) LIMIT(1)", 1),
+        found(2997, "TRUEPREDICATE LIMIT(3) LIMIT(2) LIMIT(1) LIMIT(10)", 1),
+        found(2999, "age > 0 SORT(name ASC) LIMIT(2)", 2).named(["Adam", "Ben"]),
+        found(3003, "age > 0 LIMIT(2) SORT(name ASC)", 2).named(["Adam", "Frank"]),
+        found(3007, "age > 0 SORT(name ASC) LIMIT(2) DISTINCT(age)", 1),
+        found(3009, "age > 0 SORT(name DESC) LIMIT(2) SORT(age ASC) LIMIT(1)", 1).named(["Ben"]),
+        found(3014, "age == 30", 1),
+        found(3016, "age == 30 LIMIT(0)", 0),
+        found(3018, "age == 1000", 0),
+        found(3020, "age == 1000 LIMIT(0)", 0),
+        found(3022, "age == 1000 SORT(name ASC)", 0),
+        found(3024, "age == 1000 SORT(name ASC) LIMIT(0)", 0),
+        found(3026, "age == 28 SORT(name ASC)", 2),
+        found(3028, "age == 28 SORT(name ASC) LIMIT(1)", 1),
+        found(3030, "age == 28 DISTINCT(age)", 1),
+        found(3032, "age == 28 DISTINCT(age) LIMIT(0)", 0),
+        found(3034, "age == 28 SORT(name ASC) DISTINCT(age)", 1),
+        found(3036, "age == 28 SORT(name ASC) DISTINCT(age) LIMIT(0)", 0),
+        found(3038, "FALSEPREDICATE", 0),
+        found(3040, "FALSEPREDICATE LIMIT(0)", 0),
+        found(3042, "FALSEPREDICATE LIMIT(1)", 0),
+        refused(3046, "TRUEPREDICATE LIMIT(-1)"),
+        refused(3047, "TRUEPREDICATE LIMIT(age)"),
+        refused(3048, "TRUEPREDICATE LIMIT('age')"),
+    ])
+
+    /// TEST(Parser_SortAndDistinct), line 2727, without its KeyPathMapping aliases (an SDK's, not a file's): the names of
+    /// the objects in the order realm-core gives them (ties in key order, as both keep them).
+    static let sortAndDistinct = RealmCoreTest(name: "Parser_SortAndDistinct", className: "person", setUp: { connection in
+        try connection.execute("""
+            CREATE TABLE account (id INTEGER PRIMARY KEY, balance DOUBLE NOT NULL, num_transactions INTEGER NOT NULL);
+            CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER NOT NULL, account INTEGER REFERENCES account (id));
+            INSERT INTO account VALUES (1, 50.55, 2), (2, 50.55, 73), (3, 98.92, 17);
+            INSERT INTO person VALUES (1, 'Adam', 28, 1), (2, 'Frank', 30, 2), (3, 'Ben', 28, 3);
+            """)
+    }, cases: [
+        found(2782, "age > 0 SORT(age ASC)", 3).named(["Adam", "Ben", "Frank"]),
+        found(2791, "age > 0 SORT(age DESC)", 3).named(["Frank", "Adam", "Ben"]),
+        found(2802, "age > 0 SORT(age ASC, name DESC)", 3).named(["Ben", "Adam", "Frank"]),
+        found(2816, "TRUEPREDICATE SORT(account.balance ascending)", 3).named(["Adam", "Frank", "Ben"]),
+        found(2830, "TRUEPREDICATE SORT(account.balance descending)", 3).named(["Ben", "Adam", "Frank"]),
+        found(2841, "TRUEPREDICATE DISTINCT(age)", 2),
+        found(2852, "TRUEPREDICATE DISTINCT(age, account.balance)", 3).named(["Adam", "Frank", "Ben"]),
+        found(2861, "TRUEPREDICATE DISTINCT(age) DISTINCT(account.balance)", 1).named(["Adam"]),
+        found(2871, "TRUEPREDICATE SORT(age ASC) DISTINCT(age)", 2).named(["Adam", "Frank"]),
+        found(2881, "TRUEPREDICATE SORT(name DESC) DISTINCT(age) SORT(name ASC) DISTINCT(name)", 2).named(["Ben", "Frank"]),
+        found(2895, "account.num_transactions > 10 SORT(name ASC)", 2).named(["Ben", "Frank"]),
+        refused(2901, "TRUEPREDICATE DISTINCT(balance)"), refused(2905, "TRUEPREDICATE sort(account.name ASC)"),
     ])
 }
