@@ -124,6 +124,11 @@ extension QueryCompiler {
         }
     }
 
+    /// The error for a quantifier before something that holds one value.
+    private func notAList(_ quantifier: Quantifier, _ expression: Expression, at offset: Int) -> QueryError {
+        semanticError("\(quantifier.rawValue.uppercased()) needs a list after it, and '\(Self.text(expression))' is one value", at: offset)
+    }
+
     /// The comparison when a side holds many values in a way the one-value path does not take (a list on the right, a
     /// list in braces with an operator other than IN, quantifiers on the right, a constant before a string operator);
     /// nil when that path takes it.
@@ -133,7 +138,7 @@ extension QueryCompiler {
         let leftShape = shape(comparison.left, in: scope), rightShape = shape(comparison.right, in: rightScope)
         let constantLeft = !isPathLike(comparison.left) && leftShape == .one
         if constantLeft, let quantifier = comparison.quantifier, !comparison.isUnderAll {
-            throw semanticError("\(quantifier.rawValue.uppercased()) needs a list after it, and '\(Self.text(comparison.left))' is one value", at: comparison.offset)
+            throw notAList(quantifier, comparison.left, at: comparison.offset)
         }
         // What the one-value path takes, decided before anything is resolved (which would make aliases and joins).
         switch (leftShape, rightShape) {
@@ -154,9 +159,8 @@ extension QueryCompiler {
         let right = try side(comparison.right, in: rightScope)
         switch (left, right) {
         case (.one, .one):
-            if comparison.rightQuantifier != nil {
-                throw semanticError("\(comparison.rightQuantifier?.rawValue.uppercased() ?? "ANY") needs a list after it, and '\(Self.text(comparison.right))' is one value",
-                                    at: comparison.right.offset)
+            if let quantifier = comparison.rightQuantifier {
+                throw notAList(quantifier, comparison.right, at: comparison.right.offset)
             }
             guard constantLeft, comparison.op.isStringOperator else { return nil }
         case (.many, .one) where comparison.rightQuantifier == nil:
@@ -173,10 +177,10 @@ extension QueryCompiler {
         var leftQuantifier = comparison.quantifier
         if comparison.isUnderAll, !left.isList { leftQuantifier = nil }
         if case .one(let expression) = left, let quantifier = leftQuantifier {
-            throw semanticError("\(quantifier.rawValue.uppercased()) needs a list after it, and '\(Self.text(expression))' is one value", at: comparison.offset)
+            throw notAList(quantifier, expression, at: comparison.offset)
         }
         if case .one(let expression) = right, let quantifier = comparison.rightQuantifier {
-            throw semanticError("\(quantifier.rawValue.uppercased()) needs a list after it, and '\(Self.text(expression))' is one value", at: expression.offset)
+            throw notAList(quantifier, expression, at: expression.offset)
         }
         if case .constants = left, case .constants = right {
             throw semanticError("a comparison needs a property on one side", at: comparison.offset)
@@ -493,9 +497,15 @@ extension QueryCompiler {
     mutating func arithmeticValue(_ expression: Expression, in scope: Scope, typedAs other: Value? = nil) throws -> Value {
         switch expression {
         case .arithmetic(let op, let left, let right, _):
-            let hint = try? numericHint(left, right, in: scope)
-            let a = try arithmeticOperand(left, in: scope, hint: hint ?? other)
-            let b = try arithmeticOperand(right, in: scope, hint: hint ?? other)
+            // A parameter takes the type of the property beside it, so the other operand is resolved first.
+            let operands = [left, right]
+            var resolved: [Value?] = try operands.map { isParameter($0) ? nil : try arithmeticOperand($0, in: scope, hint: other) }
+            let property = operands.indices.first { if case .keyPath = operands[$0] { true } else { false } }
+            let hint = property.flatMap { resolved[$0] } ?? other
+            for index in operands.indices where resolved[index] == nil {
+                resolved[index] = try arithmeticOperand(operands[index], in: scope, hint: hint)
+            }
+            let a = resolved[0]!, b = resolved[1]!
             let sql: SQL = op == .divide ? "strata_divide(\(a.sql), \(b.sql))" : "(\(a.sql) \(SQL(verbatim: op.rawValue)) \(b.sql))"
             return Value(sql: sql, type: a.type == .int && b.type == .int ? .int : .double,
                          isOptional: a.isOptional || b.isOptional || op == .divide, target: nil, name: Self.text(expression))
@@ -504,12 +514,9 @@ extension QueryCompiler {
         }
     }
 
-    /// The first property an arithmetic expression holds, which types its parameters.
-    private mutating func numericHint(_ left: Expression, _ right: Expression, in scope: Scope) throws -> Value? {
-        for side in [left, right] {
-            if case .keyPath = side { return try arithmeticOperand(side, in: scope, hint: nil) }
-        }
-        return nil
+    private func isParameter(_ expression: Expression) -> Bool {
+        if case .parameter = expression { return true }
+        return false
     }
 
     private mutating func arithmeticOperand(_ expression: Expression, in scope: Scope, hint: Value?) throws -> Value {

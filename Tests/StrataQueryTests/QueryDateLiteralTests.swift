@@ -45,4 +45,17 @@ import StrataCore
     func lexes(_ text: String, _ kinds: [QueryToken.Kind]) throws {
         #expect(try QueryLexer.tokens(text).map(\.kind) == kinds)
     }
+
+    /// Milliseconds beyond Int64 (a T literal of 10^17 seconds) saturate instead of wrapping to a moment in 1970.
+    static let farMoments: [(Moment, Int64)] = [
+        (Moment(seconds: 100_000_000_000_000_000, nanoseconds: 0), Int64.max),
+        (Moment(seconds: -100_000_000_000_000_000, nanoseconds: 0), Int64.min),
+        (Moment(seconds: Int64.max / 1000, nanoseconds: 999_999_999), Int64.max),
+        (Moment(seconds: -1, nanoseconds: 500_000_000), -500),
+    ]
+
+    @Test(arguments: farMoments)
+    func millisecondsSaturate(moment: Moment, expected: Int64) {
+        #expect(moment.milliseconds == expected)
+    }
 }

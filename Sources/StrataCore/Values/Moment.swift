@@ -17,8 +17,13 @@ public struct Moment: Hashable, Comparable, Sendable {
         self.init(seconds: seconds, nanoseconds: millisecond * 1_000_000)
     }
 
-    /// Milliseconds since 1970, rounded down.
-    public var milliseconds: Int64 { seconds.multipliedReportingOverflow(by: 1000).partialValue + nanoseconds / 1_000_000 }
+    /// Milliseconds since 1970, rounded down; the least or greatest Int64 for a moment beyond them.
+    public var milliseconds: Int64 {
+        let (whole, overflowed) = seconds.multipliedReportingOverflow(by: 1000)
+        let (sum, carried) = whole.addingReportingOverflow(nanoseconds / 1_000_000)
+        guard !overflowed && !carried else { return seconds < 0 ? .min : .max }
+        return sum
+    }
 
     /// Twelve bytes that sort as the moments do (what SQLite compares, byte by byte): the seconds big-endian with the
     /// sign bit flipped, then the nanoseconds big-endian.
