@@ -265,11 +265,50 @@ struct DecimalText: Equatable {
         }
     }
 
+    // MARK: - Means
+
+    /// Decimal128's precision: a quotient keeps 34 significant digits.
+    static let quotientDigits = 34
+
+    /// The number divided by `divisor` (a count, at least 1), rounded half to even to 34 significant digits, as
+    /// Decimal128 divides: the mean realm-core gives for `@avg` of decimals.
+    func divided(by divisor: Int) -> DecimalText {
+        precondition(divisor > 0)
+        guard kind == .finite, !digits.isEmpty, divisor > 1 else { return self }
+        // Long division, digit by digit: dividend digit k (from 1) stands at 10^(exponent − k), as does quotient digit k.
+        var quotient: [UInt8] = []
+        var firstPlace = 0
+        var remainder = 0
+        var step = 0
+        while quotient.count <= Self.quotientDigits {
+            step += 1
+            remainder = remainder * 10 + (step <= digits.count ? Int(digits[step - 1]) : 0)
+            let digit = remainder / divisor
+            remainder %= divisor
+            if quotient.isEmpty {
+                guard digit != 0 else { continue }
+                firstPlace = step
+            }
+            quotient.append(UInt8(digit))
+        }
+        // One digit beyond the precision guards the rounding; what is left after it makes it more than half.
+        let guardDigit = quotient.removeLast()
+        let sticky = remainder != 0 || (step < digits.count && digits[step...].contains { $0 != 0 })
+        var exponent = self.exponent - firstPlace + 1
+        if guardDigit > 5 || (guardDigit == 5 && (sticky || quotient[quotient.count - 1] % 2 == 1)) {
+            var index = quotient.count - 1
+            while index >= 0, quotient[index] == 9 { quotient[index] = 0; index -= 1 }
+            if index >= 0 { quotient[index] += 1 } else { quotient.insert(1, at: 0); quotient.removeLast(); exponent += 1 }
+        }
+        while quotient.last == 0 { quotient.removeLast() }
+        return DecimalText(negative: negative, digits: quotient, exponent: exponent)
+    }
+
     // MARK: - SQL
 
     /// Registers `strata_decimal_key(value)` (NULL for NULL, NaN and what is no decimal), `strata_decimal_text(key)`,
-    /// `strata_decimal_real(key)` (the nearest double) and the aggregate `strata_decimal_sum(value)` (its text; NULL for no rows; a double, as SQLite's `total()`
-    /// adds, when the exact sum cannot be kept).
+    /// `strata_decimal_real(key)` (the nearest double) and the aggregates `strata_decimal_sum(value)` and `strata_decimal_avg(value)`
+    /// (their text; NULL for no rows; a double, as SQLite's `total()` adds, when the exact sum cannot be kept).
     static func register(on connection: Connection) throws {
         try connection.createFunction("strata_decimal_key", argumentCount: 1) { arguments in
             DecimalText(arguments[0]).map { .text($0.key) } ?? .null
@@ -283,13 +322,20 @@ struct DecimalText: Equatable {
             return decimal.double.map(SQLiteValue.real) ?? .null
         }
         try connection.createAggregate("strata_decimal_sum", argumentCount: 1) { DecimalSumAggregate() }
+        try connection.createAggregate("strata_decimal_avg", argumentCount: 1) { DecimalSumAggregate(mean: true) }
     }
 }
 
-/// `strata_decimal_sum`: DecimalText.Sum over a column, with a double beside it for a sum too wide to keep exactly.
+/// `strata_decimal_sum`: DecimalText.Sum over a column, with a double beside it for a sum too wide to keep exactly;
+/// `strata_decimal_avg`: that sum divided by the count, as Decimal128 divides.
 final class DecimalSumAggregate: SQLAggregate {
     private var sum = DecimalText.Sum()
     private var approximate = 0.0
+    private let mean: Bool
+
+    init(mean: Bool = false) {
+        self.mean = mean
+    }
 
     func step(_ arguments: [SQLiteValue]) throws {
         guard let value = DecimalText(arguments.first ?? .null) else { return }
@@ -299,7 +345,7 @@ final class DecimalSumAggregate: SQLAggregate {
 
     func finish() throws -> SQLiteValue {
         guard sum.count > 0 else { return .null }
-        if let exact = sum.result { return .text(exact.text) }
-        return .real(approximate)
+        if let exact = sum.result { return .text((mean ? exact.divided(by: sum.count) : exact).text) }
+        return .real(mean ? approximate / Double(sum.count) : approximate)
     }
 }

@@ -525,11 +525,12 @@ extension QueryCompiler {
             throw semanticError("@\(aggregate.rawValue) needs a number, and '\(element.name)' is \(article(element.type)) \(element.type.rawValue)",
                         at: offset)
         }
-        if element.isDecimalKey, aggregate != .avg {
-            // Decimals kept as text, every digit: the least and greatest by key, the sum exactly.
+        if element.isDecimalKey {
+            // Decimals kept as text, every digit: the least and greatest by key, the sum exactly, the mean as Decimal128 divides.
             let stored = element.shownSQL ?? element.sql
             let key: SQL = switch aggregate {
             case .sum: "strata_decimal_key(coalesce(strata_decimal_sum(\(stored)), 0))"
+            case .avg: "strata_decimal_key(strata_decimal_avg(\(stored)))"
             case .min: "min(\(element.sql))"
             default: "max(\(element.sql))"
             }
@@ -539,10 +540,9 @@ extension QueryCompiler {
         }
         let function: SQL
         var type = element.type
-        let number: SQL = element.isDecimalKey ? "strata_decimal_real(\(element.sql))" : element.sql
         switch aggregate {
-        case .sum: function = "coalesce(strata_sum(\(number)), 0)"
-        case .avg: function = "strata_avg(\(number))"; type = .double
+        case .sum: function = "coalesce(strata_sum(\(element.sql)), 0)"
+        case .avg: function = "strata_avg(\(element.sql))"; type = .double
         case .min: function = "min(\(element.sql))"
         default: function = "max(\(element.sql))"
         }

@@ -50,6 +50,19 @@ import Testing
         #expect(sum.result?.text == expected)
     }
 
+    /// A mean is the exact sum divided as Decimal128 divides: 34 significant digits, rounded half to even.
+    @Test(arguments: [
+        ("19.66332999", 3, "6.55444333"), ("1", 3, "0." + String(repeating: "3", count: 34)),
+        ("2", 3, "0." + String(repeating: "6", count: 33) + "7"), ("-2", 3, "-0." + String(repeating: "6", count: 33) + "7"),
+        ("10", 4, "2.5"), ("0", 5, "0"), ("+Inf", 2, "+Inf"), ("7", 1, "7"), ("1e-30", 8, "0." + String(repeating: "0", count: 30) + "125"),
+        ("1" + String(repeating: "0", count: 33) + "1", 2, "5" + String(repeating: "0", count: 33)),
+        ("1" + String(repeating: "0", count: 33) + "3", 2, "5" + String(repeating: "0", count: 32) + "2"),
+        ("1." + String(repeating: "9", count: 36) + "8", 2, "1"),
+    ])
+    func dividesAsDecimal128Divides(_ value: String, _ count: Int, _ expected: String) throws {
+        #expect(try #require(DecimalText(value)).divided(by: count).text == expected)
+    }
+
     /// A sum whose numbers span more places than the limit is not kept exactly (the aggregate then adds doubles),
     /// and +∞ plus −∞ is no number: the work per value stays bounded whatever a hostile file holds.
     @Test func aSumTooWideOrOfBothInfinitiesIsNoExactSum() throws {

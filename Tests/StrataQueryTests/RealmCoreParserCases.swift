@@ -105,14 +105,14 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
 }
 
 @Suite struct RealmCoreParserCasesTests {
-    static let tests: [RealmCoreTest] = [basicSerialisation, dictionaryAggregates, dictionaryAggregatesLinks, sortAndDistinct, limit, backlinksIndex, object, overColumnIndexChanges, setLinks, setLinksOrigin, collectionLinks, uuid, primitiveTypes("INTEGER", nullable: false), primitiveTypes("INTEGER", nullable: true),
+    static let tests: [RealmCoreTest] = [basicSerialisation, sortAndDistinct, limit, backlinksIndex, object, overColumnIndexChanges, setLinks, setLinksOrigin, collectionLinks, uuid, primitiveTypes("INTEGER", nullable: false), primitiveTypes("INTEGER", nullable: true),
         primitiveTypes("DOUBLE", nullable: false), primitiveTypes("DOUBLE", nullable: true), primitiveTypes("FLOAT", nullable: false),
         primitiveTypes("DECIMAL TEXT", nullable: false), primitiveTypes("DECIMAL TEXT", nullable: true), primitiveTypes("DATETIME", nullable: false),
         primitiveTypes("DATETIME", nullable: true), orOfIn, issue7642(indexed: false), issue7642(indexed: true), listVsList, negativeAggregates, typeOfValue, typeOfValueOrigin, decimal128, set("INTEGER", nullable: false), set("INTEGER", nullable: true), set("DOUBLE", nullable: false),
         set("TEXT", nullable: false), set("TEXT", nullable: true), collectionAggregates, collectionAggregatesCourses, twoColumnAggregates, emptyInput, utf8, logical, arithmeticOf("FLOAT", "1.0", "2.0"), arithmeticOf("DOUBLE", "1.0", "2.0"),
         arithmeticOf("DECIMAL TEXT", "'1'", "'2'", zero: "'0'"), chainedStrings, chainedInts, numerics("INTEGER", nullable: false, indexed: false), numerics("INTEGER", nullable: true, indexed: false),
         numerics("INTEGER", nullable: false, indexed: true), numerics("INTEGER", nullable: true, indexed: true),
-        numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic]
+        numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic] + dictionaryAggregates
 
     /// The port covers realm-core's tests as the closing note counts them (46 tests, 2,892 cases): none may be dropped unnoticed.
     @Test func coversRealmCoresTests() {
@@ -2052,37 +2052,61 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         refused(2901, "TRUEPREDICATE DISTINCT(balance)"), refused(2905, "TRUEPREDICATE sort(account.name ASC)"),
     ])
 
-    /// TEST_TYPES(Parser_DictionaryAggregates), line 5543, for doubles: a dictionary of three and an empty one, reached
-    /// also through links (one of them nil). The sums and the mean are the doubles realm-core's arithmetic gives.
-    static let dictionaryAggregateValues = [5.55444333, 6.55444333, 7.55444333]
-    static let dictionaryAggregateSum = dictionaryAggregateValues[0] + dictionaryAggregateValues[1] + dictionaryAggregateValues[2]
+    /// TEST_TYPES(Parser_DictionaryAggregates), line 5543, for floats, doubles and Decimal128s: a dictionary of three and an
+    /// empty one, reached also through links (one of them nil). Each type's sum and mean are what its own arithmetic
+    /// gives (realm-core sums a float dictionary in doubles, where the float sum is the same number).
+    struct DictionaryAggregateValues: Sendable {
+        /// The declared type of the dictionary's values, as `convert` writes it.
+        var columnType: String
+        /// The three values as SQL, and the minimum, maximum, sum and mean as `--args` gives them.
+        var values: [String]
+        var low: String, high: String, sum: String, mean: String
+        var zero: String
+    }
 
-    static func setUpDictionaryAggregates(_ connection: Connection) throws {
-        try connection.execute("""
-            CREATE TABLE "table" (id INTEGER PRIMARY KEY);
-            CREATE TABLE table_dict (owner INTEGER NOT NULL REFERENCES "table" (id) ON DELETE CASCADE, key TEXT NOT NULL, value DOUBLE NOT NULL,
-                PRIMARY KEY (owner, key)) WITHOUT ROWID;
-            CREATE TABLE link (id INTEGER PRIMARY KEY, link INTEGER REFERENCES "table" (id));
-            INSERT INTO "table" VALUES (1), (2); INSERT INTO link VALUES (1, 1), (2, 2), (3, NULL);
-            """)
-        for (index, value) in dictionaryAggregateValues.enumerated() {
-            try connection.execute("INSERT INTO table_dict VALUES (1, ?1, ?2)", [.text(String(index + 1)), .real(value)])
+    static let dictionaryAggregateTypes: [DictionaryAggregateValues] = {
+        let doubles = [5.55444333, 6.55444333, 7.55444333]
+        let floats = doubles.map { Float($0) }
+        let floatSum = floats[0] + floats[1] + floats[2]
+        let doubleSum = doubles[0] + doubles[1] + doubles[2]
+        return [
+            DictionaryAggregateValues(columnType: "FLOAT", values: floats.map { "\($0)" }, low: "\(floats[0])", high: "\(floats[2])",
+                                      sum: "\(floatSum)", mean: "\(floatSum / 3)", zero: "0.0"),
+            DictionaryAggregateValues(columnType: "DOUBLE", values: doubles.map { "\($0)" }, low: "\(doubles[0])", high: "\(doubles[2])",
+                                      sum: "\(doubleSum)", mean: "\(doubleSum / 3)", zero: "0.0"),
+            // Decimal128(double) keeps fifteen digits: the values are exactly 5.55444333, 6.55444333 and 7.55444333.
+            DictionaryAggregateValues(columnType: "DECIMAL TEXT", values: ["'5.55444333'", "'6.55444333'", "'7.55444333'"], low: "5.55444333",
+                                      high: "7.55444333", sum: "19.66332999", mean: "6.55444333", zero: "0"),
+        ]
+    }()
+
+    static func setUpDictionaryAggregates(_ type: DictionaryAggregateValues) -> @Sendable (Connection) throws -> Void {
+        { connection in
+            try connection.execute("""
+                CREATE TABLE "table" (id INTEGER PRIMARY KEY);
+                CREATE TABLE table_dict (owner INTEGER NOT NULL REFERENCES "table" (id) ON DELETE CASCADE, key TEXT NOT NULL,
+                    value \(type.columnType) NOT NULL, PRIMARY KEY (owner, key)) WITHOUT ROWID;
+                CREATE TABLE link (id INTEGER PRIMARY KEY, link INTEGER REFERENCES "table" (id));
+                INSERT INTO "table" VALUES (1), (2); INSERT INTO link VALUES (1, 1), (2, 2), (3, NULL);
+                INSERT INTO table_dict VALUES \(type.values.enumerated().map { "(1, '\($0.offset + 1)', \($0.element))" }.joined(separator: ", "));
+                """)
         }
     }
 
-    static func dictionaryAggregateCases(_ path: String, empty: Int) -> [RealmCoreCase] {
-        let (low, high, sum) = (dictionaryAggregateValues[0], dictionaryAggregateValues[2], dictionaryAggregateSum)
-        return [
-            found(5566, "\(path)dict.@min == $0", 1).with("{\(low)}"), found(5569, "\(path)dict.@max == $0", 1).with("{\(high)}"),
-            found(5572, "\(path)dict.@sum == $0", 1).with("{\(sum)}"), found(5575, "\(path)dict.@avg == $0", 1).with("{\(sum / 3)}"),
+    static func dictionaryAggregateCases(_ type: DictionaryAggregateValues, _ path: String, empty: Int) -> [RealmCoreCase] {
+        [
+            found(5566, "\(path)dict.@min == $0", 1).with("{\(type.low)}"), found(5569, "\(path)dict.@max == $0", 1).with("{\(type.high)}"),
+            found(5572, "\(path)dict.@sum == $0", 1).with("{\(type.sum)}"), found(5575, "\(path)dict.@avg == $0", 1).with("{\(type.mean)}"),
             found(5579, "\(path)dict.@min == $0", empty).with("{nil}"), found(5581, "\(path)dict.@max == $0", empty).with("{nil}"),
             found(5583, "\(path)dict.@sum == $0", 0).with("{nil}"), found(5585, "\(path)dict.@avg == $0", empty).with("{nil}"),
-            found(5589, "\(path)dict.@sum == $0", empty).with("{0.0}"),
+            found(5589, "\(path)dict.@sum == $0", empty).with("{\(type.zero)}"),
         ]
     }
 
-    static let dictionaryAggregates = RealmCoreTest(name: "Parser_DictionaryAggregates", className: "table",
-                                                    setUp: setUpDictionaryAggregates, cases: dictionaryAggregateCases("", empty: 1))
-    static let dictionaryAggregatesLinks = RealmCoreTest(name: "Parser_DictionaryAggregates (link)", className: "link",
-                                                         setUp: setUpDictionaryAggregates, cases: dictionaryAggregateCases("link.", empty: 2))
+    static let dictionaryAggregates: [RealmCoreTest] = dictionaryAggregateTypes.flatMap { type in [
+        RealmCoreTest(name: "Parser_DictionaryAggregates (\(type.columnType))", className: "table", setUp: setUpDictionaryAggregates(type),
+                      cases: dictionaryAggregateCases(type, "", empty: 1)),
+        RealmCoreTest(name: "Parser_DictionaryAggregates (\(type.columnType), link)", className: "link", setUp: setUpDictionaryAggregates(type),
+                      cases: dictionaryAggregateCases(type, "link.", empty: 2)),
+    ] }
 }
