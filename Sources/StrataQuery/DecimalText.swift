@@ -291,17 +291,25 @@ struct DecimalText: Equatable {
             }
             quotient.append(UInt8(digit))
         }
-        // One digit beyond the precision guards the rounding; what is left after it makes it more than half.
-        let guardDigit = quotient.removeLast()
-        let sticky = remainder != 0 || (step < digits.count && digits[step...].contains { $0 != 0 })
-        var exponent = self.exponent - firstPlace + 1
-        if guardDigit > 5 || (guardDigit == 5 && (sticky || quotient[quotient.count - 1] % 2 == 1)) {
-            var index = quotient.count - 1
-            while index >= 0, quotient[index] == 9 { quotient[index] = 0; index -= 1 }
-            if index >= 0 { quotient[index] += 1 } else { quotient.insert(1, at: 0); quotient.removeLast(); exponent += 1 }
+        // A digit beyond the one that guards the rounding stands for whatever is left: it makes a 5 more than half.
+        if remainder != 0 || (step < digits.count && digits[step...].contains { $0 != 0 }) { quotient.append(1) }
+        return DecimalText(negative: negative, digits: quotient, exponent: exponent - firstPlace + 1).rounded(toSignificant: Self.quotientDigits)
+    }
+
+    /// The number to `count` significant digits, rounded half to even (as Decimal128 quantizes: a float's 7, a double's 15).
+    func rounded(toSignificant count: Int) -> DecimalText {
+        guard kind == .finite, digits.count > count, count > 0 else { return self }
+        var kept = Array(digits[..<count])
+        let guardDigit = digits[count]
+        let beyond = digits[(count + 1)...].contains { $0 != 0 }
+        var exponent = self.exponent
+        if guardDigit > 5 || (guardDigit == 5 && (beyond || kept[count - 1] % 2 == 1)) {
+            var index = count - 1
+            while index >= 0, kept[index] == 9 { kept[index] = 0; index -= 1 }
+            if index >= 0 { kept[index] += 1 } else { kept.insert(1, at: 0); kept.removeLast(); exponent += 1 }
         }
-        while quotient.last == 0 { quotient.removeLast() }
-        return DecimalText(negative: negative, digits: quotient, exponent: exponent)
+        while kept.last == 0 { kept.removeLast() }
+        return DecimalText(negative: negative, digits: kept, exponent: exponent)
     }
 
     // MARK: - SQL

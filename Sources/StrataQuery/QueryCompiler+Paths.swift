@@ -395,8 +395,13 @@ extension QueryCompiler {
         var correlation: SQL = "\(entries[storage.ownerColumn]) = \(try singleKeySQL(ownerInfo, alias: ownerAlias))"
         if let key, let keyColumn = storage.keyColumn { correlation = "\(correlation) AND \(entries[keyColumn]) = \(SQLiteValue.text(key))" }
         let inner = Scope(info: storage.elementClass(ownerClass: ownerInfo.name, property: property.name), alias: entries, parent: parent)
+        // A set is in its values' order; realm-core's across the types of Mixed values.
+        var order = entries[storage.orderColumn]
+        if storage.kind == .set, storage.element.type == .any, let typeColumn = storage.element.typeColumn {
+            order = "strata_mixed_key(\(order), \(entries[typeColumn]))"
+        }
         var many = Many(from: "FROM \(identifier: storage.table) AS \(entries)", correlation: correlation, inner: inner, rest: rest,
-                        name: name, collection: storage.kind, order: entries[storage.orderColumn])
+                        name: name, collection: storage.kind, order: order)
         guard let key else { return .many(many) }
         // One dictionary value, nil where the key is not there: what follows it says what of it.
         let shown = name + "[\"\(key)\"]"
@@ -524,6 +529,23 @@ extension QueryCompiler {
         guard numeric.contains(element.type) || (element.type == .date && aggregate != .sum && aggregate != .avg) else {
             throw semanticError("@\(aggregate.rawValue) needs a number, and '\(element.name)' is \(article(element.type)) \(element.type.rawValue)",
                         at: offset)
+        }
+        if element.type == .any, let typeSQL = element.typeSQL {
+            // Mixed values with their Realm types: the least and greatest in realm-core's order across types, the
+            // numbers among them added as realm-core adds them, into a Decimal128.
+            let stored = element.shownSQL ?? element.sql
+            switch aggregate {
+            case .min, .max:
+                let function: SQL = aggregate == .min ? "strata_mixed_min" : "strata_mixed_max"
+                let value: SQL = "(\(many.subquery(select: "\(function)(\(stored), \(typeSQL), 0)", condition: .always)))"
+                let type: SQL = "(\(many.subquery(select: "\(function)(\(stored), \(typeSQL), 1)", condition: .always)))"
+                return Value(sql: value, type: .any, isOptional: true, target: nil, name: description, typeSQL: type)
+            default:
+                let function: SQL = aggregate == .sum ? "strata_mixed_sum" : "strata_mixed_avg"
+                let key: SQL = "(\(many.subquery(select: "strata_decimal_key(\(function)(\(stored), \(typeSQL)))", condition: .always)))"
+                return Value(sql: key, type: .decimal, isOptional: aggregate == .avg, target: nil, name: description,
+                             shownSQL: "strata_decimal_text(\(key))", isDecimalKey: true)
+            }
         }
         if element.isDecimalKey {
             // Decimals kept as text, every digit: the least and greatest by key, the sum exactly, the mean as Decimal128 divides.

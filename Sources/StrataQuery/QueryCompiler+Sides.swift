@@ -298,7 +298,17 @@ extension QueryCompiler {
         func ranked(_ many: Many, _ element: Expression, _ compiler: inout QueryCompiler) throws -> (table: SQL, value: Value) {
             let value = try compiler.elementValue(element, in: many.inner)
             let order = many.order ?? compiler.keySQL(many.inner.info, alias: many.inner.alias).first ?? "1"
-            return ("(\(many.subquery(select: "\(value.sql) AS v, row_number() OVER (ORDER BY \(order)) - 1 AS n", condition: .always)))", value)
+            // A Mixed element's type goes along with it, as `t`.
+            let type: SQL = value.typeSQL.map { ", \($0) AS t" } ?? ""
+            let table: SQL = "(\(many.subquery(select: "\(value.sql) AS v\(type), row_number() OVER (ORDER BY \(order)) - 1 AS n", condition: .always)))"
+            return (table, value)
+        }
+        /// The element of rank `n` of `table`, as `ranked` made it, where it stands as `v` (and `t`).
+        func rankedElement(_ value: Value, _ sql: SQL, type: SQL) -> Value {
+            var element = value
+            (element.sql, element.isOptional, element.nullSQL, element.shownSQL) = (sql, true, nil, nil)
+            if value.typeSQL != nil { element.typeSQL = type }
+            return element
         }
         let leftCount: SQL = "(\(many.subquery(select: "count(*)", condition: .always)))"
         let (leftTable, leftValue) = try ranked(many, element, &self)
@@ -306,10 +316,8 @@ extension QueryCompiler {
         case .constants(let items, _):
             var terms: [SQL] = []
             for (rank, item) in items.enumerated() {
-                var pinned = leftValue
-                pinned.sql = "(SELECT v FROM \(leftTable) WHERE n = \(literal: .integer(Int64(rank))))"
-                pinned.isOptional = true
-                single.left = pin(pinned)
+                let at: SQL = "FROM \(leftTable) WHERE n = \(literal: .integer(Int64(rank)))"
+                single.left = pin(rankedElement(leftValue, "(SELECT v \(at))", type: "(SELECT t \(at))"))
                 single.right = item
                 terms.append(try compile(single, in: scope, rightScope: rightScope))
             }
@@ -320,10 +328,8 @@ extension QueryCompiler {
             let rightCount: SQL = "(\(other.subquery(select: "count(*)", condition: .always)))"
             let (rightTable, rightValue) = try ranked(other, otherElement, &self)
             let (a, b) = (TableAlias("strata_l\(pinned.count)"), TableAlias("strata_r\(pinned.count)"))
-            var l = leftValue, r = rightValue
-            (l.sql, r.sql, l.isOptional, r.isOptional) = ("\(a).v", "\(b).v", true, true)
-            single.left = pin(l)
-            single.right = pin(r)
+            single.left = pin(rankedElement(leftValue, "\(a).v", type: "\(a).t"))
+            single.right = pin(rankedElement(rightValue, "\(b).v", type: "\(b).t"))
             let pair = try compile(single, in: scope, rightScope: rightScope)
             let everyPair: SQL = "NOT EXISTS (SELECT 1 FROM \(leftTable) AS \(a) JOIN \(rightTable) AS \(b) ON \(a).n = \(b).n WHERE NOT (\(pair)))"
             return op == .notEqual ? "(\(leftCount) != \(rightCount) OR \(everyPair))" : "(\(leftCount) = \(rightCount) AND \(everyPair))"

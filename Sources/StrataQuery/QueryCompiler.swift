@@ -187,10 +187,22 @@ public struct QueryCompiler {
 
     /// The whole result: one flat statement when the stages allow it, else a pipeline.
     private mutating func whole(_ query: Query, selected: [SQL], key: [SQL], condition: Condition, scope: Scope) throws -> SQL {
+        let key = query.stages.isEmpty ? key : tieOrder(key, scope: scope)
         if let stages = query.flatStages {
             return try flat(stages, selected: selected, key: key, condition: condition, scope: scope)
         }
         return try pipeline(query.stages, selected: selected, key: key, condition: condition, scope: scope)
+    }
+
+    /// What objects that SORT or DISTINCT find alike stay in: key order; but in a converted Realm, a class keyed by a
+    /// string, an ObjectId or a UUID keeps in its rowids the order realm-core made its objects in (`convert` writes them
+    /// in that order), which realm-core's sorts keep, and so do Strata's. (A class keyed by an integer has that key
+    /// as its rowid: realm-core's order is not in the file.)
+    private func tieOrder(_ key: [SQL], scope: Scope) -> [SQL] {
+        let info = scope.info
+        guard schema.conventions == .realmConversion, members == nil, info.primaryKey.count == 1, info.rowIDAlias == nil,
+              let rowID = info.rowIDColumn(of: scope.alias) else { return key }
+        return [rowID]
     }
 
     /// The common case, one flat statement: SORT, then LIMIT.

@@ -5,12 +5,13 @@ public struct QueryRunner {
     public let connection: Connection
 
     /// Registers the SQL functions compiled queries call (`strata_match`, `strata_fold`, `strata_moment`,
-    /// `strata_uuid`, `strata_sum`, `strata_avg`).
+    /// `strata_uuid`, `strata_sum`, `strata_avg`, `strata_mixed_…`).
     public init(connection: Connection) throws {
         self.connection = connection
         try StringMatching.register(on: connection)
         try ExactSum.register(on: connection)
         try DecimalText.register(on: connection)
+        try MixedOrder.register(on: connection)
         try CollectionJSON.register(on: connection)
         try Quotient.register(on: connection)
     }

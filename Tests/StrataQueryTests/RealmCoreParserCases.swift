@@ -112,7 +112,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         set("TEXT", nullable: false), set("TEXT", nullable: true), collectionAggregates, collectionAggregatesCourses, twoColumnAggregates, emptyInput, utf8, logical, arithmeticOf("FLOAT", "1.0", "2.0"), arithmeticOf("DOUBLE", "1.0", "2.0"),
         arithmeticOf("DECIMAL TEXT", "'1'", "'2'", zero: "'0'"), chainedStrings, chainedInts, numerics("INTEGER", nullable: false, indexed: false), numerics("INTEGER", nullable: true, indexed: false),
         numerics("INTEGER", nullable: false, indexed: true), numerics("INTEGER", nullable: true, indexed: true),
-        numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic] + dictionaryAggregates
+        numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic, listOfPrimitiveMixed, setMixed, dictionarySorting] + dictionaryAggregates
 
     /// The port covers realm-core's tests as the closing note counts them (46 tests, 2,892 cases): none may be dropped unnoticed.
     @Test func coversRealmCoresTests() {
@@ -2109,4 +2109,102 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         RealmCoreTest(name: "Parser_DictionaryAggregates (\(type.columnType), link)", className: "link", setUp: setUpDictionaryAggregates(type),
                       cases: dictionaryAggregateCases(type, "link.", empty: 2)),
     ] }
+
+    /// A Mixed element as `convert` writes it: its value and its Realm type.
+    typealias MixedElement = (value: SQLiteValue, type: String?)
+
+    static let uuidZero: MixedElement = (.text("00000000-0000-0000-0000-000000000000"), "uuid")
+    /// realm-core's tests make their ObjectIds with `ObjectId::gen()`, from the clock; no case compares one.
+    static let someObjectId: MixedElement = (.text("62e2905feb23128a10ab3973"), "objectId")
+
+    /// TEST(Parser_list_of_primitive_mixed), line 2522: lists of Mixed values of every kind, in the JSON its comment
+    /// gives (realm-core's null float, null double and null Decimal128 are nil; its NaN Decimal128 stays).
+    static let listOfPrimitiveMixed = RealmCoreTest(name: "Parser_list_of_primitive_mixed", className: "table", setUp: { connection in
+        try connection.execute(realmClasses(["table"]) + """
+            CREATE TABLE "table" (id INTEGER PRIMARY KEY);
+            CREATE TABLE table_values (owner INTEGER NOT NULL REFERENCES "table" (id) ON DELETE CASCADE, position INTEGER NOT NULL, value,
+                value_type TEXT, PRIMARY KEY (owner, position)) WITHOUT ROWID;
+            """)
+        let lists: [[MixedElement]] = [
+            [], [(.null, nil)], [(.text(""), "string")], [(.integer(0), "int"), (.integer(1), "int"), (.integer(2), "int")],
+            [(.integer(1), "int"), (.text("2.2"), "decimal128"), (.real(3.3), "float"), (.real(4.4), "double")],
+            [(.text("one"), "string"), (.text("two"), "string"), (.text("three"), "string"), (.text(""), "string"), (.null, nil)],
+            [(.text("foo"), "string"), (.integer(1), "int"), (timestamp(1, 0), "timestamp"), (.text("2.5"), "decimal128"), (.real(3.7), "float"),
+             someObjectId, uuidZero, (.null, nil), (.integer(0), "bool"), (.integer(1), "bool"), (.null, nil), (.null, nil), (.null, nil),
+             (.text("NaN"), "decimal128")],
+        ]
+        for (owner, list) in lists.enumerated() {
+            try connection.execute("INSERT INTO \"table\" VALUES (?1)", [.integer(Int64(owner + 1))])
+            for (position, element) in list.enumerated() {
+                try connection.execute("INSERT INTO table_values VALUES (?1, ?2, ?3, ?4)",
+                                       [.integer(Int64(owner + 1)), .integer(Int64(position)), element.value, element.type.map(SQLiteValue.text) ?? .null])
+            }
+        }
+    }, cases: [
+        found(2620, "values.@count == 0", 1), found(2621, "values.@size == 1", 2), found(2622, "ANY values == NULL", 3),
+        found(2623, "ALL values == NULL", 2), found(2624, "ALL values == NULL && values.@size > 0", 1), found(2625, "NONE values == NULL", 4),
+        found(2626, "NONE values == NULL && values.@size > 0", 3), found(2627, "ANY values == 'one'", 1),
+        found(2628, "ANY values CONTAINS[c] 'O'", 2), found(2629, "values.length == 3", 2), found(2630, "ANY values == false", 1),
+        found(2631, "ANY values == true", 1), found(2632, "values.@type == 'string'", 3), found(2633, "values == T1:0", 1),
+        found(2634, "values.@sum > 0", 3), found(2635, "values.@sum == 0", 4), found(2636, "values.@sum == 3", 1),
+        found(2637, "values.@sum == 10.9", 1), found(2638, "values.@sum == 7.2", 1), found(2639, "values.@avg == 1", 1),
+        found(2640, "values.@avg == 2.725", 1), found(2641, "values.@avg == 2.4", 1), found(2642, "values.@min == false", 1),
+        found(2643, "values.@min == 1", 1), found(2644, "values.@max == 2", 1), found(2645, "values.@max == 4.4", 1),
+        found(2646, "values.@max == uuid(00000000-0000-0000-0000-000000000000)", 1), found(2647, "ANY values == {'one', 'two'}", 1),
+        found(2648, "values == {'one', 'two', 'three', '', null}", 1), found(2649, "values == {}", 1),
+        found(2650, "NONE values == ANY {null, ''}", 3),
+    ])
+
+    /// TEST(Parser_SetMixed), line 5691: sets of Mixed values, each object's Mixed `value` 300. A set is in Mixed's
+    /// order (realm-core's `Mixed::compare`), which `set == {…}` compares in.
+    static let setMixed = RealmCoreTest(name: "Parser_SetMixed", className: "foo", setUp: { connection in
+        try connection.execute(realmClasses(["foo"]) + """
+            CREATE TABLE foo (id INTEGER PRIMARY KEY, value, value_type TEXT);
+            CREATE TABLE foo_set (owner INTEGER NOT NULL REFERENCES foo (id) ON DELETE CASCADE, value, value_type TEXT,
+                UNIQUE (owner, value, value_type));
+            """)
+        let sets: [[MixedElement]] = [
+            [(.integer(3), "int"), (.text("hello"), "string"), (.integer(300), "int")],
+            [(.real(3.5), "float"), (.text("world"), "string"), (.blob(Array("foo".utf8)), "binary"), someObjectId, uuidZero, (.null, nil)],
+            [(.integer(300), "int")], [],
+            [(.integer(-1), "int"), (.text("NaN"), "decimal128"), (.real(4.4), "float"), (.real(7.6), "double"), (.integer(0), "int"), (.null, nil)],
+        ]
+        for (owner, set) in sets.enumerated() {
+            try connection.execute("INSERT INTO foo VALUES (?1, 300, 'int')", [.integer(Int64(owner + 1))])
+            for element in set {
+                try connection.execute("INSERT INTO foo_set VALUES (?1, ?2, ?3)",
+                                       [.integer(Int64(owner + 1)), element.value, element.type.map(SQLiteValue.text) ?? .null])
+            }
+        }
+    }, cases: [
+        found(5743, "set.@min == 3", 1), found(5744, "set.@min == 3.5", 1), found(5745, "set.@min == 300", 1), found(5746, "set.@min == NULL", 1),
+        found(5747, "set.@min == -1", 1), found(5748, "set.@max == 'hello'", 1),
+        found(5749, "set.@max == uuid(00000000-0000-0000-0000-000000000000)", 1), found(5750, "set.@max == 7.6", 1),
+        found(5751, "set.@max == 300", 1), found(5752, "set.@max == NULL", 1), found(5754, "set.@sum == 303", 1), found(5755, "set.@sum == 3.5", 1),
+        found(5756, "set.@sum == 300", 1), found(5757, "set.@sum == 0", 1), found(5758, "set.@sum == 11", 1), found(5759, "set.@avg == 151.5", 1),
+        found(5760, "set.@avg == 3.5", 1), found(5761, "set.@avg == 300", 1), found(5762, "set.@avg == NULL", 1), found(5763, "set.@avg == 2.75", 1),
+        found(5765, "set.@count == 0", 1), found(5766, "set.@size >= 1", 4), found(5767, "set.@size == 6", 2), found(5768, "3.5 IN set", 1),
+        found(5769, "'WorLD' IN[c] set", 1), found(5770, "set == value", 2), found(5771, "set < value", 3), found(5772, "ALL set < value", 1),
+        found(5773, "ALL set < value && set.@size > 0", 0), found(5774, "ALL set == value", 2), found(5775, "NONE set == value", 3),
+        found(5776, "set == {}", 1), found(5777, "ANY set == {300}", 2), found(5778, "ALL set == ALL {300} && set.@size > 0", 1),
+        found(5779, "set == {300}", 1), found(5780, "set == {300, 3, 'hello'}", 0), found(5781, "set == {3, 300, 'hello'}", 1),
+        found(5782, "set == NULL", 2), found(5783, "set beginswith[c] 'HE'", 1), found(5784, "set endswith[c] 'D'", 1),
+        found(5785, "set LIKE[c] '*O*'", 2), found(5786, "set CONTAINS 'r'", 1), found(5787, "set.length == 5", 2), found(5788, "set.length == 3", 1),
+    ])
+
+    /// TEST(Parser_DictionarySorting), line 5228: dogs keyed by name, as `convert` keys a class with a string primary key
+    /// (their rowids in the order realm-core made them), sorted by a dictionary's value: snoopy and scooby, both 7, tie,
+    /// and DISTINCT keeps snoopy, made first, in either direction.
+    static let dictionarySorting = RealmCoreTest(name: "Parser_DictionarySorting", className: "dog", setUp: { connection in
+        try connection.execute(realmClasses(["dog"]) + """
+            CREATE TABLE dog (name TEXT PRIMARY KEY NOT NULL);
+            CREATE TABLE dog_meta (owner TEXT NOT NULL REFERENCES dog (name) ON DELETE CASCADE, key TEXT NOT NULL, value INTEGER NOT NULL,
+                PRIMARY KEY (owner, key)) WITHOUT ROWID;
+            INSERT INTO dog VALUES ('astro'), ('pluto'), ('lady'), ('snoopy'), ('scooby');
+            INSERT INTO dog_meta VALUES ('astro', 'age', 4), ('pluto', 'age', 5), ('lady', 'age', 6), ('snoopy', 'age', 7), ('scooby', 'age', 7);
+            """)
+    }, cases: [
+        found(5245, "TRUEPREDICATE SORT(meta[\"age\"] ASC) DISTINCT(meta['age'])", 4).named(["astro", "pluto", "lady", "snoopy"]),
+        found(5252, "TRUEPREDICATE SORT(meta[\"age\"] DESC) DISTINCT(meta['age'])", 4).named(["snoopy", "lady", "pluto", "astro"]),
+    ])
 }
