@@ -147,6 +147,8 @@ public enum Literal: Sendable, Equatable {
     case uuid(String)
     /// realm-core's `O<key>` and `obj("Class", key)`: the object with that key, which a link is compared with.
     case object(className: String?, key: SQLiteValue)
+    /// `obj("Class", $0)`: the object whose key the parameter gives, resolved when the parameters are known.
+    case objectByParameter(className: String, index: Int)
 }
 
 public indirect enum Expression: Sendable, Equatable {

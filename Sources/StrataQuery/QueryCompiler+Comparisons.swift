@@ -428,8 +428,10 @@ extension QueryCompiler {
     }
 
     /// The Realm types of a Mixed value that a literal of some kind compares with.
-    enum MixedKind {
+    enum MixedKind: Equatable {
         case number, string, bool, date, data, objectId, uuid
+        /// A link to an object of one of these classes (`link:Class`, as `convert` writes a Mixed link's type).
+        case link([String])
 
         var typeNames: [String] {
             switch self {
@@ -440,6 +442,7 @@ extension QueryCompiler {
             case .data: ["binary"]
             case .objectId: ["objectId"]
             case .uuid: ["uuid"]
+            case .link(let classes): classes.map { "link:" + $0 }
             }
         }
     }
@@ -456,6 +459,8 @@ extension QueryCompiler {
         case .literal(.base64, _): .string
         case .literal(.objectId, _): .objectId
         case .literal(.uuid, _): .uuid
+        case .literal(.object(let className, _), _):
+            .link(className.map { [objectClass(named: $0)?.name ?? $0] } ?? schema.classes.map(\.name))
         case .parameter(let index, _) where index < parameters.count:
             Int64(parameters[index]) != nil || Double(parameters[index]) != nil ? .number : .string
         case .list(let items, _): items.lazy.compactMap { mixedKind(of: $0) }.first
@@ -631,14 +636,21 @@ extension QueryCompiler {
             case .bool: throw mismatch("a bool")
             case .date: throw mismatch("a date")
             case .data, .base64: throw mismatch("data")
-            case .object: throw mismatch("an object")
+            case .object, .objectByParameter: throw mismatch("an object")
             case .objectId: throw mismatch("an ObjectId")
             case .uuid: throw mismatch("a UUID")
             }
         }
         if case .object(let className, let key) = literal {
+            // A Mixed value that holds a link: its key (its type, `link:Class`, is compared beside it).
+            if left.type == .any, left.typeSQL != nil {
+                if let className, objectClass(named: className) == nil {
+                    throw semanticError("obj(…) names '\(className)', which is no class of this file", at: offset)
+                }
+                return key
+            }
             guard left.type == .object, let target = left.target else { throw mismatch("an object") }
-            if let className, className != target.name, schema.class(named: className)?.name != target.name {
+            if let className, objectClass(named: className)?.name != target.name {
                 throw semanticError("'\(left.name)' links to \(target.name), and obj(…) names \(className)", at: offset)
             }
             return key
@@ -713,7 +725,7 @@ extension QueryCompiler {
         case (_, .bool): throw mismatch("a bool")
         case (_, .date): throw mismatch("a date")
         case (_, .data), (_, .base64): throw mismatch("data")
-        case (_, .object): throw mismatch("an object")
+        case (_, .object), (_, .objectByParameter): throw mismatch("an object")
         case (_, .objectId): throw mismatch("an ObjectId")
         case (_, .uuid): throw mismatch("a UUID")
         }

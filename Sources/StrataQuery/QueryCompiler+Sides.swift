@@ -366,6 +366,7 @@ extension QueryCompiler {
             case .date(let moment): moment.isoText
             case .data, .base64: "data"
             case .object(let className, let key): className.map { "obj(\"\($0)\", \(key.sqlLiteral))" } ?? "O\(key.sqlLiteral)"
+            case .objectByParameter(let className, let index): "obj(\"\(className)\", $\(index))"
             case .objectId(let text): "oid(\(text))"
             case .uuid(let text): "uuid(\(text))"
             }
@@ -378,6 +379,9 @@ extension QueryCompiler {
 
     /// `expression` with each `$n` that `--args` gives replaced by its value.
     func withArguments(_ expression: Expression) throws -> Expression {
+        if case .literal(.objectByParameter(let className, let index), let offset) = expression {
+            return .literal(try objectLiteral(className, parameter: index, at: offset), offset: offset)
+        }
         guard let arguments else { return expression }
         switch expression {
         case .parameter(let index, let offset):
@@ -393,6 +397,36 @@ extension QueryCompiler {
         case .arithmetic(let op, let a, let b, let offset): return .arithmetic(op, try withArguments(a), try withArguments(b), offset: offset)
         default: return expression
         }
+    }
+
+    /// `obj("Class", $n)` with the parameter's value as the key: from `--args`, a number, a string, an `oid(…)` or a
+    /// `uuid(…)`; from `--arg`, its text, a number where the class is keyed by integers.
+    private func objectLiteral(_ className: String, parameter index: Int, at offset: Int) throws -> Literal {
+        if let arguments {
+            guard index < arguments.count else {
+                throw semanticError("$\(index) has no value: give it in --args (\(arguments.count) given)", at: offset)
+            }
+            switch arguments[index] {
+            case .literal(.integer(let value), _): return .object(className: className, key: .integer(value))
+            case .literal(.string(let text), _), .literal(.objectId(let text), _): return .object(className: className, key: .text(text))
+            case .literal(.uuid(let text), _): return .object(className: className, key: .text(text.lowercased()))
+            default: throw semanticError("$\(index) is no key for obj(…): give a number, a string, an oid(…) or a uuid(…)", at: offset)
+            }
+        }
+        guard index < parameters.count else {
+            throw semanticError("$\(index) has no value: give it with --arg (\(parameters.count) given)", at: offset)
+        }
+        let text = parameters[index]
+        let keyedByIntegers = objectClass(named: className).flatMap { info in info.objectKey.names.first.flatMap(info.property(named:)) }?.type == .int
+        if keyedByIntegers, let number = Int64(text) { return .object(className: className, key: .integer(number)) }
+        return .object(className: className, key: .text(text))
+    }
+
+    /// The class `obj(…)` names: by its name, or in a converted Realm by realm-core's name for its table (`class_Dog`).
+    func objectClass(named name: String) -> ClassInfo? {
+        if let info = schema.class(named: name) { return info }
+        guard schema.conventions == .realmConversion, name.hasPrefix("class_") else { return nil }
+        return schema.class(named: String(name.dropFirst("class_".count)))
     }
 
     // MARK: - Arithmetic

@@ -502,11 +502,18 @@ public struct QueryParser {
                     guard case .string(let className) = current.kind else { throw syntax("obj(…) takes a class name in quotes, then a key" + found()) }
                     position += 1
                     try expectSymbol(.comma)
+                    // The key: a number, a string, an ObjectId, a UUID (lower-cased, as `convert` writes one) or a parameter.
                     let key: SQLiteValue
                     switch current.kind {
                     case .integer(let value): key = .integer(value)
                     case .string(let value): key = .text(value)
-                    default: throw syntax("obj(…) takes a key: a number or a string" + found())
+                    case .objectId(let text): key = .text(text)
+                    case .uuid(let text): key = .text(text.lowercased())
+                    case .parameter(let index):
+                        position += 1
+                        try expectSymbol(.closeParenthesis)
+                        return .literal(.objectByParameter(className: className, index: index), offset: offset)
+                    default: throw syntax("obj(…) takes a key: a number, a string, an oid(…), a uuid(…) or a $ parameter" + found())
                     }
                     position += 1
                     try expectSymbol(.closeParenthesis)

@@ -57,6 +57,15 @@ import Testing
         ("ANY scores == {100, 5}", ["Alice", "Bob"]), ("ALL scores > ALL {-10, 2}", ["Bob", "Zoë"]), ("NONE scores IN {1, 100}", ["Zoë"]),
         ("scores == {100}", ["Bob"]), ("{100} == scores", ["Bob"]), ("age IN {34, 99}", ["Alice"]), ("age > ANY {29, 40}", ["Alice"]),
         ("'Alice Liddell' BEGINSWITH name", ["Alice"]),
+        // Mixed collections in realm-core's order across types: Alice's anyList is [1, "two", nil, 3.0, a Dog], her anySet
+        // {true, 5, "five"} (a set in that order), her properties' values a double, strings, nil, a Dog, a date and true.
+        ("anyList.@min == 1", ["Alice"]), ("anyList.@sum == 4", ["Alice"]), ("anyList.@avg == 2", ["Alice"]),
+        ("anyList.@sum == 0", ["Bob", "Zoë"]), ("anySet.@min == true", ["Alice"]), ("anySet.@max == 'five'", ["Alice"]),
+        ("anySet == {true, 5, 'five'}", ["Alice"]), ("anySet == {5, true, 'five'}", []), ("properties.@min == true", ["Alice"]),
+        ("properties.@sum == 1.72", ["Alice"]),
+        // A Mixed value holding a link, named by obj(…): the class by its name or realm-core's table name, the key an oid(…).
+        ("ANY anyList == obj('Dog', oid(600000000000000000000003))", ["Alice"]), ("ANY anyList == obj('Dog', oid(600000000000000000000001))", []),
+        ("properties.pet == obj('class_Dog', oid(600000000000000000000001))", ["Alice"]),
     ] as [(String, [String])])
     func pathsAndArithmetic(_ condition: String, _ expected: [String]) throws {
         let (names, stderr) = try Self.people(condition)
@@ -72,6 +81,18 @@ import Testing
         let (ids, stderr) = try Self.ids(condition)
         #expect(stderr.isEmpty, "\(stderr)")
         #expect(ids == expected, "\(condition)")
+    }
+
+    @Test func objWithAParameterAndAnUnknownClass() throws {
+        let workspace = try Workspace()
+        let file = try RealmFileCommandTests.copy("Files/all-types.realm", into: workspace)
+        let found = try StrataProcess.run(["query", file, "Person where ANY anyList == obj('Dog', $0) SHOW(name)", "--format", "csv",
+                                           "--arg", "600000000000000000000003"])
+        #expect(found.status == 0 && found.stderr.isEmpty, "\(found.stderr)")
+        #expect(found.stdout.replacingOccurrences(of: "\r\n", with: "\n") == "name\nAlice\n")
+        let unknown = try StrataProcess.run(["query", file, "Person where anyList == obj('Nope', 1)"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "strata: query 1:25: obj(…) names 'Nope', which is no class of this file\n", "\(unknown.stderr)")
     }
 
     @Test func anUnknownTypeNameIsSaid() throws {

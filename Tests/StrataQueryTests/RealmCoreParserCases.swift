@@ -112,7 +112,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         set("TEXT", nullable: false), set("TEXT", nullable: true), collectionAggregates, collectionAggregatesCourses, twoColumnAggregates, emptyInput, utf8, logical, arithmeticOf("FLOAT", "1.0", "2.0"), arithmeticOf("DOUBLE", "1.0", "2.0"),
         arithmeticOf("DECIMAL TEXT", "'1'", "'2'", zero: "'0'"), chainedStrings, chainedInts, numerics("INTEGER", nullable: false, indexed: false), numerics("INTEGER", nullable: true, indexed: false),
         numerics("INTEGER", nullable: false, indexed: true), numerics("INTEGER", nullable: true, indexed: true),
-        numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic, listOfPrimitiveMixed, setMixed, dictionarySorting] + dictionaryAggregates
+        numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic, listOfPrimitiveMixed, setMixed, dictionarySorting, objectId, primaryKey, dictionaryObjects, issue6831] + dictionaryAggregates + collectionsConsistency
 
     /// The port covers realm-core's tests as the closing note counts them (46 tests, 2,892 cases): none may be dropped unnoticed.
     @Test func coversRealmCoresTests() {
@@ -2207,4 +2207,180 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         found(5245, "TRUEPREDICATE SORT(meta[\"age\"] ASC) DISTINCT(meta['age'])", 4).named(["astro", "pluto", "lady", "snoopy"]),
         found(5252, "TRUEPREDICATE SORT(meta[\"age\"] DESC) DISTINCT(meta['age'])", 4).named(["snoopy", "lady", "pluto", "astro"]),
     ])
+
+    /// TEST(Parser_ObjectId), line 4467: ObjectIds as `convert` keeps them (their 24 hex digits), a primary key and a
+    /// nullable one. realm-core makes them from the clock (`ObjectId::gen()`, and times a second before and 25 after it);
+    /// the port fixes that moment at 2025-11-24T16:00:00Z, which no answer depends on.
+    static let objectIds = ["000000010000000000000010", "692480ff0000000000000011", "692481190000000000000012", "000000000000000000000013"]
+    static let objectIdGeneratedNow = "69248100a1b2c3d4e500000f"
+
+    static let objectId = RealmCoreTest(name: "Parser_ObjectId", className: "table", setUp: { connection in
+        try connection.execute(realmClasses(["table"]) + """
+            CREATE TABLE "table" (id OBJECTID TEXT PRIMARY KEY NOT NULL, nid OBJECTID TEXT);
+            """)
+        for id in objectIds { try connection.execute("INSERT INTO \"table\" VALUES (?1, ?1)", [.text(id)]) }
+        try connection.execute("INSERT INTO \"table\" VALUES (?1, NULL)", [.text(objectIdGeneratedNow)])
+    }, cases: [
+        found(4507, "id == oid(\(objectIdGeneratedNow))", 1), found(4508, "nid == NULL", 1),
+    ] + objectIds.flatMap { id in [
+        found(4511, "id == oid(\(id))", 1), found(4512, "id != oid(\(id))", 4), found(4513, "nid == oid(\(id))", 1),
+        found(4514, "nid != oid(\(id))", 4),
+    ] } + [
+        found(4518, "id >= oid(000000000000000000000000)", 5), found(4519, "nid >= oid(000000000000000000000000)", 4),
+        found(4521, "id <= oid(ffffffffffffffffffffffff)", 5), found(4522, "nid <= oid(ffffffffffffffffffffffff)", 4),
+        found(4524, "id == NULL", 0), found(4526, "nid == NULL", 1),
+    ] + with("{" + objectIds.map { "oid(\($0))" }.joined(separator: ", ") + ", nil}", [
+        found(4532, "id == $0", 1),
+        found(4533, "id == $1", 1),
+        found(4534, "id == $2", 1),
+        found(4535, "id == $3", 1),
+        found(4536, "id == $4", 0),
+        found(4537, "nid == $0", 1),
+        found(4538, "nid == $1", 1),
+        found(4539, "nid == $2", 1),
+        found(4540, "nid == $3", 1),
+        found(4541, "nid == $4", 1),
+        found(4544, "id > $0", 3),
+        found(4545, "id > $1", 2),
+        found(4546, "id > $2", 0),
+        found(4547, "id > $3", 4),
+        found(4548, "nid > $0", 2),
+        found(4549, "nid > $1", 1),
+        found(4550, "nid > $2", 0),
+        found(4551, "nid > $3", 3),
+        found(4554, "id >= $0", 4),
+        found(4555, "id >= $1", 3),
+        found(4556, "id >= $2", 1),
+        found(4557, "id >= $3", 5),
+        found(4558, "nid >= $0", 3),
+        found(4559, "nid >= $1", 2),
+        found(4560, "nid >= $2", 1),
+        found(4561, "nid >= $3", 4),
+        found(4564, "id < $0", 1),
+        found(4565, "id < $1", 2),
+        found(4566, "id < $2", 4),
+        found(4567, "id < $3", 0),
+        found(4568, "nid < $0", 1),
+        found(4569, "nid < $1", 2),
+        found(4570, "nid < $2", 3),
+        found(4571, "nid < $3", 0),
+        found(4574, "id <= $0", 2),
+        found(4575, "id <= $1", 3),
+        found(4576, "id <= $2", 5),
+        found(4577, "id <= $3", 1),
+        found(4578, "nid <= $0", 2),
+        found(4579, "nid <= $1", 3),
+        found(4580, "nid <= $2", 4),
+        found(4581, "nid <= $3", 1),
+    ]))
+
+    /// TEST(Parser_PrimaryKey), line 6138: links to classes keyed by an int, a string, an ObjectId (realm-core's from the
+    /// clock, fixed here) and a UUID, and a Mixed value holding each link, named by `obj("class_…", key)`: realm-core's
+    /// own table names, which a converted Realm's classes answer to.
+    static let primaryKey = RealmCoreTest(name: "Parser_PrimaryKey", className: "origin", setUp: { connection in
+        try connection.execute(realmClasses(["Int", "String", "Oid", "Uuid", "origin", "linking"]) + """
+            CREATE TABLE "Int" (_id INTEGER PRIMARY KEY);
+            CREATE TABLE "String" (_id TEXT PRIMARY KEY NOT NULL);
+            CREATE TABLE Oid (_id OBJECTID TEXT PRIMARY KEY NOT NULL);
+            CREATE TABLE Uuid (_id UUID TEXT PRIMARY KEY NOT NULL);
+            CREATE TABLE origin (_key INTEGER PRIMARY KEY, "int" INTEGER REFERENCES "Int" (_id), string TEXT REFERENCES "String" (_id),
+                oid OBJECTID TEXT REFERENCES Oid (_id), uuid UUID TEXT REFERENCES Uuid (_id), mixed, mixed_type TEXT);
+            CREATE TABLE linking (_key INTEGER PRIMARY KEY, link INTEGER REFERENCES origin (_key));
+            INSERT INTO "Int" VALUES (1); INSERT INTO "String" VALUES ('first'); INSERT INTO Oid VALUES ('\(objectIdGeneratedNow)');
+            INSERT INTO Uuid VALUES ('3b241101-e2bb-4255-8caf-4136c566a961');
+            INSERT INTO origin VALUES (0, 1, NULL, NULL, NULL, 1, 'link:Int'), (1, NULL, 'first', NULL, NULL, 'first', 'link:String'),
+                (2, NULL, NULL, '\(objectIdGeneratedNow)', NULL, '\(objectIdGeneratedNow)', 'link:Oid'),
+                (3, NULL, NULL, NULL, '3b241101-e2bb-4255-8caf-4136c566a961', '3b241101-e2bb-4255-8caf-4136c566a961', 'link:Uuid');
+            INSERT INTO linking VALUES (0, 0), (1, 1), (2, 2), (3, 3);
+            """)
+    }, cases: [
+        found(6172, "int == obj(\"class_Int\",1)", 1), found(6177, "obj(\"class_Int\",1) == int", 1),
+        found(6182, "mixed == obj(\"class_Int\",1)", 1), found(6187, "string == obj(\"class_String\",\"first\")", 1),
+        found(6192, "oid == obj(\"class_Oid\",oid(\(objectIdGeneratedNow)))", 1),
+        found(6197, "uuid == obj(\"class_Uuid\",uuid(3b241101-e2bb-4255-8caf-4136c566a961))", 1),
+    ] + on("linking", [
+        found(6202, "link.int == obj(\"class_Int\",1)", 1), found(6207, "link.mixed == obj(\"class_Int\",1)", 1),
+        found(6212, "link.string == obj(\"class_String\",\"first\")", 1),
+        found(6217, "link.oid == obj(\"class_Oid\",oid(\(objectIdGeneratedNow)))", 1),
+        found(6222, "link.uuid == obj(\"class_Uuid\",uuid(3b241101-e2bb-4255-8caf-4136c566a961))", 1),
+    ]))
+
+    /// TEST(Parser_DictionaryObjects), line 5178: a dictionary of dogs per person (one value a nil link), dogs and people
+    /// keyed by name.
+    static let dictionaryObjects = RealmCoreTest(name: "Parser_DictionaryObjects", className: "person", setUp: { connection in
+        try connection.execute(realmClasses(["dog", "person"]) + """
+            CREATE TABLE dog (name TEXT PRIMARY KEY NOT NULL, age INTEGER NOT NULL);
+            CREATE TABLE person (name TEXT PRIMARY KEY NOT NULL, friend TEXT REFERENCES person (name));
+            CREATE TABLE person_pets (owner TEXT NOT NULL REFERENCES person (name) ON DELETE CASCADE, key TEXT NOT NULL,
+                value TEXT REFERENCES dog (name) ON DELETE SET NULL, PRIMARY KEY (owner, key)) WITHOUT ROWID;
+            INSERT INTO person VALUES ('adam', 'bernie'), ('bernie', 'adam'), ('charlie', NULL);
+            INSERT INTO dog VALUES ('astro', 4), ('pluto', 5), ('lady', 5), ('snoopy', 3);
+            INSERT INTO person_pets VALUES ('adam', 'dog1', 'pluto'), ('adam', 'dog2', 'lady'), ('adam', 'none', NULL),
+                ('bernie', 'dog1', 'astro'), ('bernie', 'dog2', 'snoopy'), ('charlie', 'dog1', 'pluto');
+            """)
+    }, cases: [
+        found(5220, "pets.@values.age > 4", 2), found(5221, "pets.@values == obj('dog', 'pluto')", 2),
+        found(5222, "pets.@values == obj('dog', $0)", 2).with("{'pluto'}"), found(5223, "pets.@values != obj('dog', 'pluto')", 2),
+        found(5224, "pets.@values == ANY { obj('dog', 'lady'), obj('dog', 'astro') }", 2),
+        found(5225, "pets.@values == ANY { obj('dog', 'astro'), NULL }", 2),
+    ])
+
+    /// TEST(Parser_CollectionsConsistency), line 5791: Parser_SetMixed's values in a set, a list and a dictionary of
+    /// each object, whose @min, @max, @sum and @avg agree, each found by `$0`–`$3`.
+    static let collectionsConsistency: [RealmCoreTest] = {
+        let values: [[MixedElement]] = [
+            [(.integer(3), "int"), (.text("hello"), "string"), (.integer(300), "int")],
+            [(.real(3.5), "float"), (.text("world"), "string"), (.blob(Array("foo".utf8)), "binary"), someObjectId, uuidZero, (.null, nil)],
+            [(.integer(300), "int")], [],
+            [(.integer(-1), "int"), (.text("NaN"), "decimal128"), (.real(4.4), "float"), (.real(7.6), "double"), (.integer(0), "int"), (.null, nil)],
+        ]
+        let setUp: @Sendable (Connection) throws -> Void = { connection in
+            try connection.execute(realmClasses(["foo"]) + """
+                CREATE TABLE foo (_key INTEGER PRIMARY KEY);
+                CREATE TABLE foo_set (owner INTEGER NOT NULL REFERENCES foo (_key) ON DELETE CASCADE, value, value_type TEXT,
+                    UNIQUE (owner, value, value_type));
+                CREATE TABLE foo_list (owner INTEGER NOT NULL REFERENCES foo (_key) ON DELETE CASCADE, position INTEGER NOT NULL, value,
+                    value_type TEXT, PRIMARY KEY (owner, position)) WITHOUT ROWID;
+                CREATE TABLE foo_dict (owner INTEGER NOT NULL REFERENCES foo (_key) ON DELETE CASCADE, key TEXT NOT NULL, value,
+                    value_type TEXT, PRIMARY KEY (owner, key)) WITHOUT ROWID;
+                """)
+            var key = 0
+            for (owner, elements) in values.enumerated() {
+                try connection.execute("INSERT INTO foo VALUES (?1)", [.integer(Int64(owner))])
+                for (position, element) in elements.enumerated() {
+                    let (o, v, t): (SQLiteValue, SQLiteValue, SQLiteValue) = (.integer(Int64(owner)), element.value, element.type.map(SQLiteValue.text) ?? .null)
+                    try connection.execute("INSERT INTO foo_set VALUES (?1, ?2, ?3)", [o, v, t])
+                    try connection.execute("INSERT INTO foo_list VALUES (?1, ?2, ?3, ?4)", [o, .integer(Int64(position)), v, t])
+                    try connection.execute("INSERT INTO foo_dict VALUES (?1, ?2, ?3, ?4)", [o, .text("key_\(key)"), v, t])
+                    key += 1
+                }
+            }
+        }
+        // Each object's minimum, maximum, sum and mean, as check_agg gives them (lines 5848–5852).
+        let aggregates = ["{3, 'hello', 303, 151.5}", "{3.5, uuid(00000000-0000-0000-0000-000000000000), 3.5, 3.5}", "{300, 300, 300, 300}",
+                          "{nil, nil, 0, nil}", "{-1, 7.6, 11, 2.75}"]
+        return aggregates.enumerated().map { index, arguments in
+            RealmCoreTest(name: "Parser_CollectionsConsistency (object \(index))", className: "foo", setUp: setUp, cases: with(arguments, [
+                found(5840, "set.@min == $0", 1), found(5841, "list.@min == $0", 1), found(5842, "dict.@min == $0", 1),
+                found(5843, "set.@max == $1", 1), found(5836, "list.@max == $1", 1), found(5837, "dict.@max == $1", 1),
+                found(5838, "set.@sum == $2", 1), found(5839, "list.@sum == $2", 1), found(5840, "dict.@sum == $2", 1),
+                found(5841, "set.@avg == $3", 1), found(5842, "list.@avg == $3", 1), found(5843, "dict.@avg == $3", 1),
+            ]))
+        }
+    }()
+
+    /// TEST(Parser_issue6831), line 6478: a dictionary of plants (keyed by ObjectIds, realm-core's from the clock).
+    static let issue6831 = RealmCoreTest(name: "Parser_issue6831", className: "Inventory", setUp: { connection in
+        try connection.execute(realmClasses(["Plant", "Inventory"]) + """
+            CREATE TABLE Plant (id OBJECTID TEXT PRIMARY KEY NOT NULL, Family TEXT);
+            CREATE TABLE Inventory (id TEXT PRIMARY KEY NOT NULL);
+            CREATE TABLE Inventory_Plants (owner TEXT NOT NULL REFERENCES Inventory (id) ON DELETE CASCADE, key TEXT NOT NULL,
+                value TEXT REFERENCES Plant (id) ON DELETE SET NULL, PRIMARY KEY (owner, key)) WITHOUT ROWID;
+            INSERT INTO Plant VALUES ('69248100a1b2c3d4e5000010', 'Solanaceae'), ('69248100a1b2c3d4e5000011', 'Solanaceae'),
+                ('69248100a1b2c3d4e5000012', 'Rosaceae');
+            INSERT INTO Inventory VALUES ('Inv');
+            INSERT INTO Inventory_Plants VALUES ('Inv', 'Potato', '69248100a1b2c3d4e5000010'), ('Inv', 'Petunia', '69248100a1b2c3d4e5000011'),
+                ('Inv', 'Rose', '69248100a1b2c3d4e5000012');
+            """)
+    }, cases: [found(6497, "Plants.@keys == 'Petunia'", 1), found(6499, "Plants.Rose.Family == 'Rosaceae'", 1)])
 }
