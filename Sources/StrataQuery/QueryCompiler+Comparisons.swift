@@ -140,7 +140,7 @@ extension QueryCompiler {
                 single.right = item
                 return try compare(left, single, in: scope)
             }
-            return "(\(parts.joined(separator: " OR ")))"
+            return Self.chained(parts, "OR")
         }
         if let typeSQL = left.typeSQL, var kind = mixedKind(of: comparison.right) {
             // A string operator (or [c], [d]) matches a Mixed string, and binary data only against binary data:

@@ -208,9 +208,9 @@ extension QueryCompiler {
             let terms = try items.map { try body(&self, Element(expression: $0, scope: scope)) }
             guard !terms.isEmpty else { return quantifier == .any ? "0" : "1" }
             switch quantifier {
-            case .any: return "(\(terms.joined(separator: " OR ")))"
-            case .all: return "(\(terms.joined(separator: " AND ")))"
-            case .none: return "NOT (\(terms.joined(separator: " OR ")))"
+            case .any: return Self.chained(terms, "OR")
+            case .all: return Self.chained(terms, "AND")
+            case .none: return "NOT \(Self.chained(terms, "OR"))"
             }
         case .many(let many, let element):
             let condition = try nested(Self.listDepth, at: offset) { try body(&$0, Element(expression: element, scope: many.inner)) }
@@ -322,8 +322,8 @@ extension QueryCompiler {
                 terms.append(try compile(single, in: scope, rightScope: rightScope))
             }
             let sameLength: SQL = "\(leftCount) = \(literal: .integer(Int64(items.count)))"
-            let all = ([sameLength] + terms).joined(separator: " AND ")
-            return op == .notEqual ? "(\(leftCount) != \(literal: .integer(Int64(items.count))) OR (\(all)))" : "(\(all))"
+            let all = Self.chained([sameLength] + terms, "AND")
+            return op == .notEqual ? "(\(leftCount) != \(literal: .integer(Int64(items.count))) OR \(all))" : all
         case .many(let other, let otherElement):
             let rightCount: SQL = "(\(other.subquery(select: "count(*)", condition: .always)))"
             let (rightTable, rightValue) = try ranked(other, otherElement, &self)

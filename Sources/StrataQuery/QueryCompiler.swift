@@ -337,6 +337,37 @@ public struct QueryCompiler {
 
     // MARK: - Predicates
 
+    /// How many terms of an AND or OR go into one SQL chain: SQLite reads `a OR b OR c` as `(a OR b) OR c`, a tree as
+    /// deep as the chain is long, and refuses one deeper than 1,000.
+    static let chainLength = 64
+
+    /// Conditions (each 0 or 1, never NULL) joined by AND or OR, parenthesized: one chain; or, when there are more
+    /// than `chainLength` (realm-core's tests OR 53,000 comparisons; a list in braces may hold as many values), chains
+    /// of that length as the branches of one CASE, which is as deep as one of them and means what the chain does.
+    /// Short chains stay chains, whose terms SQLite's planner can use an index for.
+    static func chained(_ terms: [SQL], _ op: SQL) -> SQL {
+        guard terms.count > chainLength else { return "(\(terms.joined(separator: " \(op) ")))" }
+        var branches: [SQL] = []
+        var start = 0
+        while start < terms.count {
+            let part = terms[start..<min(start + chainLength, terms.count)].joined(separator: " \(op) ")
+            // AND: 0 at the first chain that is false; OR: 1 at the first that is true.
+            branches.append(op == "AND" ? "WHEN (\(part)) = 0 THEN 0" : "WHEN \(part) THEN 1")
+            start += chainLength
+        }
+        let otherwise: SQL = op == "AND" ? "1" : "0"
+        // So many comparisons share the parameters of their equal values (SQLite would compare each new one with all).
+        return .sharingValues("(CASE \(branches.joined(separator: " ")) ELSE \(otherwise) END)")
+    }
+
+    /// An AND or OR of `terms`, nested one level (two for the CASE of a long one).
+    private mutating func chain(_ terms: [Predicate], _ op: SQL, in scope: Scope) throws -> Condition {
+        let depth = terms.count > Self.chainLength ? 2 * QueryParser.parenthesisDepth : QueryParser.parenthesisDepth
+        return try nested(depth) { compiler in
+            .expression(Self.chained(try terms.map { try compiler.compile($0, in: scope).sql }, op))
+        }
+    }
+
     /// A predicate as a condition on the objects of `scope`: TRUEPREDICATE alone is every object, and `1`
     /// where it stands inside NOT, AND or OR.
     mutating func compile(_ predicate: Predicate, in scope: Scope) throws -> Condition {
@@ -346,13 +377,9 @@ public struct QueryCompiler {
         case .not(let inner):
             return try nested(QueryParser.notDepth) { .expression("NOT (\(try $0.compile(inner, in: scope).sql))") }
         case .and(let terms):
-            return try nested(QueryParser.parenthesisDepth) { compiler in
-                .expression("(\(try terms.map { try compiler.compile($0, in: scope).sql }.joined(separator: " AND ")))")
-            }
+            return try chain(terms, "AND", in: scope)
         case .or(let terms):
-            return try nested(QueryParser.parenthesisDepth) { compiler in
-                .expression("(\(try terms.map { try compiler.compile($0, in: scope).sql }.joined(separator: " OR ")))")
-            }
+            return try chain(terms, "OR", in: scope)
         case .comparison(var comparison):
             // "First Name" == "Ann": the property when the class has one so named, as SQLite reads a double-quoted name.
             if let name = comparison.leftQuotedName, scope.info.property(named: name) != nil {

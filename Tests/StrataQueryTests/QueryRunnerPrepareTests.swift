@@ -6,10 +6,14 @@ import Testing
 /// start of the query text, before any row (or header) could be written.
 @Suite struct QueryRunnerPrepareTests {
     static let cases: [(query: String, message: String?, line: Int, column: Int)] = [
-        ("Task where " + (1...1000).map { "priority == \($0) OR " }.joined() + "isCompleted == true",
-         "SQLite cannot run this query: expression tree is too large (maximum depth 1000)", 1, 1),
-        ("\n\n   Task where " + (1...1000).map { "priority == \($0) OR " }.joined() + "isCompleted == true",
-         "SQLite cannot run this query: expression tree is too large (maximum depth 1000)", 3, 4),
+        // More columns than SQLite's 2,000.
+        ("Task SHOW(" + (0...2000).map { "name AS c\($0)" }.joined(separator: ", ") + ")",
+         "SQLite cannot run this query: too many columns in result set", 1, 1),
+        ("\n\n   Task SHOW(" + (0...2000).map { "name AS c\($0)" }.joined(separator: ", ") + ")",
+         "SQLite cannot run this query: too many columns in result set", 3, 4),
+        // A thousand ORs or ANDs, a tree SQLite would refuse as deeper than 1,000, go in chains of 64 under one CASE.
+        ("Task where " + (1...1000).map { "priority == \($0) OR " }.joined() + "isCompleted == true", nil, 0, 0),
+        ("Task where " + (1...53_000).map { "priority != \($0 % 1000) AND " }.joined() + "isCompleted == true", nil, 0, 0),
         ("Task where " + String(repeating: "NOT ", count: 20) + "isCompleted == true", nil, 0, 0),
         ("Task where " + (1...50).map { "priority == \($0) OR " }.joined() + "isCompleted == true", nil, 0, 0),
     ]

@@ -112,7 +112,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         set("TEXT", nullable: false), set("TEXT", nullable: true), collectionAggregates, collectionAggregatesCourses, twoColumnAggregates, emptyInput, utf8, logical, arithmeticOf("FLOAT", "1.0", "2.0"), arithmeticOf("DOUBLE", "1.0", "2.0"),
         arithmeticOf("DECIMAL TEXT", "'1'", "'2'", zero: "'0'"), chainedStrings, chainedInts, numerics("INTEGER", nullable: false, indexed: false), numerics("INTEGER", nullable: true, indexed: false),
         numerics("INTEGER", nullable: false, indexed: true), numerics("INTEGER", nullable: true, indexed: true),
-        numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic, listOfPrimitiveMixed, setMixed, dictionarySorting, objectId, primaryKey, dictionaryObjects, issue6831, substitution, stringBinaryEncoding] + dictionaryAggregates + collectionsConsistency
+        numerics("DECIMAL TEXT", nullable: false, indexed: false), numerics("DECIMAL TEXT", nullable: true, indexed: false), mixed, dictionary, dictionaryOrigin, dictionaryExtra, dictionaryTimestamp, listOfPrimitiveStrings, listOfPrimitiveStringLengths, listOfPrimitiveDataLengths, subquery, aggregateShortcuts, listOfPrimitiveInts, listOfPrimitiveIntsMore, listOfPrimitiveIntsLinks, backlinks, backlinksPerson, backlinkCount, linksToSameTable, linksToDifferentTable, twoColumnExpressionBasics, between, betweenOverLinks, betweenOverLinksParent, timestamps, oddColumnNames, operatorIN, operatorINItems, stringOperations, nullableBinaries, arithmetic, listOfPrimitiveMixed, setMixed, dictionarySorting, objectId, primaryKey, dictionaryObjects, issue6831, substitution, stringBinaryEncoding, recursiveLogical] + dictionaryAggregates + collectionsConsistency
 
     /// The port covers realm-core's tests as the closing note counts them (56 tests, 3,888 cases): none may be dropped unnoticed.
     @Test func coversRealmCoresTests() {
@@ -2464,4 +2464,30 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         }
         return cases
     })
+
+    /// TEST(Parser_RecursiveLogial), line 6418: ORs and ANDs around TRUEPREDICATE and FALSEPREDICATE, then an OR of 53,001
+    /// comparisons (53 times `id = $0 OR … OR id = $999`), which realm-core's parser once overflowed its stack on, and
+    /// the same with one more term that matches. The ObjectIds realm-core makes from the clock are fixed here.
+    static let recursiveLogical: RealmCoreTest = {
+        let few = "{oid(000000000000000000000000), oid(692481000000000000000001), oid(692481000000000000000002)}"
+        let many = "{" + (1...1000).map { number -> String in
+            let hex = String(number, radix: 16)
+            return "oid(69248100000000000000" + String(repeating: "0", count: 4 - hex.count) + hex + ")"
+        }.joined(separator: ", ") + "}"
+        let base = (0..<1000).map { "id = $\($0)" }.joined(separator: " OR ")
+        let long = "FALSEPREDICATE" + String(repeating: " OR " + base, count: 53)
+        return RealmCoreTest(name: "Parser_RecursiveLogial", className: "table", setUp: { connection in
+            try connection.execute(realmClasses(["table"]) + """
+                CREATE TABLE "table" (id OBJECTID TEXT PRIMARY KEY NOT NULL); INSERT INTO "table" VALUES ('000000000000000000000000');
+                """)
+        }, cases: with(few, [
+            found(6427, "TRUEPREDICATE AND (id == $1 OR id == $2 OR id == $0) AND TRUEPREDICATE", 1),
+            found(6429, "(id == $1 OR id == $2 OR id == $0) AND (TRUEPREDICATE AND id == $0 AND id == $0) AND TRUEPREDICATE", 1),
+            found(6433, "(id == $1 OR id == $2 OR id == $0) AND (FALSEPREDICATE AND id == $0 AND id == $0) AND TRUEPREDICATE", 0),
+            found(6437, "(id == $1 OR id == $2 OR FALSEPREDICATE) AND (TRUEPREDICATE AND id == $0 AND id == $0) AND TRUEPREDICATE", 0),
+            found(6441, "(id == $1 OR id == $2 OR id == $0) AND (TRUEPREDICATE AND id == $0 AND id == $0) AND FALSEPREDICATE", 0),
+        ]) + with(many, [
+            found(6466, long, 0), found(6473, long + " OR id = oid(000000000000000000000000) OR " + base, 1),
+        ]))
+    }()
 }
