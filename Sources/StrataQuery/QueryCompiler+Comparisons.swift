@@ -414,6 +414,8 @@ extension QueryCompiler {
         stored.remove("")
         var terms: [SQL] = []
         if !stored.isEmpty { terms.append("coalesce(\(left.sql) IN \(parenthesized: stored.sorted().map { SQL.literal(.text($0)) }.joined(separator: ", ")), 0)") }
+        // `convert` writes a Mixed link's type with its class: `link:Dog`.
+        if stored.contains("link"), !left.isStorageClass { terms.append("coalesce(substr(\(left.sql), 1, 5) = 'link:', 0)") }
         if includesNull { terms.append("\(left.nullSQL ?? left.sql) IS NULL") }
         let matched: SQL = terms.isEmpty ? "0" : "(\(terms.joined(separator: " OR ")))"
         return comparison.op == .notEqual ? "NOT \(matched)" : matched

@@ -66,6 +66,7 @@ import Testing
         // A Mixed value holding a link, named by obj(…): the class by its name or realm-core's table name, the key an oid(…).
         ("ANY anyList == obj('Dog', oid(600000000000000000000003))", ["Alice"]), ("ANY anyList == obj('Dog', oid(600000000000000000000001))", []),
         ("properties.pet == obj('class_Dog', oid(600000000000000000000001))", ["Alice"]),
+        ("ANY anyList.@type == 'link'", ["Alice"]), ("properties.pet.@type == 'objectLink'", ["Alice"]),
     ] as [(String, [String])])
     func pathsAndArithmetic(_ condition: String, _ expected: [String]) throws {
         let (names, stderr) = try Self.people(condition)

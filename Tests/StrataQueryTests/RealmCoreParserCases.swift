@@ -1129,8 +1129,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
     static let listOfPrimitiveDataLengths = elementLengths("BLOB") { "CAST('\($0)' AS BLOB)" }
 
     /// TEST(Parser_Mixed), line 4764: Foo's `mixed` holds ints and strings, a nil, doubles, binary data, a Decimal128 and
-    /// an ObjectId, with their Realm types beside them as `convert` keeps them. Left out: line 4852, a Mixed value that
-    /// holds a link, compared with an object, which Strata does not compare.
+    /// an ObjectId, with their Realm types beside them as `convert` keeps them (a link's as `link:Foo`).
     static let mixed = RealmCoreTest(name: "Parser_Mixed", className: "Foo", setUp: { connection in
         try connection.execute(realmClasses(["Foo", "Origin"]) + """
             CREATE TABLE Foo (id INTEGER PRIMARY KEY, mixed, mixed_type TEXT, int INTEGER NOT NULL);
@@ -1152,7 +1151,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
             try connection.execute("INSERT INTO Foo VALUES (?1, ?2, ?3, ?4)", [.integer(Int64(i + 1)), value, type, .integer(Int64(i))])
         }
         for i in 0..<10 {
-            try connection.execute("INSERT INTO Origin VALUES (?1, ?2, ?2, 'link')", [.integer(Int64(i + 1)), .integer(Int64(i * 10 + 1))])
+            try connection.execute("INSERT INTO Origin VALUES (?1, ?2, ?2, 'link:Foo')", [.integer(Int64(i + 1)), .integer(Int64(i * 10 + 1))])
             for j in 0..<10 {
                 try connection.execute("INSERT INTO Origin_links VALUES (?1, ?2, ?3)", [.integer(Int64(i + 1)), .integer(Int64(j)), .integer(Int64(i * 10 + j + 1))])
             }
@@ -1204,6 +1203,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         found(4848, "ANY links == $1", 1).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"), found(4849, "$1 IN links", 1).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
         found(4850, "ALL links == $1 && links.@size > 0", 0).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
         found(4851, "NONE links == $1 && links.@size > 0", 9).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
+        found(4852, "mixed == $1", 1).with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
         refused(4859, "link == $2").with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"), refused(4863, "links == $2").with("{bin(\"4\"), obj(\"Foo\", 1), obj(\"Origin\", 1), nil, nil, \"4\"}"),
     ]))
 
@@ -1664,7 +1664,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
             switch i {
             case 15: (value, type) = (.null, .null)
             case 17: (value, type) = (.text("{}"), .text("dictionary"))
-            case 19: (value, type) = (.integer(1), .text("link"))
+            case 19: (value, type) = (.integer(1), .text("link:Foo"))
             case 75: (value, type) = (.real(75), .text("double"))
             case 28: (value, type) = (.blob(Array("String2Binary".utf8)), .text("binary"))
             case 25: (value, type) = (.real(3), .text("double"))
