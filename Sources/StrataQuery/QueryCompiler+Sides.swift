@@ -382,13 +382,10 @@ extension QueryCompiler {
         if case .literal(.objectByParameter(let className, let index), let offset) = expression {
             return .literal(try objectLiteral(className, parameter: index, at: offset), offset: offset)
         }
-        guard let arguments else { return expression }
+        guard arguments != nil else { return expression }
         switch expression {
         case .parameter(let index, let offset):
-            guard index < arguments.count else {
-                throw semanticError("$\(index) has no value: give it in --args (\(arguments.count) given)", at: offset)
-            }
-            switch arguments[index] {
+            switch try typedArgument(index, at: offset) {
             case .literal(let literal, _): return .literal(literal, offset: offset)
             case .list(let items, _): return .list(items, offset: offset)
             case let other: return other
@@ -402,11 +399,8 @@ extension QueryCompiler {
     /// `obj("Class", $n)` with the parameter's value as the key: from `--args`, a number, a string, an `oid(…)` or a
     /// `uuid(…)`; from `--arg`, its text, a number where the class is keyed by integers.
     private func objectLiteral(_ className: String, parameter index: Int, at offset: Int) throws -> Literal {
-        if let arguments {
-            guard index < arguments.count else {
-                throw semanticError("$\(index) has no value: give it in --args (\(arguments.count) given)", at: offset)
-            }
-            switch arguments[index] {
+        if arguments != nil {
+            switch try typedArgument(index, at: offset) {
             case .literal(.integer(let value), _): return .object(className: className, key: .integer(value))
             case .literal(.string(let text), _), .literal(.objectId(let text), _): return .object(className: className, key: .text(text))
             case .literal(.uuid(let text), _): return .object(className: className, key: .text(text.lowercased()))
@@ -417,9 +411,22 @@ extension QueryCompiler {
             throw semanticError("$\(index) has no value: give it with --arg (\(parameters.count) given)", at: offset)
         }
         let text = parameters[index]
-        let keyedByIntegers = objectClass(named: className).flatMap { info in info.objectKey.names.first.flatMap(info.property(named:)) }?.type == .int
+        let keyedByIntegers: Bool = switch objectClass(named: className).map({ ($0, $0.objectKey) }) {
+        case (_, .rowid)?: true
+        case (let info, .columns(let columns))? where columns.count == 1: info.property(named: columns[0])?.type == .int
+        default: false
+        }
         if keyedByIntegers, let number = Int64(text) { return .object(className: className, key: .integer(number)) }
         return .object(className: className, key: .text(text))
+    }
+
+    /// `$index` as `--args` gives it.
+    private func typedArgument(_ index: Int, at offset: Int) throws -> Expression {
+        let arguments = arguments ?? []
+        guard index < arguments.count else {
+            throw semanticError("$\(index) has no value: give it in --args (\(arguments.count) given)", at: offset)
+        }
+        return arguments[index]
     }
 
     /// The class `obj(…)` names: by its name, or in a converted Realm by realm-core's name for its table (`class_Dog`).
