@@ -133,7 +133,13 @@ extension QueryCompiler {
             case .key(let key):
                 throw semanticError("'\(walked)' is not a dictionary: [\"\(key)\"] takes a value of one by its key", at: path.offset)
             case .index, .size, .all, .parameterKey:
-                throw semanticError("'\(walked)' is not a list: [FIRST], [LAST], [n], [SIZE] and [*] take elements of one", at: path.offset)
+                // Right after a dictionary's value by its key (`scores["easy"][0]`), where the path starts anew.
+                if walked.isEmpty, info.property(named: ValueCollection.valuesName)?.type == .any {
+                    throw semanticError("a path into the list or dictionary a Mixed value holds (a nested collection) is not supported; "
+                                        + "compare the value, or its @type", at: path.offset)
+                }
+                throw semanticError("'\(walked.isEmpty ? info.name : walked)' is not a list: [FIRST], [LAST], [n], [SIZE] and [*] take elements of one",
+                                    at: path.offset)
             case .allBacklinks:
                 guard rest.components.isEmpty, path.aggregate == .count || path.aggregate == .size else {
                     throw semanticError("@links alone is counted, as in @links.@count; name a class and link to follow, as in @links.Class.link",
@@ -181,6 +187,12 @@ extension QueryCompiler {
                         length.components.removeLast()
                         length.aggregate = .length
                         return try resolve(length, in: scope)
+                    }
+                    if !isLast, property.type == .any {
+                        // realm-core's nested collections: a list or a dictionary held in a Mixed value (`nested[0]`,
+                        // `value[*][*]`, `dict.key.inner`), which `convert` keeps as JSON text.
+                        throw semanticError("'\(walked)' is a Mixed value: a path into the list or dictionary a Mixed value holds "
+                                            + "(a nested collection) is not supported; compare the value, or its @type", at: path.offset)
                     }
                     if !isLast, case .key(let key) = path.components[index + 1] {
                         throw semanticError("'\(walked)' is \(article(property.type)) \(property.type.rawValue), not a dictionary: [\"\(key)\"] takes "

@@ -96,6 +96,16 @@ import Testing
         #expect(unknown.stderr == "strata: query 1:25: obj(…) names 'Nope', which is no class of this file\n", "\(unknown.stderr)")
     }
 
+    /// realm-core's nested collections (a list or a dictionary inside a Mixed value) are named as not supported.
+    @Test(arguments: ["nested[0] == 1", "nested.x == 1", "properties['nickname'][0] == 1", "properties['nickname'][*] == 1"])
+    func aPathIntoANestedCollectionIsNamed(_ condition: String) throws {
+        let workspace = try Workspace()
+        let file = try RealmFileCommandTests.copy("Files/all-types.realm", into: workspace)
+        let result = try StrataProcess.run(["query", file, "Person where \(condition)"])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("strata: query 1:14: ") && result.stderr.contains("(a nested collection) is not supported"), "\(result.stderr)")
+    }
+
     @Test func anUnknownTypeNameIsSaid() throws {
         let (_, stderr) = try Self.ids("mixedValue.@type == 'bogus'")
         #expect(stderr.hasPrefix("strata: query 1:36: unknown type name 'bogus' for @type"), "\(stderr)")
