@@ -25,8 +25,9 @@ extension QueryCompiler {
             let shownSQL = value.shownSQL ?? value.sql
             selected.append(shownSQL)
             columns.append(ResultColumn(property: property, dateStorage: value.dateStorage))
-            // SORT or DISTINCT by the same path reuses this SQL, which SQLite then computes once per object.
-            if shownSQL == value.sql && item.path.variable == nil { shownValues[item.path.description] = value.sql }
+            // SORT or DISTINCT by the same path reuses this SQL, which SQLite then computes once per object (not a
+            // Mixed value with its type, which sorts by its key in realm-core's order).
+            if shownSQL == value.sql && item.path.variable == nil && value.typeSQL == nil { shownValues[item.path.description] = value.sql }
         }
         return (selected, columns)
     }
@@ -57,7 +58,11 @@ extension QueryCompiler {
     /// A path that SORT or DISTINCT orders by: the SQL of the SHOW column with the same path, if there is one.
     mutating func orderValue(_ path: KeyPath, in scope: Scope, purpose: String) throws -> SQL {
         if path.variable == nil, let shown = shownValues[path.description] { return shown }
-        return try resolveValue(path, in: scope, purpose: purpose).sql
+        let value = try resolveValue(path, in: scope, purpose: purpose)
+        // A Mixed value of a converted Realm sorts, and is DISTINCT, in realm-core's order across types (`MixedOrder`):
+        // booleans apart from numbers, 1 and 1.0 alike, a Decimal128 or a date by its value, not by its text.
+        if value.type == .any, let typeSQL = value.typeSQL { return "strata_mixed_key(\(value.shownSQL ?? value.sql), \(typeSQL))" }
+        return value.sql
     }
 
     /// `SHOW(tasks)`, `SHOW(tags)`: a list or collection property of the class itself, shown as the default columns

@@ -74,6 +74,16 @@ import Testing
         #expect(names == expected, "\(condition)")
     }
 
+    /// A Mixed property sorts in realm-core's order across types: nil, bool, numbers of every type by value, string,
+    /// binary, timestamp, ObjectId, UUID; DISTINCT holds 1 and 1.0 alike but not 1 and true.
+    @Test func mixedValuesSortInRealmsOrder() throws {
+        let (ascending, stderr) = try Self.ids("TRUEPREDICATE SORT(mixedValue ASC)")
+        #expect(stderr.isEmpty, "\(stderr)")
+        #expect(ascending == ["100", "110", "10", "20", "30", "0", "70", "40", "50", "60", "80", "90"])
+        let (descending, _) = try Self.ids("TRUEPREDICATE SORT(mixedValue DESC) DISTINCT(mixedValue)")
+        #expect(descending == ["90", "80", "60", "50", "40", "70", "0", "30", "20", "10", "100"])
+    }
+
     @Test(arguments: [
         ("mixedValue.@type == 'string'", ["40"]), ("mixedValue.@type == 'STRING'", ["40"]), ("mixedValue.@type == 'numeric'", ["0", "20", "30", "70"]),
         ("mixedValue.@type IN {'binary', 'null'}", ["50", "100", "110"]), ("mixedValue.@type == 'timestamp'", ["60"]),
