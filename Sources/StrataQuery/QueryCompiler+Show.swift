@@ -23,6 +23,7 @@ extension QueryCompiler {
             property.isOptional = property.isOptional || value.isOptional
             if value.type == .object { property.target = value.target?.name }
             let shownSQL = value.shownSQL ?? value.sql
+            if value.type == .any, let typeSQL = value.typeSQL { shownTypes[selected.count] = typeSQL }
             selected.append(shownSQL)
             columns.append(ResultColumn(property: property, dateStorage: value.dateStorage))
             // SORT or DISTINCT by the same path reuses this SQL, which SQLite then computes once per object (not a

@@ -30,6 +30,8 @@ public struct QueryCompiler {
     static let listDepth = 110
     /// The SQL of each SHOW column by its path, for SORT and DISTINCT by the same path.
     var shownValues: [String: SQL] = [:]
+    /// By column index, the Realm type of each Mixed value shown that keeps one (`ResultColumn.typeIndex`).
+    var shownTypes: [Int: SQL] = [:]
     /// Values already in SQL that a comparison names as a path (`pin`): an element of a list at its rank, compared
     /// with another list's.
     var pinned: [String: Value] = [:]
@@ -171,6 +173,7 @@ public struct QueryCompiler {
                 } else if property.type == .collection {
                     selected.append(try collectionSQL(property, of: info, alias: scope.alias))
                 } else if let column = property.column {
+                    if property.type == .any, let typeColumn = property.typeColumn { shownTypes[selected.count] = scope.alias[typeColumn] }
                     selected.append(scope.alias[column])
                 } else {
                     continue
@@ -181,6 +184,12 @@ public struct QueryCompiler {
         if labelsLinks && !keysOnly {
             selected += try linkLabels(&columns, selected: selected, after: selected.count)
         }
+        // Each Mixed value's Realm type after them, for the value to be shown as what it is.
+        for (index, type) in shownTypes.sorted(by: { $0.key < $1.key }) {
+            columns[index].typeIndex = selected.count
+            selected.append(type)
+        }
+        shownTypes = [:]
         return Parts(query: query, scope: scope, condition: condition, selected: selected, columns: columns, objectKey: objectKey,
                      order: order)
     }

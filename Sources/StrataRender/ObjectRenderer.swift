@@ -20,7 +20,7 @@ public struct ObjectRenderer {
             } else if let elements = detail.lists[index] {
                 members.append((column.name, .array(elements.map(json))))
             } else {
-                members.append((column.name, formatter.json(value, column)))
+                members.append((column.name, formatter.json(value, Self.typed(column, in: detail.object))))
             }
         }
         for backlink in detail.backlinks {
@@ -32,7 +32,17 @@ public struct ObjectRenderer {
     /// A linked object's own values, its links as keys.
     private func json(_ object: StoredObject) -> JSONValue {
         precondition(!object.isShortened, "a shortened object written as JSON")
-        return .object(zip(object.columns, object.values).map { column, value in (column.name, formatter.json(value, column)) })
+        return .object(zip(object.columns, object.values).map { column, value in
+            (column.name, formatter.json(value, Self.typed(column, in: object)))
+        })
+    }
+
+    /// The column as its value in `object` is read: a Mixed value by the Realm type the object holds beside it.
+    static func typed(_ column: ResultColumn, in object: StoredObject) -> ResultColumn {
+        guard column.typeIndex != nil else { return column }
+        var typed = column
+        (typed.property.type, typed.dateStorage) = ValueFormatter.shownType(object.values, column)
+        return typed
     }
 
     /// The object one property a line, names aligned, each line cut to `maxWidth`.

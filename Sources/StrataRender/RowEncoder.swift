@@ -10,6 +10,8 @@ struct RowEncoder {
     /// Per column, read once: copying a `ResultColumn` per value costs more than encoding it.
     private let types: [PropertyType]
     private let storages: [DateStorage?]
+    /// Whether a column is a Mixed value whose Realm type each row holds, read by it (`ValueFormatter.shownType`).
+    private let typedByRow: [Bool]
     /// `"name":` for each column, escaped once.
     private let jsonKeys: [[UInt8]]
     var buffer = ByteBuffer()
@@ -18,6 +20,7 @@ struct RowEncoder {
         self.columns = columns
         types = columns.map(\.property.type)
         storages = columns.map(\.dateStorage)
+        typedByRow = columns.map { $0.property.type == .any && $0.typeIndex != nil }
         jsonKeys = columns.map { column in
             var key = ByteBuffer(capacity: column.name.utf8.count + 3)
             var name = column.name
@@ -42,7 +45,7 @@ struct RowEncoder {
     mutating func csvRow<Row: StoredRow>(_ row: Row, flush: (inout ByteBuffer) -> Void = { _ in }) {
         for index in columns.indices {
             if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            ValueFormatter.encode(row, index, type: types[index], dateStorage: storages[index], json: false, into: &buffer)
+            encode(row, index, json: false)
             if buffer.count >= 1 << 15 { flush(&buffer) }
         }
         buffer.append("\r\n" as StaticString)
@@ -53,9 +56,18 @@ struct RowEncoder {
         for index in columns.indices {
             if index > 0 { buffer.append(UInt8(ascii: ",")) }
             jsonKeys[index].withUnsafeBytes { buffer.append($0) }
-            ValueFormatter.encode(row, index, type: types[index], dateStorage: storages[index], json: true, into: &buffer)
+            encode(row, index, json: true)
             if buffer.count >= 1 << 15 { flush(&buffer) }
         }
         buffer.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func encode<Row: StoredRow>(_ row: Row, _ index: Int, json: Bool) {
+        if typedByRow[index] {
+            let (type, dateStorage) = ValueFormatter.shownType(row, columns[index])
+            ValueFormatter.encode(row, index, type: type, dateStorage: dateStorage, json: json, into: &buffer)
+        } else {
+            ValueFormatter.encode(row, index, type: types[index], dateStorage: storages[index], json: json, into: &buffer)
+        }
     }
 }

@@ -36,7 +36,8 @@ public struct ValueFormatter: Sendable {
     /// and a blob is described by its whole length.
     func text<Row: StoredRow>(_ row: Row, _ index: Int, _ column: ResultColumn) -> String {
         let wholeCount = row.wholeCount(index)
-        return Self.read(row, index, type: column.property.type, dateStorage: column.dateStorage) { value in
+        let (type, dateStorage) = Self.shownType(row, column)
+        return Self.read(row, index, type: type, dateStorage: dateStorage) { value in
             // A collection's strings are quoted, apart from its numbers (and, in Mixed, from its other values); its
             // dates, ids and keys are not.
             if case .collection(let raw) = value, let element = column.property.collection?.element {
@@ -56,6 +57,21 @@ public struct ValueFormatter: Sendable {
     }
 
     // MARK: - Reading by type
+
+    /// The type a column's value is read as in this row: its property's, except for a Mixed value whose Realm type the
+    /// row holds (`ResultColumn.typeIndex`), read as that type where it is stored otherwise than shown: a bool (stored
+    /// 0 or 1), a float, a timestamp (ISO text).
+    static func shownType<Row: StoredRow>(_ row: Row, _ column: ResultColumn) -> (PropertyType, DateStorage?) {
+        guard column.property.type == .any, let typeIndex = column.typeIndex, row.storageClass(typeIndex) == .text else {
+            return (column.property.type, column.dateStorage)
+        }
+        return row.withBytes(typeIndex) { name -> (PropertyType, DateStorage?) in
+            if name.elementsEqual("bool".utf8) { return (.bool, nil) }
+            if name.elementsEqual("float".utf8) { return (.float, nil) }
+            if name.elementsEqual("timestamp".utf8) { return (.date, .isoText) }
+            return (.any, column.dateStorage)
+        }
+    }
 
     /// Reads column `index` of `row` as a property of `type` and passes what it is to `body`.
     ///

@@ -74,6 +74,32 @@ import Testing
         #expect(names == expected, "\(condition)")
     }
 
+    /// A Mixed value is shown as the type it holds in every format and in `get`: a bool as true (stored as 1), a float
+    /// and a timestamp as themselves, nil as nil.
+    @Test func mixedValuesAreShownByTheirTypes() throws {
+        let workspace = try Workspace()
+        let file = try RealmFileCommandTests.copy("Files/all-types.realm", into: workspace)
+        let query = "AllTypes where _id IN {0, 10, 20, 60, 100} SHOW(_id, mixedValue)"
+        let csv = try StrataProcess.run(["query", file, query, "--format", "csv"])
+        #expect(csv.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+                == "_id,mixedValue\n0,42\n10,true\n20,1.5\n60,2023-11-14T22:13:20.123456789Z\n100,\n", "\(csv.stdout)")
+        let json = try StrataProcess.run(["query", file, query, "--format", "ndjson"])
+        #expect(json.stdout == """
+            {"_id":0,"mixedValue":42}
+            {"_id":10,"mixedValue":true}
+            {"_id":20,"mixedValue":1.5}
+            {"_id":60,"mixedValue":"2023-11-14T22:13:20.123456789Z"}
+            {"_id":100,"mixedValue":null}
+
+            """, "\(json.stdout)")
+        let table = try StrataProcess.run(["query", file, "AllTypes where _id == 10 SHOW(_id, mixedValue, boolValue)"])
+        #expect(table.stdout.split(separator: "\n").last?.split(separator: " ").map(String.init) == ["10", "true", "false"], "\(table.stdout)")
+        let get = try StrataProcess.run(["get", file, "AllTypes", "10", "--format", "json"])
+        #expect(get.stdout.contains("\"mixedValue\": true"), "\(get.stdout)")
+        let aggregate = try StrataProcess.run(["query", file, "Person where name == 'Alice' SHOW(anySet.@min AS least)", "--format", "csv"])
+        #expect(aggregate.stdout.replacingOccurrences(of: "\r\n", with: "\n") == "least\ntrue\n", "\(aggregate.stdout)")
+    }
+
     /// A Mixed property sorts in realm-core's order across types: nil, bool, numbers of every type by value, string,
     /// binary, timestamp, ObjectId, UUID; DISTINCT holds 1 and 1.0 alike but not 1 and true.
     @Test func mixedValuesSortInRealmsOrder() throws {

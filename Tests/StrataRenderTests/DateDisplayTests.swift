@@ -276,3 +276,35 @@ import Testing
         }
     }
 }
+
+/// A Mixed value whose Realm type the row holds beside it (`ResultColumn.typeIndex`) is shown as that type in every
+/// format: a bool stored as 1 is true, a float a float, a timestamp's ISO text a date; any other type as stored.
+@Suite struct MixedDisplayTests {
+    private final class Sink: TextSink {
+        var text = ""
+        func write(_ string: String) { text += string }
+    }
+
+    static var column: ResultColumn {
+        var column = ResultColumn(property: Property(name: "m", type: .any, isOptional: true))
+        column.typeIndex = 1
+        return column
+    }
+
+    @Test(arguments: [
+        (SQLiteValue.integer(1), SQLiteValue.text("bool"), "true", "true"), (.integer(0), .text("bool"), "false", "false"),
+        (.integer(1), .text("int"), "1", "1"), (.real(1.5), .text("float"), "1.5", "1.5"), (.integer(7), .null, "7", "7"),
+        (.text("2023-11-14T22:13:20.123456789Z"), .text("timestamp"), "2023-11-14T22:13:20.123456789Z", "\"2023-11-14T22:13:20.123456789Z\""),
+        (.text("x"), .text("string"), "x", "\"x\""), (.null, .null, "nil", "null"),
+    ])
+    func showsTheTypeItHolds(_ value: SQLiteValue, _ type: SQLiteValue, _ text: String, _ json: String) {
+        let formatter = ValueFormatter(style: Style(isEnabled: false))
+        #expect(formatter.text([value, type], 0, Self.column) == text)
+        let sink = Sink()
+        let writer = ResultWriter(format: .ndjson, columns: [Self.column], className: "T", sink: sink, style: Style(isEnabled: false), maxWidth: nil)
+        writer.begin()
+        writer.write([value, type])
+        writer.end()
+        #expect(sink.text == "{\"m\":\(json)}\n")
+    }
+}
