@@ -2155,6 +2155,15 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
         found(2650, "NONE values == ANY {null, ''}", 3),
     ])
 
+    /// The Mixed values of Parser_SetMixed's five objects (line 5709), which Parser_CollectionsConsistency puts in a set,
+    /// a list and a dictionary alike.
+    static let setMixedValues: [[MixedElement]] = [
+        [(.integer(3), "int"), (.text("hello"), "string"), (.integer(300), "int")],
+        [(.real(3.5), "float"), (.text("world"), "string"), (.blob(Array("foo".utf8)), "binary"), someObjectId, uuidZero, (.null, nil)],
+        [(.integer(300), "int")], [],
+        [(.integer(-1), "int"), (.text("NaN"), "decimal128"), (.real(4.4), "float"), (.real(7.6), "double"), (.integer(0), "int"), (.null, nil)],
+    ]
+
     /// TEST(Parser_SetMixed), line 5691: sets of Mixed values, each object's Mixed `value` 300. A set is in Mixed's
     /// order (realm-core's `Mixed::compare`), which `set == {…}` compares in.
     static let setMixed = RealmCoreTest(name: "Parser_SetMixed", className: "foo", setUp: { connection in
@@ -2163,13 +2172,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
             CREATE TABLE foo_set (owner INTEGER NOT NULL REFERENCES foo (id) ON DELETE CASCADE, value, value_type TEXT,
                 UNIQUE (owner, value, value_type));
             """)
-        let sets: [[MixedElement]] = [
-            [(.integer(3), "int"), (.text("hello"), "string"), (.integer(300), "int")],
-            [(.real(3.5), "float"), (.text("world"), "string"), (.blob(Array("foo".utf8)), "binary"), someObjectId, uuidZero, (.null, nil)],
-            [(.integer(300), "int")], [],
-            [(.integer(-1), "int"), (.text("NaN"), "decimal128"), (.real(4.4), "float"), (.real(7.6), "double"), (.integer(0), "int"), (.null, nil)],
-        ]
-        for (owner, set) in sets.enumerated() {
+        for (owner, set) in setMixedValues.enumerated() {
             try connection.execute("INSERT INTO foo VALUES (?1, 300, 'int')", [.integer(Int64(owner + 1))])
             for element in set {
                 try connection.execute("INSERT INTO foo_set VALUES (?1, ?2, ?3)",
@@ -2328,12 +2331,6 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
     /// TEST(Parser_CollectionsConsistency), line 5791: Parser_SetMixed's values in a set, a list and a dictionary of
     /// each object, whose @min, @max, @sum and @avg agree, each found by `$0`–`$3`.
     static let collectionsConsistency: [RealmCoreTest] = {
-        let values: [[MixedElement]] = [
-            [(.integer(3), "int"), (.text("hello"), "string"), (.integer(300), "int")],
-            [(.real(3.5), "float"), (.text("world"), "string"), (.blob(Array("foo".utf8)), "binary"), someObjectId, uuidZero, (.null, nil)],
-            [(.integer(300), "int")], [],
-            [(.integer(-1), "int"), (.text("NaN"), "decimal128"), (.real(4.4), "float"), (.real(7.6), "double"), (.integer(0), "int"), (.null, nil)],
-        ]
         let setUp: @Sendable (Connection) throws -> Void = { connection in
             try connection.execute(realmClasses(["foo"]) + """
                 CREATE TABLE foo (_key INTEGER PRIMARY KEY);
@@ -2345,7 +2342,7 @@ private func timestamp(_ seconds: Int64, _ nanoseconds: Int64) -> SQLiteValue {
                     value_type TEXT, PRIMARY KEY (owner, key)) WITHOUT ROWID;
                 """)
             var key = 0
-            for (owner, elements) in values.enumerated() {
+            for (owner, elements) in setMixedValues.enumerated() {
                 try connection.execute("INSERT INTO foo VALUES (?1)", [.integer(Int64(owner))])
                 for (position, element) in elements.enumerated() {
                     let (o, v, t): (SQLiteValue, SQLiteValue, SQLiteValue) = (.integer(Int64(owner)), element.value, element.type.map(SQLiteValue.text) ?? .null)
