@@ -107,6 +107,23 @@ public enum RealmConversionFile {
         }
     }
 
+    /// The realm at `path` as a database in memory that holds its tables and indexes but no row (`RealmConverter
+    /// .writeSchema`): its schema, read at once however large the file, with each class's object count as the file's
+    /// own tables keep it (`RealmConverter.plannedTables`), by table name.
+    public static func schemaCopy(of path: String, oldDateTimes: RealmDateUnit = .seconds,
+                                  key: [UInt8]? = nil) throws -> (connection: Connection, counts: [String: Int]) {
+        let converter = try open(path, oldDateTimes: oldDateTimes, key: key)
+        do {
+            let connection = try Connection(path: ":memory:", mode: .memory)
+            try connection.transaction { try converter.writeSchema(into: connection) }
+            var counts: [String: Int] = [:]
+            for table in converter.plannedTables { if let objects = table.objects { counts[table.name] = objects } }
+            return (connection, counts)
+        } catch let error as SQLiteError {
+            throw StrataError("cannot read the schema of \(path): \(error.message)")
+        }
+    }
+
     nonisolated(unsafe) private static var copies: [String: String] = [:]
     /// The connections that keep the in-memory copies of encrypted files alive.
     nonisolated(unsafe) private static var memoryCopies: [Connection] = []

@@ -127,11 +127,7 @@ public struct RealmConverter {
     public func write(into connection: Connection, progress: (Int) -> Void = { _ in },
                       shouldStop: () -> Bool = { false }, markingUnreadable: Bool = false) throws -> Summary
     {
-        for statement in mapping.createStatements() + RealmFacts.createSQL { try connection.execute(statement) }
-        if let version = schema.schemaVersion {
-            try connection.execute("PRAGMA user_version = \(Int32(clamping: version))")
-        }
-        try writeFacts(into: connection)
+        try writeTables(into: connection)
         var keys = KeyMaps(mapping: mapping)
         // One walk per pass over the whole file: however a hostile file shares nodes between tables, each pass reads
         // no more bytes than the file holds.
@@ -171,6 +167,22 @@ public struct RealmConverter {
         return Summary(classes: mapping.classes.filter { !$0.isInternal }.count, objects: classObjectCount,
                        collectionRows: collectionTables.reduce(0) { $0 + $1.rows },
                        tables: tables + collectionTables, unreadable: unreadable, dangling: dangling, lateDates: lateDates)
+    }
+
+    /// The tables, empty, with what `RealmFacts` records and the file's schema version: the schema `write` fills in.
+    private func writeTables(into connection: Connection) throws {
+        for statement in mapping.createStatements() + RealmFacts.createSQL { try connection.execute(statement) }
+        if let version = schema.schemaVersion {
+            try connection.execute("PRAGMA user_version = \(Int32(clamping: version))")
+        }
+        try writeFacts(into: connection)
+    }
+
+    /// The tables and their indexes without a row: what the converted file's schema is, read without reading one
+    /// object (`strata classes` and `schema` on a `.realm`).
+    public func writeSchema(into connection: Connection) throws {
+        try writeTables(into: connection)
+        for statement in mapping.indexStatements() { try connection.execute(statement) }
     }
 
     /// The rows of `RealmFacts`' tables: every class and collection table with its kind, and the file's format.

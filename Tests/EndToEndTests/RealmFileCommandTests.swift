@@ -34,6 +34,31 @@ import Testing
 
     static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
+    /// `classes` and `schema` on a `.realm` read its schema and its tables' counts without converting a row (issue 33),
+    /// and show what they show on the file `convert` writes: every format, an encrypted file with its key.
+    @Test(arguments: ["Files/all-types.realm", "Files/many-objects.realm", "Files/enum-strings.realm", "Files/encrypted.realm",
+                      "Files/format-02/all-types.realm", "Files/format-09/links.realm", "Files/format-11/all-types.realm",
+                      "Files/format-20/all-types.realm", "Files/format-23/all-types.realm"])
+    func classesAndSchemaOfARealmAreThoseOfItsConversion(_ fixture: String) throws {
+        let workspace = try Workspace()
+        let realm = try Self.copy(fixture, into: workspace)
+        var key: [String] = []
+        if fixture.hasSuffix("encrypted.realm") {
+            let keyFile = workspace.file("app.key")
+            try (0..<64).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined().write(toFile: keyFile, atomically: false, encoding: .utf8)
+            key = ["--key-file", keyFile]
+        }
+        let converted = workspace.file("app.sqlite")
+        let convert = try StrataProcess.run(["convert", realm, converted] + key)
+        #expect(convert.status == 0, "\(convert.stderr)")
+        for command in [["classes"], ["classes", "--format", "json"], ["schema"], ["schema", "--format", "json"]] {
+            let fromRealm = try StrataProcess.run([command[0], realm] + command.dropFirst() + key)
+            let fromConversion = try StrataProcess.run([command[0], converted] + command.dropFirst())
+            #expect(fromRealm.status == 0 && fromRealm.stderr.isEmpty, "\(command): \(fromRealm.stderr)")
+            #expect(fromRealm.stdout == fromConversion.stdout, "\(fixture) \(command)")
+        }
+    }
+
     @Test func thereAreRealFilesAndGeneratedOnes() {
         #expect(Self.readable.filter { $0.hasPrefix("Real/") }.count >= 15)
         #expect(Self.readable.filter { $0.hasPrefix("Files/") }.count >= 25)

@@ -16,8 +16,9 @@ struct ClassListing {
 
     /// Counts and prints the classes; when there are none, says so on stderr.
     /// - Parameter includesHidden: the classes include internal tables (`--all`): no hint to show them.
-    func show(_ classes: [ClassInfo], in session: DatabaseSession, includesHidden: Bool) throws {
-        let counts = try count(classes, in: session)
+    /// - Parameter known: the counts by table name where they are known without counting (a `.realm` file's).
+    func show(_ classes: [ClassInfo], in session: DatabaseSession, includesHidden: Bool, counts known: [String: Int]? = nil) throws {
+        let counts = try known.map { known in classes.map { known[$0.tableName].map(Int64.init) } } ?? count(classes, in: session)
         if json {
             let items = zip(classes, counts).map { info, count -> JSONValue in
                 var members: [(String, JSONValue)] = [

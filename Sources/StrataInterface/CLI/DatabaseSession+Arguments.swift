@@ -47,6 +47,18 @@ extension DatabaseSession {
         self = session
     }
 
+    /// For `classes` and `schema`, which need nothing more: a `.realm` file's schema alone, read at once however large
+    /// the file (`RealmConversionFile.schemaCopy`: its tables without a row), and each class's object count as the
+    /// file keeps it, by table name; nil for any other file.
+    static func realmSchema(_ parsed: ParsedArguments) throws -> (session: DatabaseSession, counts: [String: Int])? {
+        let path = parsed.required(Arguments.file)
+        guard RealmConversionFile.isRealm(path) else { return nil }
+        let (connection, counts) = try RealmConversionFile.schemaCopy(of: path, oldDateTimes: parsed.realmDates(), key: try parsed.realmKey())
+        var reader = SchemaReader(connection: connection)
+        let session = try DatabaseSession(connection: connection, schema: try reader.read(), path: path, timeout: parsed.timeoutMilliseconds())
+        return (session, counts)
+    }
+
     /// The classes a command shows: visible ones, or all with `--all`.
     func classes(_ parsed: ParsedArguments) -> [ClassInfo] {
         parsed.flag(Options.all) ? schema.classes : schema.visibleClasses
