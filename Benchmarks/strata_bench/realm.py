@@ -8,7 +8,7 @@ import sys
 import time
 
 from .common import (Benchmark, DATA_DIR, Failed, LIB, PYTHON, ROOT, Row, Skip, Step, Time, count, file_hash, log, mb,
-                     mb_below, measure, peak_rss, ratio_at_most, remove_db, remove_file, run, say, tenths)
+                     mb_below, measure, ms_below, peak_rss, ratio_at_most, remove_db, remove_file, run, say, tenths)
 
 
 REALM_GENERATOR_DIR = os.path.join(ROOT, "Tests", "Fixtures", "Realm", "Generator")
@@ -104,7 +104,40 @@ def benchmarks(c):
               Row(f"realm-convert anon {o.realm_bytes / 1e9:g} GB vs pipeline", "memory-strata.anon",
                   "memory-pipeline.anon", None)])
 
-    return [realm_convert]
+    # realm-classes (issue 33): strata classes and schema on realmbig's file read its schema and its tables' counts
+    # without converting a row; the peer is what counting takes once the file is converted (sqlite3 counting each
+    # class of the converted database), the wait every read of a .realm had before.
+    classes_out = os.path.join(DATA_DIR, f"realm-convert-{c.pid}-classes.sqlite")
+
+    def realm_classes_check():
+        """strata classes on the .realm file lists what it lists on the converted file, once, untimed."""
+        realm = c.path("realm")
+        remove_db(classes_out)
+        if run(realm_strata(c, realm, classes_out), stdout=subprocess.DEVNULL).returncode:
+            raise Failed
+        listed = [run([c.strata, "classes", path], stdout=subprocess.PIPE).stdout for path in (realm, classes_out)]
+        if listed[0] != listed[1] or not listed[0]:
+            say("run: realm-classes: WRONG RESULT: strata classes lists other classes or counts on the .realm file than on its "
+                "conversion")
+            raise Failed
+        log(f"realm-classes: the same classes and counts on {os.path.basename(realm)} and its conversion")
+
+    def realm_counts_sql():
+        return "".join(f"SELECT count(*) FROM \"{name}\";" for name in realm_manifest_json(c.path("realm"))["classes"])
+
+    realm_classes = Benchmark(
+        "realm-classes", data=("realm",),
+        steps=[Step("check", f"realm-classes: checking strata classes on the .realm file ({count(ro)} objects)", realm_classes_check),
+               Step("classes", f"realm-classes: strata classes on the .realm file ({runs} runs)",
+                    lambda: measure(c, [c.strata, "classes", c.path("realm")]), needs=("check",)),
+               Step("schema", f"realm-classes: strata schema on the .realm file ({runs} runs)",
+                    lambda: measure(c, [c.strata, "schema", c.path("realm")]), needs=("check",)),
+               Step("peer", f"realm-classes: sqlite3 counting each class of the converted file ({runs} runs)",
+                    lambda: measure(c, ["sqlite3", classes_out, realm_counts_sql()]), needs=("check",))],
+        rows=[Row(f"realm-classes {count(ro)}", "classes", "peer", ms_below("100")),
+              Row(f"realm-schema {count(ro)}", "schema", None, ms_below("100"))])
+
+    return [realm_convert, realm_classes]
 
 
 def realm_pipeline(c, realm, out):
