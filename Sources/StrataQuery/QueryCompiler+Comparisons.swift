@@ -185,6 +185,7 @@ extension QueryCompiler {
                 }
             }
             guard !values.isEmpty else { return includesNull ? "(\(left.nullSQL ?? left.sql) IS NULL)" : "0" }
+            listValues += values.count
             let inValues = twoValued("\(fold(left.sql, folding)) IN (\(values.joined(separator: ", ")))", left.isOptional)
             return includesNull ? "(\(inValues) OR \(left.nullSQL ?? left.sql) IS NULL)" : "(\(inValues))"
         case .between:

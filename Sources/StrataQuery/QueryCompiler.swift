@@ -32,6 +32,11 @@ public struct QueryCompiler {
     var shownValues: [String: SQL] = [:]
     /// By column index, the Realm type of each Mixed value shown that keeps one (`ResultColumn.typeIndex`).
     var shownTypes: [Int: SQL] = [:]
+    /// The values bound in `IN (…)` lists, which SQLite reads into a table, never comparing one with another.
+    var listValues = 0
+    /// The most values a condition compares with (outside IN lists): SQLite compares each such constant with every one
+    /// before it as it compiles a statement (`sqlite3ExprCodeRunJustOnce`), 1 s for 10,000 here, 8 minutes for 100,000.
+    static let comparedValueLimit = 10_000
     /// Values already in SQL that a comparison names as a path (`pin`): an element of a list at its rank, compared
     /// with another list's.
     var pinned: [String: Value] = [:]
@@ -149,6 +154,11 @@ public struct QueryCompiler {
         let query = Self.resolvingShownNames(query, in: info)
         let scope = objectScope(info)
         var condition = try compile(query.predicate, in: scope)
+        let compared = condition.sql.arguments.count - listValues
+        if compared > Self.comparedValueLimit {
+            throw semanticError("the query compares with \(compared) different values, more than SQLite compiles in time (its time grows "
+                                + "as their square past \(Self.comparedValueLimit)): give many values as one list, as in id IN {1, 2, 3}", at: 0)
+        }
         if let members {
             guard info.primaryKey.count <= 1 else { throw StrataError("\(info.name) has no single key for a list to hold") }
             condition = condition.and("\(Self.membersAlias[members.storage.ownerColumn]) = \(members.owner)")

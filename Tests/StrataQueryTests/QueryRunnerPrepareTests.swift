@@ -66,3 +66,29 @@ import Testing
         }
     }
 }
+
+/// Compiling a statement, SQLite compares each constant a comparison takes with every one before it: a condition of
+/// more than `comparedValueLimit` different values is refused at once (100,000 took 8 minutes to prepare), while an
+/// IN list of as many (read into a table) and a long OR of fewer values repeated run.
+@Suite struct ComparedValueLimitTests {
+    @Test func tooManyDifferentValuesAreRefusedAtOnce() throws {
+        let fixture = try QueryFixture.tasks()
+        let limit = QueryCompiler.comparedValueLimit
+        let query = "Task where " + (0...limit).map { "priority == \($0)" }.joined(separator: " OR ")
+        #expect(throws: QueryError.self) { try fixture.compile(query) }
+        do {
+            _ = try fixture.compile(query)
+        } catch let error as QueryError {
+            #expect(error.message.hasPrefix("the query compares with \(limit + 1) different values"), "\(error.message)")
+        }
+    }
+
+    @Test func anInListOfAsManyAndALongOrOfFewValuesRun() throws {
+        let fixture = try QueryFixture.tasks()
+        let limit = QueryCompiler.comparedValueLimit
+        let list = try fixture.compile("Task where priority IN {" + (0...2 * limit).map(String.init).joined(separator: ", ") + "}")
+        _ = try fixture.runner.rows(list)
+        let repeated = try fixture.compile("Task where " + (0...3 * limit).map { "priority == \($0 % 100)" }.joined(separator: " OR "))
+        _ = try fixture.runner.rows(repeated)
+    }
+}
