@@ -190,7 +190,8 @@ public final class REPL {
         }
         var page = browser.pageNumber.map { "page \($0)" } ?? (browser.hasMore ? "before the last page" : "last page")
         if let pages = browser.pageCount, browser.pageNumber != nil { page += " of \(pages)" }
-        var heading = "\(browser.title) · \(page)"
+        // A query of thousands of terms is its first line's worth in the heading, not megabytes of status.
+        var heading = "\(TextWidth.truncate(browser.title, to: 200)) · \(page)"
         let (one, many) = browser.sql == nil ? ("object", "objects") : ("row", "rows")
         if browser.rows.isEmpty {
             heading += " · no \(many)"

@@ -31,6 +31,16 @@ import Testing
         return (out.text, err.text, status)
     }
 
+    /// A query of thousands of terms heads its page with its first 200 characters, not the whole of it.
+    @Test func aLongQuerysHeadingIsCut() throws {
+        let query = "Item where " + (1...2000).map { "rank == \($0 % 40)" }.joined(separator: " OR ")
+        let (out, err, status) = try session([query])
+        #expect(status == .success, "\(err)")
+        let heading = try #require(out.split(separator: "\n").first.map(String.init))
+        #expect(heading.hasPrefix("Item where rank == 1 OR rank == 2") && heading.contains("… · page 1"), "\(heading)")
+        #expect(heading.count < 240, "\(heading.count)")
+    }
+
     @Test func scriptsSkipCommentsAndBlankLinesAndRememberCommands() throws {
         let reader = ScriptedLineReader(["# a comment", "", "  Box  ", "quit", "Item"])
         let db = try Connection(path: "", mode: .memory)
