@@ -135,8 +135,7 @@ extension QueryCompiler {
             case .index, .size, .all, .parameterKey:
                 // Right after a dictionary's value by its key (`scores["easy"][0]`), where the path starts anew.
                 if walked.isEmpty, info.property(named: ValueCollection.valuesName)?.type == .any {
-                    throw semanticError("a path into the list or dictionary a Mixed value holds (a nested collection) is not supported; "
-                                        + "compare the value, or its @type", at: path.offset)
+                    throw semanticError(Self.nestedCollection, at: path.offset)
                 }
                 throw semanticError("'\(walked.isEmpty ? info.name : walked)' is not a list: [FIRST], [LAST], [n], [SIZE] and [*] take elements of one",
                                     at: path.offset)
@@ -191,8 +190,7 @@ extension QueryCompiler {
                     if !isLast, property.type == .any {
                         // realm-core's nested collections: a list or a dictionary held in a Mixed value (`nested[0]`,
                         // `value[*][*]`, `dict.key.inner`), which `convert` keeps as JSON text.
-                        throw semanticError("'\(walked)' is a Mixed value: a path into the list or dictionary a Mixed value holds "
-                                            + "(a nested collection) is not supported; compare the value, or its @type", at: path.offset)
+                        throw semanticError("'\(walked)' is a Mixed value: " + Self.nestedCollection, at: path.offset)
                     }
                     if !isLast, case .key(let key) = path.components[index + 1] {
                         throw semanticError("'\(walked)' is \(article(property.type)) \(property.type.rawValue), not a dictionary: [\"\(key)\"] takes "
@@ -585,6 +583,10 @@ extension QueryCompiler {
         return Value(sql: subquery, type: type, isOptional: aggregate != .sum, target: nil, name: description,
                      shownSQL: type == .date ? "strata_moment_text(\(subquery))" : nil, dateStorage: type == .date ? .isoText : nil)
     }
+
+    /// realm-core's nested collections, which `convert` keeps as JSON text: what a path into one is told.
+    static let nestedCollection = "a path into the list or dictionary a Mixed value holds (a nested collection) is not supported; "
+        + "compare the value, or its @type"
 
     func article(_ type: PropertyType) -> String {
         [.int, .object, .any].contains(type) ? "an" : "a"
