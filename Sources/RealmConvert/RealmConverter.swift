@@ -11,11 +11,11 @@ public struct RealmConverter {
     /// What a conversion wrote.
     public struct Summary: Sendable, Equatable {
         public let classes: Int
-        public let objects: Int
+        public internal(set) var objects: Int
         /// Rows of list, set and dictionary tables.
-        public let collectionRows: Int
+        public internal(set) var collectionRows: Int
         /// Each table written with its rows, classes first.
-        public let tables: [Table]
+        public internal(set) var tables: [Table]
         /// The properties with values that could not be read (a subtable of several columns in a file of format 2–9),
         /// written as NULL, or as `<unreadable: …>` text in a copy made for reading.
         public var unreadable: [Unreadable] = []
@@ -209,7 +209,7 @@ public struct RealmConverter {
         }
     }
 
-    private func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, into connection: Connection,
+    func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, into connection: Connection,
                             walk: inout RealmNodeWalk, marking: Bool, unreadable: inout [Summary.Unreadable],
                             dangling: inout [Summary.Dangling], lateDates: inout [Summary.Unreadable],
                             tick: () throws -> Void) throws -> (Int, [Summary.Table])

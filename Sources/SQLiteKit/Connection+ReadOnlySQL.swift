@@ -148,13 +148,12 @@ extension Connection {
             throw ReadOnlySQLError("VACUUM is not allowed")
         }
         let vetting = ReadOnlySQL.Vetting()
-        let context = Unmanaged.passUnretained(vetting).toOpaque()
-        sqlite3_set_authorizer(handle, { context, action, first, second, _, _ in
-            guard let context else { return SQLITE_DENY }
-            let vetting = Unmanaged<ReadOnlySQL.Vetting>.fromOpaque(context).takeUnretainedValue()
-            return vetting.decide(action, first.map { String(cString: $0) }, second.map { String(cString: $0) })
-        }, context)
-        defer { sqlite3_set_authorizer(handle, nil, nil) }
+        self.vetting = vetting
+        installAuthorizer()
+        defer {
+            self.vetting = nil
+            installAuthorizer()
+        }
         return try withExtendedLifetime(vetting) {
             let statement: Statement
             do {
@@ -184,6 +183,7 @@ extension Connection {
                 var tail: UnsafePointer<CChar>?
                 let code = sqlite3_prepare_v2(handle, start, Int32(chars.count - 1), &statementHandle, &tail)
                 guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle, sql: sql.trimmedSQL) }
+                try fillTablesRead(finalizing: statementHandle)
                 return (statementHandle, tail.map { start.distance(to: $0) } ?? chars.count - 1)
             }
         }

@@ -60,6 +60,10 @@ public final class Connection {
     public let path: String
     public let mode: OpenMode
     private var statementCache: [String: Statement] = [:]
+    /// Told the tables each statement reads (`watchTableReads`).
+    var tableReadHook: TableReadHook?
+    /// Vets the statements `withReadOnlyStatement` compiles while it runs.
+    var vetting: ReadOnlySQL.Vetting?
 
     /// Opens a database.
     ///
@@ -192,6 +196,7 @@ public final class Connection {
                         throw error
                     }
                     if let statementHandle {
+                        try fillTablesRead(finalizing: statementHandle)
                         // The statement's text for messages, without the white space and `;` around it: trimmed
                         // by byte, one string a statement (a script can have a million).
                         var textStart = offset, textEnd = end
@@ -279,6 +284,7 @@ public final class Connection {
                     throw SQLiteError(code: code, connection: handle, sql: Self.firstStatement(of: sql))
                 }
                 guard let statementHandle else { return (nil, Substring(rest)) }
+                try fillTablesRead(finalizing: statementHandle)
                 return (Statement(handle: statementHandle, connection: handle, sql: text.trimmedSQL), Substring(rest))
             }
         }

@@ -17,6 +17,9 @@ public struct DatabaseSession {
     /// Opens one more read-only connection to the same file, for work on other threads; nil for an
     /// in-memory database.
     public let openAnother: (@Sendable () throws -> Connection)?
+    /// Object counts by table name that are known without counting: a `.realm` file's, which its cluster trees
+    /// keep (its classes are converted only when read).
+    public var knownCounts: [String: Int]?
 
     /// A session on an open connection whose schema was read already.
     ///
@@ -65,7 +68,9 @@ public struct DatabaseSession {
     /// The same file and schema through another connection (the browser's write connection, or its
     /// read-only one again); background work still opens its connections with `openAnother`.
     public func reconnected(_ connection: Connection) throws -> DatabaseSession {
-        try DatabaseSession(connection: connection, schema: schema, path: path, timeout: timeout, openAnother: openAnother)
+        var session = try DatabaseSession(connection: connection, schema: schema, path: path, timeout: timeout, openAnother: openAnother)
+        session.knownCounts = knownCounts
+        return session
     }
 
     /// The class a user named: exact, else the only one that matches ignoring case (see `Schema.findClass`).

@@ -175,7 +175,7 @@ public enum DatabaseFile {
     }
 
     /// Escapes a path for a `file:` URI: everything but unreserved characters and `/` as %HH.
-    static func percentEncoded(_ path: String) -> String {
+    package static func percentEncoded(_ path: String) -> String {
         var result = ""
         for byte in path.utf8 {
             switch byte {

@@ -152,7 +152,8 @@ struct CheckCommand {
         guard tables.isEmpty else { return report }
         let summary: RealmConverter.Summary?
         do {
-            summary = try RealmConversionFile.readableCopy(of: file, oldDateTimes: parsed.realmDates(), key: try parsed.realmKey()).summary
+            // Every class, as the reads would fill them one by one.
+            summary = try RealmConversionFile.readableCopy(of: file, oldDateTimes: parsed.realmDates(), key: try parsed.realmKey()).fillAll()
         } catch let error as StrataError where error.code != .interrupted {
             report.add(.conversion, [.init(check: .conversion, severity: .problem, message: error.message)], covered: "the SQLite copy the reads use")
             return report

@@ -16,9 +16,15 @@ struct ClassListing {
 
     /// Counts and prints the classes; when there are none, says so on stderr.
     /// - Parameter includesHidden: the classes include internal tables (`--all`): no hint to show them.
-    /// - Parameter known: the counts by table name where they are known without counting (a `.realm` file's).
-    func show(_ classes: [ClassInfo], in session: DatabaseSession, includesHidden: Bool, counts known: [String: Int]? = nil) throws {
-        let counts = try known.map { known in classes.map { known[$0.tableName].map(Int64.init) } } ?? count(classes, in: session)
+    /// The counts the session knows without counting (`knownCounts`, a `.realm` file's) are taken as they are.
+    func show(_ classes: [ClassInfo], in session: DatabaseSession, includesHidden: Bool) throws {
+        let known = session.knownCounts ?? [:]
+        let unknown = classes.filter { known[$0.tableName] == nil }
+        var counted = try unknown.isEmpty ? [] : count(unknown, in: session)
+        let counts = classes.map { info -> Int64? in
+            if let count = known[info.tableName] { return Int64(count) }
+            return counted.removeFirst()
+        }
         if json {
             let items = zip(classes, counts).map { info, count -> JSONValue in
                 var members: [(String, JSONValue)] = [

@@ -22,16 +22,9 @@ extension DatabaseSession {
         if RealmConversionFile.isRealm(path) {
             // --write on a .realm: refused by the write connection's check, before any conversion.
             if recovering { try DatabaseFile.checkReadable(path) }
-            // A large file takes seconds: a terminal sees how far the conversion is.
-            let bar = context.stderrIsTerminal ? ProgressLine() : nil
-            defer { bar?.finish() }
-            self = try DatabaseSession.realm(path, timeout: parsed.timeoutMilliseconds(), converter: realm,
-                                             oldDateTimes: parsed.realmDates(), key: try parsed.realmKey(), progress: { done, total in
-                if total >= 100_000 { bar?.update("reading \(Platform.fileName(of: path)): " + ConvertCommand.progressText(done, total)) }
-            }, warn: { warning in
-                bar?.finish()
-                stderr.write("strata: warning: \(warning)\n")
-            })
+            let report = RealmFillReport(file: path, stderr: stderr, terminal: context.stderrIsTerminal)
+            self = try DatabaseSession.realm(path, timeout: parsed.timeoutMilliseconds(), converter: realm, oldDateTimes: parsed.realmDates(),
+                                             key: try parsed.realmKey(), observer: report.observe)
             return
         }
         let (session, warnings) = try DatabaseSession.open(path, timeout: parsed.timeoutMilliseconds(),
@@ -47,41 +40,64 @@ extension DatabaseSession {
         self = session
     }
 
-    /// For `classes` and `schema`, which need nothing more: a `.realm` file's schema alone, read at once however large
-    /// the file (`RealmConversionFile.schemaCopy`: its tables without a row), and each class's object count as the
-    /// file keeps it, by table name; nil for any other file.
-    static func realmSchema(_ parsed: ParsedArguments) throws -> (session: DatabaseSession, counts: [String: Int])? {
-        let path = parsed.required(Arguments.file)
-        guard RealmConversionFile.isRealm(path) else { return nil }
-        let (connection, counts) = try RealmConversionFile.schemaCopy(of: path, oldDateTimes: parsed.realmDates(), key: try parsed.realmKey())
-        var reader = SchemaReader(connection: connection)
-        let session = try DatabaseSession(connection: connection, schema: try reader.read(), path: path, timeout: parsed.timeoutMilliseconds())
-        return (session, counts)
-    }
-
     /// The classes a command shows: visible ones, or all with `--all`.
     func classes(_ parsed: ParsedArguments) -> [ClassInfo] {
         parsed.flag(Options.all) ? schema.classes : schema.visibleClasses
     }
 
     /// A `.realm` file, read through its SQLite copy (`RealmConversionFile.readableCopy`): the same classes,
-    /// queries and output as the converted file gives, while messages name the `.realm` file.
-    /// - Parameter warn: told, once per process, what the conversion found that the reads then show differently
-    ///   from the file (links to objects that do not exist, read as null), one line naming the file.
+    /// queries and output as the converted file gives, while messages name the `.realm` file. The copy has the
+    /// file's schema at once, each class's objects once a read needs them, and the object counts the file keeps
+    /// (`knownCounts`).
+    /// - Parameter observer: told of each class filled: how far a long fill is, and what it found that the reads
+    ///   then show differently from the file (links to objects that do not exist, read as null).
     static func realm(_ path: String, timeout: Int32, converter: RealmConverter? = nil, oldDateTimes: RealmDateUnit = .seconds,
-                      key: [UInt8]? = nil, progress: (Int, Int) -> Void = { _, _ in }, warn: (String) -> Void = { _ in }) throws -> DatabaseSession {
-        let readable = try RealmConversionFile.readableCopy(of: path, converter: converter, oldDateTimes: oldDateTimes, key: key, progress: progress)
-        if let text = readable.summary?.danglingText { warn("\(path): \(text)") }
-        if let text = readable.summary?.lateDatesText { warn("\(path): \(text)") }
-        let copy = readable.path
-        // An encrypted file's copy is a database in memory, which no file holds.
-        let inMemory = readable.isInMemory
-        let open: @Sendable () throws -> Connection = {
-            inMemory ? try Connection(path: copy, mode: .readOnly, uri: true, busyTimeout: timeout)
-                : try DatabaseFile.openForReading(copy, timeout: timeout, note: { _ in })
-        }
-        let connection = inMemory ? try open() : try DatabaseFile.openForReading(copy, timeout: timeout)
+                      key: [UInt8]? = nil, observer: (@Sendable (RealmLazyCopy.Event) -> Void)? = nil) throws -> DatabaseSession {
+        let copy = try RealmConversionFile.readableCopy(of: path, converter: converter, oldDateTimes: oldDateTimes, key: key)
+        if let observer { copy.observer = observer }
+        let open: @Sendable () throws -> Connection = { try copy.openReader(timeout: timeout) }
+        let connection = try open()
         var reader = SchemaReader(connection: connection)
-        return try DatabaseSession(connection: connection, schema: try reader.read(), path: path, timeout: timeout, openAnother: open)
+        var session = try DatabaseSession(connection: connection, schema: try reader.read(), path: path, timeout: timeout, openAnother: open)
+        session.knownCounts = copy.objectCounts
+        return session
+    }
+}
+
+/// What the fills of a `.realm` file's copy say on stderr: a progress line while a large class is converted (at a
+/// terminal), and the warnings of what each class holds.
+final class RealmFillReport: @unchecked Sendable {
+    private let file: String
+    private let stderr: TextSink
+    private let terminal: Bool
+    private let lock = Lock()
+    private var bar: ProgressLine?
+
+    init(file: String, stderr: TextSink, terminal: Bool) {
+        self.file = file
+        self.stderr = stderr
+        self.terminal = terminal
+    }
+
+    func observe(_ event: RealmLazyCopy.Event) {
+        switch event {
+        case .progress(let className, let done, let total):
+            guard terminal, total >= 100_000 else { return }
+            lock.withLock {
+                if bar == nil { bar = ProgressLine() }
+                bar?.update("reading \(Platform.fileName(of: file)), \(className): " + ConvertCommand.progressText(done, total))
+            }
+        case .finished:
+            lock.withLock {
+                bar?.finish()
+                bar = nil
+            }
+        case .warning(let text):
+            lock.withLock {
+                bar?.finish()
+                bar = nil
+            }
+            stderr.write("strata: warning: \(text)\n")
+        }
     }
 }

@@ -16,8 +16,7 @@ struct SchemaCommand {
             current = .file(path: path, version: version)
         }
         // A .realm file's schema is read without converting a row.
-        let session = try DatabaseSession.realmSchema(parsed)?.session
-            ?? DatabaseSession(parsed, context: context, reportsTableProblems: true, onlyOf: parsed.argument(Commands.classFilter), model: current)
+        let session = try DatabaseSession(parsed, context: context, reportsTableProblems: true, onlyOf: parsed.argument(Commands.classFilter), model: current)
         if parsed.flag(Options.storeInfo) {
             // A model that does not match: said on stdout, and a failure for scripts and CI.
             if try !showStoreInfo(session, current: current != nil) { throw StrataError("", status: .failure) }
