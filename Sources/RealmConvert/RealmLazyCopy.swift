@@ -48,6 +48,11 @@ public final class RealmLazyCopy: @unchecked Sendable {
         return counts
     }
 
+    /// The classes filled so far, in the file's order.
+    public var filledClasses: [String] {
+        lock.withLock { converter.mapping.classes.indices.filter { filled[$0] }.map { converter.mapping.classes[$0].name } }
+    }
+
     let converter: RealmConverter
     /// The one connection that writes the copy; it also keeps an in-memory copy alive.
     private let owner: Connection

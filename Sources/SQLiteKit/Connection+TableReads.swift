@@ -8,7 +8,7 @@ import CSQLite
 /// while it compiles (`SQLITE_READ`, with an empty column name for a table read without a column, as
 /// `count(*)` does), views and subqueries included; the tables `watches` accepts are handed to `fill` once the
 /// statement has compiled, before `prepare` returns it (a statement SQLite compiles again, after a schema change,
-/// reports its tables at the next `prepare`). `fill` writes them through another connection, which the reading
+/// reports its tables at the next `prepare`; an `EXPLAIN` reports none). `fill` writes them through another connection, which the reading
 /// one sees at once: a database in SQLite's shared cache.
 public final class TableReadHook {
     let watches: (String) -> Bool
@@ -68,6 +68,8 @@ extension Connection {
     /// (`compiled`, not yet returned to anyone) is finalized.
     func fillTablesRead(finalizing compiled: OpaquePointer?) throws {
         guard let tables = tableReadHook?.take(), !tables.isEmpty else { return }
+        // EXPLAIN and EXPLAIN QUERY PLAN read no row: their answer is the same on empty tables.
+        if sqlite3_stmt_isexplain(compiled) != 0 { return }
         do {
             try tableReadHook?.fill(tables)
         } catch {

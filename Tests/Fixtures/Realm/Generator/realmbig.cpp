@@ -5,10 +5,14 @@
 //
 // Not part of `swift build`. See README.md beside this file for how to build and run it.
 //
-// Usage: realmbig OUT.realm [OBJECTS] [--bytes N] [--note-bytes K]
+// Usage: realmbig OUT.realm [OBJECTS] [--bytes N] [--note-bytes K] [--archives C --archive-bytes B]
 //   OBJECTS       objects in total across the classes (default 1000000)
 //   --bytes N     make the file about N bytes by lengthening the notes (the object count stays)
 //   --note-bytes K  average length of a note in bytes (default 60)
+//   --archives C  add C classes Archive1..ArchiveC beside the task app's (none by default), which
+//                 together hold about B bytes (--archive-bytes, default 1 GB) of 2,000-byte bodies:
+//                 a large file in which the task app's classes are a small part, for the benchmark
+//                 of a query that reads one class of a large file (Benchmarks/run realm-lazy)
 //
 // Classes (laid out the way the object store does it: tables `class_<Name>`, a `metadata`
 // table with the schema version, primary keys as the tables' primary-key columns):
@@ -19,6 +23,7 @@
 //            notes string? (null on every 4th; newlines and quotes in some), done bool,
 //            priority int, score double, due timestamp? (nanoseconds; null on every 3rd),
 //            list TaskList? (null on every 50th), tags list<string> (0-3)   the rest
+//   ArchiveN _id int (primary key), body string (2,000 bytes), size int       with --archives
 // Every task with a list is in that list's `tasks`, in _id order. The values of an object
 // depend on its _id alone (splitmix64 of the _id), so the same arguments give the same data.
 
@@ -298,7 +303,7 @@ std::string list_sample(int64_t id, int64_t lists, int64_t tasks)
 
 int usage()
 {
-    std::cerr << "usage: realmbig OUT.realm [OBJECTS] [--bytes N] [--note-bytes K]\n";
+    std::cerr << "usage: realmbig OUT.realm [OBJECTS] [--bytes N] [--note-bytes K] [--archives C --archive-bytes B]\n";
     return 2;
 }
 
@@ -318,11 +323,19 @@ bool parse_count(const char* text, int64_t& out)
 int main(int argc, char** argv)
 {
     std::string out;
-    int64_t objects = 1000000, bytes = 0, note_bytes = 60;
+    int64_t objects = 1000000, bytes = 0, note_bytes = 60, archives = 0, archive_bytes = 1000000000;
     bool have_objects = false;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if ((a == "--bytes" || a == "--note-bytes") && i + 1 < argc) {
+        if ((a == "--archives" || a == "--archive-bytes") && i + 1 < argc) {
+            int64_t v;
+            if (!parse_count(argv[++i], v) || v == 0 || (a == "--archives" && v > 100)) {
+                std::cerr << "realmbig: " << a << " needs a positive integer (at most 100 archives), not '" << argv[i] << "'\n";
+                return 2;
+            }
+            (a == "--archives" ? archives : archive_bytes) = v;
+        }
+        else if ((a == "--bytes" || a == "--note-bytes") && i + 1 < argc) {
             int64_t v;
             if (!parse_count(argv[++i], v) || v == 0) {
                 std::cerr << "realmbig: " << a << " needs a positive integer, not '" << argv[i] << "'\n";
@@ -432,6 +445,46 @@ int main(int argc, char** argv)
                 if (::isatty(2))
                     std::cerr << "realmbig: " << end << " of " << n.tasks << " tasks\r" << std::flush;
             }
+            // The archives: bodies of 2,000 bytes made of words, the same for the same _id.
+            constexpr int64_t body_bytes = 2000;
+            int64_t per_archive = archives > 0 ? archive_bytes / archives / body_bytes : 0;
+            for (int64_t a = 1; a <= archives; ++a) {
+                TableKey key;
+                ColKey body_col, size_col;
+                {
+                    auto tr = db->start_write();
+                    TableRef t = tr->add_table_with_primary_key("class_Archive" + std::to_string(a), type_Int, "_id");
+                    body_col = t->add_column(type_String, "body");
+                    size_col = t->add_column(type_Int, "size");
+                    key = t->get_key();
+                    tr->commit();
+                }
+                for (int64_t start = 1; start <= per_archive; start += objects_per_commit) {
+                    auto tr = db->start_write();
+                    TableRef t = tr->get_table(key);
+                    int64_t end = std::min(per_archive, start + objects_per_commit - 1);
+                    for (int64_t id = start; id <= end; ++id) {
+                        Rng rng(uint64_t(a) * 1000003 + uint64_t(id));
+                        std::string body = "Archive " + std::to_string(a) + " #" + std::to_string(id) + ":";
+                        while (int64_t(body.size()) < body_bytes) {
+                            body += ' ';
+                            body += words[rng.below(words_count)];
+                        }
+                        body.resize(size_t(body_bytes));
+                        // Never cut inside a UTF-8 sequence: back up to the start of the last one cut.
+                        while (!body.empty() && (static_cast<unsigned char>(body.back()) & 0xC0) == 0x80)
+                            body.pop_back();
+                        if (!body.empty() && static_cast<unsigned char>(body.back()) >= 0xC0)
+                            body.pop_back();
+                        Obj o = t->create_object_with_primary_key(Mixed(id));
+                        o.set(body_col, StringData(body));
+                        o.set(size_col, int64_t(body.size()));
+                    }
+                    tr->commit();
+                    if (::isatty(2))
+                        std::cerr << "realmbig: Archive" << a << ": " << end << " of " << per_archive << "\r" << std::flush;
+                }
+            }
             db->close();
         }
         std::string keep = out + ".keep";
@@ -450,14 +503,18 @@ int main(int argc, char** argv)
             null_notes += v.has_notes ? 0 : 1;
             null_due += v.has_due ? 0 : 1;
         }
+        std::string archive_counts;
+        int64_t per_archive = archives > 0 ? archive_bytes / archives / 2000 : 0;
+        for (int64_t a = 1; a <= archives; ++a)
+            archive_counts += ",\"Archive" + std::to_string(a) + "\":" + std::to_string(per_archive);
         std::vector<int64_t> task_ids = {1, 2, 3, 4, 5, 7, 12, 50, 100, n.tasks / 2, n.tasks - 1, n.tasks};
         std::vector<int64_t> list_ids = {1, 2, n.lists / 2, n.lists};
         std::ostringstream m;
         m << "{\"file\":" << json_string(out.substr(out.find_last_of('/') + 1)) << ",\"fileSize\":" << file_size(out)
           << ",\"objects\":" << objects << ",\"noteBytes\":" << note_bytes << ",\"userVersion\":" << schema_version
-          << ",\"classes\":{\"Tag\":" << n.tags << ",\"TaskList\":" << n.lists << ",\"Task\":" << n.tasks << "}"
+          << ",\"classes\":{\"Tag\":" << n.tags << ",\"TaskList\":" << n.lists << ",\"Task\":" << n.tasks << archive_counts << "}"
           << ",\"rows\":{\"Tag\":" << n.tags << ",\"TaskList\":" << n.lists << ",\"TaskList_tasks\":" << list_links
-          << ",\"Task\":" << n.tasks << ",\"Task_tags\":" << tag_values << "}"
+          << ",\"Task\":" << n.tasks << ",\"Task_tags\":" << tag_values << archive_counts << "}"
           << ",\"nulls\":{\"Task.notes\":" << null_notes << ",\"Task.due\":" << null_due
           << ",\"Task.list\":" << null_list << "},\"samples\":[";
         bool first = true;
@@ -488,7 +545,7 @@ int main(int argc, char** argv)
         if (::isatty(2))
             std::cerr << "\n";
         std::cout << "wrote " << out << " (" << file_size(out) << " bytes: " << n.tags << " Tag, " << n.lists
-                  << " TaskList, " << n.tasks << " Task; notes about " << note_bytes << " bytes) and " << manifest
+                  << " TaskList, " << n.tasks << " Task, " << archives << " archives of " << per_archive << "; notes about " << note_bytes << " bytes) and " << manifest
                   << "\n";
     }
     catch (const std::exception& e) {

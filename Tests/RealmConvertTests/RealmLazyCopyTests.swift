@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import RealmConvert
+import RealmFile
+import SQLiteKit
+import StrataCore
+
+/// `RealmLazyCopy`: the SQLite copy that reads go through, filled class by class as statements read them, holds
+/// exactly what a whole conversion writes, fills nothing a statement does not read, and takes a failed fill back.
+@Suite struct RealmLazyCopyTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Realm")
+
+    /// Every unencrypted fixture and real file.
+    static var files: [String] {
+        var found: [String] = []
+        for folder in ["Files", "Real"] {
+            let base = root.appendingPathComponent(folder)
+            let walker = FileManager.default.enumerator(atPath: base.path)
+            while let name = walker?.nextObject() as? String {
+                guard name.hasSuffix(".realm"), !name.contains("encrypted") else { continue }
+                found.append(folder + "/" + name)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// A table's rows, sorted by their text: the copy and the whole conversion may write a table's rows in the
+    /// same order, but the comparison does not depend on it.
+    static func rows(_ table: String, _ connection: Connection) throws -> [String] {
+        try connection.rows("SELECT * FROM \(identifier: table)" as SQL).map { "\($0)" }.sorted()
+    }
+
+    static func sortedText<T>(_ items: [T]) -> [String] { items.map { "\($0)" }.sorted() }
+
+    /// Each table read on its own, in a shuffled order, holds the rows of the whole conversion, and the classes filled
+    /// are only those read so far; once all are read, what the fills found is what the conversion found.
+    @Test(arguments: files)
+    func tableByTableTheCopyHoldsWhatAConversionWrites(_ name: String) throws {
+        let path = Self.root.appendingPathComponent(name).path
+        let converter: RealmConverter
+        do {
+            converter = try RealmConversionFile.open(path)
+        } catch {
+            // A file no read opens (a format of its own, damage in the schema) has no copy either.
+            #expect(throws: StrataError.self) { try RealmConversionFile.readableCopy(of: path) }
+            return
+        }
+        let whole = try Connection(path: "", mode: .memory)
+        let summary: RealmConverter.Summary
+        do {
+            summary = try whole.transaction { try converter.write(into: whole, markingUnreadable: true) }
+        } catch {
+            // Damage in objects: the copy opens (its schema is whole) and a read of everything fails.
+            let copy = try RealmConversionFile.readableCopy(of: path)
+            #expect(throws: StrataError.self) { _ = try copy.fillAll() }
+            return
+        }
+        let copy = try RealmConversionFile.readableCopy(of: path)
+        let reader = try copy.openReader(timeout: 1000)
+        let tables = converter.plannedTables
+        var generator = SystemRandomNumberGenerator()
+        var read: Set<String> = []
+        for table in tables.shuffled(using: &generator) {
+            #expect(try Self.rows(table.name, reader) == Self.rows(table.name, whole), "\(name): \(table.name)")
+            // The table's class: itself, or the owner of a collection table.
+            let owner = tables.last { $0.kind != .collection && tables.firstIndex(of: $0)! <= tables.firstIndex(of: table)! }!
+            read.insert(owner.name)
+            #expect(Set(copy.filledClasses).isSubset(of: read) && copy.filledClasses.contains(owner.name) || owner.objects == 0,
+                    "\(name): \(copy.filledClasses) after \(read)")
+        }
+        let all = try copy.fillAll()
+        #expect(Self.sortedText(all.dangling) == Self.sortedText(summary.dangling), "\(name)")
+        #expect(Self.sortedText(all.unreadable) == Self.sortedText(summary.unreadable), "\(name)")
+        #expect(Self.sortedText(all.lateDates) == Self.sortedText(summary.lateDates), "\(name)")
+        #expect(all.objects == summary.objects && all.collectionRows == summary.collectionRows, "\(name)")
+        #expect(Self.sortedText(all.tables) == Self.sortedText(summary.tables), "\(name)")
+    }
+
+    /// A class whose objects are damaged (two Targets with the primary key 1) fails each read of it with the reader's
+    /// message, stays empty, and fails again the same way; the class beside it reads.
+    @Test func aFailedFillIsTakenBackAndFailsAgain() throws {
+        let folder = try #require(try? Platform.makePrivateDirectory().get())
+        defer { Platform.removeNow([folder + "/duplicate.realm", folder]) }
+        var bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent("Files/format-09/links.realm")))
+        bytes[482] = 0x51
+        let path = folder + "/duplicate.realm"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let copy = try RealmConversionFile.readableCopy(of: path)
+        let reader = try copy.openReader(timeout: 1000)
+        for _ in 0..<2 {
+            do {
+                _ = try reader.scalar("SELECT count(*) FROM Target")
+                Issue.record("a read of the damaged class ran")
+            } catch let error as StrataError {
+                #expect(error.message.contains("Target has more than one object with the primary key id 1"), "\(error.message)")
+            }
+            #expect(!copy.filledClasses.contains("Target"))
+        }
+        #expect(try reader.scalar("SELECT count(*) FROM Source") == .integer(5))
+        #expect(copy.filledClasses == ["Source"])
+        // A second reader shares what the first one's reads filled.
+        let other = try copy.openReader(timeout: 1000)
+        #expect(try other.scalar("SELECT count(*) FROM Source_targets") == reader.scalar("SELECT count(*) FROM Source_targets"))
+        #expect(copy.filledClasses == ["Source"])
+    }
+
+    /// Readers on several threads at once, each reading every class: each class is filled once, and every reader
+    /// sees it whole.
+    @Test func readersOnSeveralThreadsFillEachClassOnce() throws {
+        // A copy of its own: the process keeps one SQLite copy per file, which the other tests read too.
+        let folder = try #require(try? Platform.makePrivateDirectory().get())
+        let path = folder + "/many.realm"
+        defer { Platform.removeNow([path, folder]) }
+        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Files/many-objects.realm").path, toPath: path)
+        let whole = try Connection(path: "", mode: .memory)
+        let converter = try RealmConversionFile.open(path)
+        _ = try whole.transaction { try converter.write(into: whole, markingUnreadable: true) }
+        let tables = converter.plannedTables.map(\.name)
+        let expected = try tables.map { try Self.rows($0, whole).count }
+        let copy = try RealmConversionFile.readableCopy(of: path)
+        let counts = Counts(tables.count * 4)
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            guard let reader = try? copy.openReader(timeout: 5000) else { return }
+            for (index, table) in (worker % 2 == 0 ? tables : tables.reversed()).enumerated() {
+                let count = (try? reader.scalar("SELECT count(*) FROM \(identifier: table)" as SQL).int64).flatMap { $0 }
+                counts.set(worker * tables.count + (worker % 2 == 0 ? index : tables.count - 1 - index), count.map(Int.init) ?? -1)
+            }
+        }
+        for worker in 0..<4 { #expect(counts.values[(worker * tables.count)..<((worker + 1) * tables.count)].elementsEqual(expected)) }
+        #expect(Set(copy.filledClasses) == Set(converter.plannedTables.filter { $0.kind != .collection }.map(\.name)))
+    }
+
+    final class Counts: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var values: [Int]
+        init(_ count: Int) { values = Array(repeating: 0, count: count) }
+        func set(_ index: Int, _ value: Int) { lock.withLock { values[index] = value } }
+    }
+}
