@@ -17,7 +17,7 @@ from .migrate import MANY_FILES, MIGRATE_STATEMENTS
 
 NAMES = ["classes", "version", "demo", "export-csv", "filter-sort-limit", "export-memory",
          "browse-start", "browse-first-page", "browse-deep-page", "migrate-rebuild", "migrate-add-column",
-         "update-bulk", "migrate-1m", "migrate-many", "coredata-classes", "coredata-query", "realm-convert", "realm-classes", "show-paths", "filter-caseless",
+         "update-bulk", "migrate-1m", "migrate-many", "coredata-classes", "coredata-query", "realm-convert", "realm-classes", "realm-lazy", "show-paths", "filter-caseless",
          "browse-huge-value", "collections"]
 
 USAGE = f"""\

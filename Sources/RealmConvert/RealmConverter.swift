@@ -124,8 +124,11 @@ public struct RealmConverter {
     /// - Throws: `RealmReadError` for damage found while reading, `SQLiteError` from the inserts.
     /// - Parameter markingUnreadable: write a value that cannot be read as the text `<unreadable: what>` (for a copy
     ///   a person browses) instead of NULL.
+    /// - Parameter threaded: insert on a second thread while the file is read (`InsertPipe`): the same rows, sooner
+    ///   with a second core.
     public func write(into connection: Connection, progress: (Int) -> Void = { _ in },
-                      shouldStop: () -> Bool = { false }, markingUnreadable: Bool = false) throws -> Summary
+                      shouldStop: () -> Bool = { false }, markingUnreadable: Bool = false,
+                      threaded: Bool = Platform.processorCount > 1) throws -> Summary
     {
         try writeTables(into: connection)
         var keys = KeyMaps(mapping: mapping)
@@ -146,7 +149,8 @@ public struct RealmConverter {
         var lateDates: [Summary.Unreadable] = []
         for info in mapping.classes {
             let (objects, collections) = try writeClass(info, keys: keys, into: connection, walk: &walk, marking: markingUnreadable,
-                                                        unreadable: &unreadable, dangling: &dangling, lateDates: &lateDates) {
+                                                        unreadable: &unreadable, dangling: &dangling, lateDates: &lateDates,
+                                                        threaded: threaded) {
                 done += 1
                 if done % 4096 == 0 {
                     if shouldStop() { throw StrataError.interrupted }
@@ -158,8 +162,8 @@ public struct RealmConverter {
             tables.append(.init(name: info.name, rows: objects))
             collectionTables += collections
         }
-        // Realm's search indexes, and an index on every link column: made once the rows are in.
-        for statement in mapping.indexStatements() {
+        // Realm's search indexes, an index on every link column, and the full-text indexes: made once the rows are in.
+        for statement in mapping.indexStatements() + mapping.fullTextStatements() {
             if shouldStop() { throw StrataError.interrupted }
             try connection.execute(statement)
         }
@@ -200,6 +204,10 @@ public struct RealmConverter {
                 try insert.run()
             }
         }
+        for table in mapping.fullTextTables {
+            try insert.bind([.text(table.name), .text(RealmFacts.TableKind.fullText.rawValue), .text(table.table), .null, .null])
+            try insert.run()
+        }
         let facts = try connection.prepare("INSERT INTO \(RealmFacts.fileTable) (key, value) VALUES (?1, ?2)")
         for (key, value) in [("fileFormat", SQLiteValue.integer(Int64(schema.fileFormat))),
                              ("schemaVersion", schema.schemaVersion.map(SQLiteValue.integer) ?? .null),
@@ -212,7 +220,7 @@ public struct RealmConverter {
     func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, into connection: Connection,
                             walk: inout RealmNodeWalk, marking: Bool, unreadable: inout [Summary.Unreadable],
                             dangling: inout [Summary.Dangling], lateDates: inout [Summary.Unreadable],
-                            tick: () throws -> Void) throws -> (Int, [Summary.Table])
+                            threaded: Bool = Platform.processorCount > 1, tick: () throws -> Void) throws -> (Int, [Summary.Table])
     {
         // Per value column: its old DateTime values past the year 9999 as seconds (`Summary.lateDates`).
         var late = [Int](repeating: 0, count: info.columns.count)
@@ -252,7 +260,6 @@ public struct RealmConverter {
             if let typeName = value.typeName { names.append(typeName) }
             columns.append(value.column)
         }
-        let keyOffset = info.keyColumn == nil ? 0 : 1
         let insert = try connection.prepare("INSERT INTO \(identifier: info.name) \(parenthesized: names.map { SQL.identifier($0) }.joined(separator: ", ")) "
                                             + "VALUES \(parenthesized: .parameters(names.count))" as SQL)
         var collectionInserts: [Statement] = []
@@ -265,25 +272,73 @@ public struct RealmConverter {
                                                             + "\(parenthesized: columns.map { SQL.identifier($0) }.joined(separator: ", ")) "
                                                             + "VALUES \(parenthesized: .parameters(numbers))" as SQL))
         }
-        var collectionRows = [Int](repeating: 0, count: info.collections.count)
         columns += info.collections.map(\.column)
-        var objects = 0
         // Strings are bound from the file's bytes, without a String made of each.
         let textColumns = columns.map { $0.type == .string && info.table.enumKeysColumns.contains($0.specIndex) == false }
+        // What a constraint SQLite enforces means in the file's terms: two objects with one primary key, a dictionary
+        // key or a set's value twice in one object.
+        let reader = reader
+        let classFailure: InsertPipe.Failure = { error, owner, _ in
+            guard ResultCode.constraintPrimaryKey ~= error.extendedCode || ResultCode.constraintUnique ~= error.extendedCode else { return error }
+            // The only key of a class table is its primary key (NULLs in required properties are found before).
+            return RealmReadError(.damaged, "\(reader.name): \(info.name) has more than one object with the primary key "
+                                  + "\(info.keyName) \(Self.valueText(owner))")
+        }
+        let collectionFailures: [InsertPipe.Failure?] = info.collections.map { collection in
+            switch collection.kind {
+            case .dictionary:
+                return { error, owner, key in
+                    guard ResultCode.constraintPrimaryKey ~= error.extendedCode else { return error }
+                    return RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(owner)): the dictionary "
+                                          + "\(collection.column.name) holds the key \(Self.valueText(key)) more than once")
+                }
+            case .set:
+                return { error, owner, _ in
+                    guard ResultCode.constraintPrimaryKey ~= error.extendedCode else { return error }
+                    return RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(owner)): the set "
+                                          + "\(collection.column.name) holds one value more than once")
+                }
+            case .list:
+                return nil
+            }
+        }
+        let pipe = InsertPipe([insert] + collectionInserts, failures: [classFailure] + collectionFailures, threaded: threaded)
+        do {
+            let written = try writeRows(info, keys: keys, pipe: pipe, walk: &walk, marking: marking, textColumns: textColumns, columns: columns,
+                                        unread: &unread, late: &late, readsSeconds: readsSeconds, oldDateTimes: oldDateTimes,
+                                        dangles: dangles, required: required, tick: tick)
+            try pipe.finish()
+            return written
+        } catch {
+            pipe.cancel()
+            throw error
+        }
+    }
+
+    /// The rows of `writeClass`, read leaf by leaf and handed to `pipe`: statement 0 inserts the class's objects,
+    /// statement 1 + i the entries of its collection i.
+    private func writeRows(_ info: RealmMapping.ClassTable, keys: KeyMaps, pipe: InsertPipe, walk: inout RealmNodeWalk, marking: Bool,
+                           textColumns: [Bool], columns: [RealmColumn], unread: inout [(count: Int, what: String)], late: inout [Int],
+                           readsSeconds: Bool, oldDateTimes: [Bool], dangles: (RealmValue, RealmColumn, Int) -> Void,
+                           required: (String, SQLiteValue) -> RealmReadError, tick: () throws -> Void) throws -> (Int, [Summary.Table])
+    {
+        let keyOffset = info.keyColumn == nil ? 0 : 1
+        var collectionRows = [Int](repeating: 0, count: info.collections.count)
+        var objects = 0
         try reader.forEachLeaf(in: info.table, columns: columns, walk: &walk) { walk, objectKeys, leaves in
             for (row, key) in objectKeys.enumerated() {
                 let ownerKey: SQLiteValue = info.keyColumn == nil ? .integer(key)
                     : keys.sqlValue(try leaves[0].value(at: row, walk: &walk), column: info.keyColumn!)
-                if ownerKey == .null, let key = info.keyColumn, !key.isNullable { throw required(key.name, key: ownerKey) }
-                try insert.bind(ownerKey, at: 1)
+                if ownerKey == .null, let key = info.keyColumn, !key.isNullable { throw required(key.name, ownerKey) }
+                try pipe.bind(ownerKey, at: 1, of: 0)
                 var parameter = 2
                 for (index, value) in info.columns.enumerated() {
                     let leaf = leaves[index + keyOffset]
                     if textColumns[index + keyOffset] {
                         try leaf.withElementBytes(at: row, walk: &walk) { bytes in
-                            if let bytes { try insert.bindText(bytes, at: parameter) } else {
-                                if !value.column.isNullable { throw required(value.column.name, key: ownerKey) }
-                                try insert.bind(.null, at: parameter)
+                            if let bytes { try pipe.bindText(bytes, at: parameter, of: 0) } else {
+                                if !value.column.isNullable { throw required(value.column.name, ownerKey) }
+                                try pipe.bind(.null, at: parameter, of: 0)
                             }
                         }
                         parameter += 1
@@ -291,10 +346,10 @@ public struct RealmConverter {
                     }
                     if let what = try leaf.unreadable(at: row, walk: &walk) {
                         unread[index] = (unread[index].count + 1, what)
-                        try insert.bind(marking ? .text("<unreadable: \(what)>") : .null, at: parameter)
+                        try pipe.bind(marking ? .text("<unreadable: \(what)>") : .null, at: parameter, of: 0)
                         parameter += 1
                         if value.typeName != nil {
-                            try insert.bind(.null, at: parameter)
+                            try pipe.bind(.null, at: parameter, of: 0)
                             parameter += 1
                         }
                         continue
@@ -303,49 +358,36 @@ public struct RealmConverter {
                     if case .timestamp(let time) = realm {
                         // 9999-12-31T23:59:59 is 253,402,300,799 s.
                         if readsSeconds, oldDateTimes[index], time.seconds > 253_402_300_799 { late[index] += 1 }
-                        try KeyMaps.withISOText(time) { try insert.bindText($0, at: parameter) }
+                        try KeyMaps.withISOText(time) { try pipe.bindText($0, at: parameter, of: 0) }
                     } else {
-                        if realm == .null && !value.column.isNullable { throw required(value.column.name, key: ownerKey) }
-                        dangles(realm, value.column, at: index)
-                        try insert.bind(keys.sqlValue(realm, column: value.column), at: parameter)
+                        if realm == .null && !value.column.isNullable { throw required(value.column.name, ownerKey) }
+                        dangles(realm, value.column, index)
+                        try pipe.bind(keys.sqlValue(realm, column: value.column), at: parameter, of: 0)
                     }
                     parameter += 1
                     if value.typeName != nil {
-                        try insert.bind(keys.typeName(realm).map(SQLiteValue.text) ?? .null, at: parameter)
+                        try pipe.bind(keys.typeName(realm).map(SQLiteValue.text) ?? .null, at: parameter, of: 0)
                         parameter += 1
                     }
                 }
-                do {
-                    try insert.run()
-                } catch let error as SQLiteError where ResultCode.constraintPrimaryKey ~= error.extendedCode
-                    || ResultCode.constraintUnique ~= error.extendedCode
-                {
-                    // The only key of a class table is its primary key (NULLs in required properties are found above).
-                    throw RealmReadError(.damaged, "\(reader.name): \(info.name) has more than one object with the primary key "
-                                         + "\(info.keyName) \(Self.valueText(ownerKey))")
-                }
+                try pipe.run(0, owner: ownerKey)
                 objects += 1
                 for (index, collection) in info.collections.enumerated() {
-                    let statement = collectionInserts[index]
+                    let statement = index + 1
                     let leafIndex = keyOffset + info.columns.count + index
                     let ref = try leaves[leafIndex].collectionRef(at: row)
                     if collection.isDictionary {
                         guard case .dictionary(let entries) = try reader.collectionValue(ref, column: collection.column, walk: &walk) else { continue }
                         for entry in entries {
                             if entry.value == .null && !collection.column.isNullable && collection.column.type != .link {
-                                throw required("\(collection.column.name)[\(Self.valueText(.text(entry.key)))]", key: ownerKey)
+                                throw required("\(collection.column.name)[\(Self.valueText(.text(entry.key)))]", ownerKey)
                             }
-                            dangles(entry.value, collection.column, at: info.columns.count + index)
-                            try statement.bind(ownerKey, at: 1)
-                            try statement.bind(.text(entry.key), at: 2)
-                            try statement.bind(keys.sqlValue(entry.value, column: collection.column), at: 3)
-                            if collection.hasTypeColumn { try statement.bind(keys.typeName(entry.value).map(SQLiteValue.text) ?? .null, at: 4) }
-                            do {
-                                try statement.run()
-                            } catch let error as SQLiteError where ResultCode.constraintPrimaryKey ~= error.extendedCode {
-                                throw RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(ownerKey)): the dictionary "
-                                                     + "\(collection.column.name) holds the key \(Self.valueText(.text(entry.key))) more than once")
-                            }
+                            dangles(entry.value, collection.column, info.columns.count + index)
+                            try pipe.bind(ownerKey, at: 1, of: statement)
+                            try pipe.bind(.text(entry.key), at: 2, of: statement)
+                            try pipe.bind(keys.sqlValue(entry.value, column: collection.column), at: 3, of: statement)
+                            if collection.hasTypeColumn { try pipe.bind(keys.typeName(entry.value).map(SQLiteValue.text) ?? .null, at: 4, of: statement) }
+                            try pipe.run(statement, owner: ownerKey, key: .text(entry.key))
                             collectionRows[index] += 1
                         }
                         continue
@@ -356,38 +398,33 @@ public struct RealmConverter {
                         for element in 0..<elements.count {
                             if isText {
                                 try elements.withElementBytes(at: element, walk: &walk) { bytes in
-                                    if let bytes { try statement.bindText(bytes, at: 3) } else {
-                                        if !collection.column.isNullable { throw required("\(collection.column.name)[\(position)]", key: ownerKey) }
-                                        try statement.bind(.null, at: 3)
+                                    if let bytes { try pipe.bindText(bytes, at: 3, of: statement) } else {
+                                        if !collection.column.isNullable { throw required("\(collection.column.name)[\(position)]", ownerKey) }
+                                        try pipe.bind(.null, at: 3, of: statement)
                                     }
                                 }
                             } else {
                                 let value = try elements.value(at: element, walk: &walk)
                                 if case .timestamp(let time) = value {
-                                    try KeyMaps.withISOText(time) { try statement.bindText($0, at: 3) }
+                                    try KeyMaps.withISOText(time) { try pipe.bindText($0, at: 3, of: statement) }
                                 } else {
                                     let bound = keys.sqlValue(value, column: collection.column)
                                     // A link to an object that no longer exists (a tombstone) is not in the list the app
                                     // sees; one to an object that never was (damage) is counted too.
                                     if collection.column.type == .link && bound == .null {
-                                        dangles(value, collection.column, at: info.columns.count + index)
+                                        dangles(value, collection.column, info.columns.count + index)
                                         continue
                                     }
                                     if bound == .null && !collection.column.isNullable {
-                                        throw required("\(collection.column.name)[\(position)]", key: ownerKey)
+                                        throw required("\(collection.column.name)[\(position)]", ownerKey)
                                     }
-                                    try statement.bind(bound, at: 3)
+                                    try pipe.bind(bound, at: 3, of: statement)
                                 }
-                                if collection.hasTypeColumn { try statement.bind(keys.typeName(value).map(SQLiteValue.text) ?? .null, at: 4) }
+                                if collection.hasTypeColumn { try pipe.bind(keys.typeName(value).map(SQLiteValue.text) ?? .null, at: 4, of: statement) }
                             }
-                            try statement.bind(ownerKey, at: 1)
-                            if collection.kind == .list { try statement.bind(.integer(position), at: 2) }
-                            do {
-                                try statement.run()
-                            } catch let error as SQLiteError where collection.kind == .set && ResultCode.constraintPrimaryKey ~= error.extendedCode {
-                                throw RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(ownerKey)): the set "
-                                                     + "\(collection.column.name) holds one value more than once")
-                            }
+                            try pipe.bind(ownerKey, at: 1, of: statement)
+                            if collection.kind == .list { try pipe.bind(.integer(position), at: 2, of: statement) }
+                            try pipe.run(statement, owner: ownerKey)
                             position += 1
                             collectionRows[index] += 1
                         }

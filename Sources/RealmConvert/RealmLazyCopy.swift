@@ -83,6 +83,9 @@ public final class RealmLazyCopy: @unchecked Sendable {
             tables[info.name.lowercased()] = index
             for collection in info.collections { tables[collection.name.lowercased()] = index }
         }
+        for table in mapping.fullTextTables {
+            if let index = tables[table.table.lowercased()] { tables[table.name.lowercased()] = index }
+        }
         classOfTable = tables
         keys = KeyMaps(mapping: mapping)
         keyWalk = RealmNodeWalk(reader: converter.reader)
@@ -192,6 +195,7 @@ public final class RealmLazyCopy: @unchecked Sendable {
                                 reader.bytes.releasePages()
                             }
                         }
+                        for statement in mapping.fullTextStatements(of: info.name) { try owner.execute(statement) }
                         summary.tables.append(.init(name: info.name, rows: objects))
                         summary.tables += collections
                         if !info.isInternal { summary.objects += objects }

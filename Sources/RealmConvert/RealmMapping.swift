@@ -64,6 +64,9 @@ struct RealmMapping {
     /// objects (which joins, backlinks and deletes look up), named `<table>_<column>_index` (underscores added where a
     /// name is taken).
     let indexes: [(name: String, table: String, column: String)]
+    /// Realm's full-text indexes: one FTS5 table per class that has them (`<class>_fts`), over the class table's rows
+    /// (external content, by rowid), with a column for each full-text indexed property; filled once the rows are in.
+    let fullTextTables: [(name: String, table: String, columns: [String])]
 
     /// - Parameter fileName: the file's name, for messages.
     init(schema: RealmSchema, fileName: String = "") throws {
@@ -137,6 +140,22 @@ struct RealmMapping {
             }
         }
         self.indexes = indexes
+        var fullText: [(name: String, table: String, columns: [String])] = []
+        for info in classes {
+            let columns = info.columns.filter { $0.column.isFullTextIndexed && $0.column.type == .string }.map(\.name)
+            guard !columns.isEmpty else { continue }
+            // FTS5 makes four tables of its own beside it (`_data`, `_idx`, `_docsize`, `_config`): none may be taken.
+            var name = info.name + "_fts"
+            while ([""] + ["_data", "_idx", "_docsize", "_config"]).contains(where: { taken.contains((name + $0).lowercased()) }) { name += "_" }
+            for suffix in ["", "_data", "_idx", "_docsize", "_config"] { taken.insert((name + suffix).lowercased()) }
+            fullText.append((name, info.name, columns))
+        }
+        fullTextTables = fullText
+    }
+
+    /// The statements that fill the FTS5 tables of `table`'s class (every class when nil) from its rows.
+    func fullTextStatements(of table: String? = nil) -> [String] {
+        fullTextTables.filter { table == nil || $0.table == table }.map { ("INSERT INTO \(identifier: $0.name) (\(identifier: $0.name)) VALUES ('rebuild')" as SQL).text }
     }
 
     /// The CREATE INDEX statements, run once the rows are written (an index built at the end costs less than one
@@ -221,6 +240,10 @@ struct RealmMapping {
                                                             ownerKeyType: info.keyDeclared, elementSQL: element, typeColumn: collection.hasTypeColumn,
                                                             optionalElements: collection.column.isNullable || collection.column.type == .mixed))
             }
+        }
+        for table in fullTextTables {
+            let columns = table.columns.map { SQL.identifier($0).text }.joined(separator: ", ")
+            statements.append(SQL(verbatim: "CREATE VIRTUAL TABLE \(SQL.identifier(table.name).text) USING fts5(\(columns), content=\(quoteLiteral(table.table)))"))
         }
         return statements.map(\.text)
     }

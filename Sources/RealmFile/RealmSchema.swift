@@ -56,6 +56,8 @@ public struct RealmColumn: Sendable, Equatable {
     public let specIndex: Int
     /// How a column of a file of format 2–9 is stored; nil in formats 10–24.
     public var legacy: RealmLegacyColumn? = nil
+    /// A full-text index (`ColumnAttr` 256, realm-core 13 on): the words of a string property, which `TEXT` searches.
+    public var isFullTextIndexed = false
 
     /// The slot of this column's array in a cluster leaf.
     public var leafSlot: Int { Int(key & 0xFFFF) + 1 }
@@ -226,10 +228,12 @@ extension RealmFileReader {
                 }
                 target = targetIndex
             }
-            columns.append(RealmColumn(name: name, type: type == .linkList ? .link : type, collection: collection,
-                                       isNullable: attributeBits & 16 != 0, isIndexed: attributeBits & 1 != 0,
-                                       isPrimaryKey: primaryKeyColumn == key && primaryKeyColumn != nil,
-                                       key: key, targetTable: target, specIndex: index))
+            var column = RealmColumn(name: name, type: type == .linkList ? .link : type, collection: collection,
+                                     isNullable: attributeBits & 16 != 0, isIndexed: attributeBits & 1 != 0,
+                                     isPrimaryKey: primaryKeyColumn == key && primaryKeyColumn != nil,
+                                     key: key, targetTable: target, specIndex: index)
+            column.isFullTextIndexed = attributeBits & 256 != 0 && type == .string && collection == .none
+            columns.append(column)
         }
         let root = try top.refOrTagged(at: 2).ref
         var count = 0

@@ -77,6 +77,47 @@ import StrataCore
         #expect(Self.sortedText(all.tables) == Self.sortedText(summary.tables), "\(name)")
     }
 
+    /// Inserting on a second thread (`InsertPipe`) writes the database that inserting as the file is read writes,
+    /// table for table, and fails where it fails, with the same message.
+    @Test(arguments: files)
+    func insertsOnASecondThreadWriteTheSameRows(_ name: String) throws {
+        let path = Self.root.appendingPathComponent(name).path
+        guard let converter = try? RealmConversionFile.open(path) else { return }
+        // Each way's tables, or its error.
+        var written: [[[String]]] = []
+        for threaded in [false, true] {
+            let connection = try Connection(path: "", mode: .memory)
+            do {
+                _ = try connection.transaction { try converter.write(into: connection, threaded: threaded) }
+                written.append(try converter.plannedTables.map { try Self.rows($0.name, connection) })
+            } catch {
+                written.append([["\(error)"]])
+            }
+        }
+        #expect(written[0] == written[1], "\(name)")
+    }
+
+    /// The damage a constraint finds (a duplicate primary key, a dictionary key twice, a set's value twice) is
+    /// named alike by both ways of inserting.
+    @Test func constraintsFailAlikeOnBothThreads() throws {
+        var bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent("Files/format-09/links.realm")))
+        bytes[482] = 0x51
+        let folder = try #require(try? Platform.makePrivateDirectory().get())
+        let path = folder + "/duplicate.realm"
+        defer { Platform.removeNow([path, folder]) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let converter = try RealmConversionFile.open(path)
+        for threaded in [false, true] {
+            let connection = try Connection(path: "", mode: .memory)
+            do {
+                _ = try connection.transaction { try converter.write(into: connection, threaded: threaded) }
+                Issue.record("a duplicate primary key was written")
+            } catch let error as RealmReadError {
+                #expect(error.message.hasSuffix("Target has more than one object with the primary key id 1"), "\(error.message)")
+            }
+        }
+    }
+
     /// A class whose objects are damaged (two Targets with the primary key 1) fails each read of it with the reader's
     /// message, stays empty, and fails again the same way; the class beside it reads.
     @Test func aFailedFillIsTakenBackAndFailsAgain() throws {
@@ -129,6 +170,44 @@ import StrataCore
         }
         for worker in 0..<4 { #expect(counts.values[(worker * tables.count)..<((worker + 1) * tables.count)].elementsEqual(expected)) }
         #expect(Set(copy.filledClasses) == Set(converter.plannedTables.filter { $0.kind != .collection }.map(\.name)))
+    }
+
+    /// Realm's full-text indexes (`full-text.realm`: Note.title and Note.body, not Note.tag) are an FTS5 table over
+    /// the class, `Note_fts`, filled with the class: in a conversion, and in the copy when the class or the FTS table
+    /// is first read; hidden from the classes.
+    @Test func fullTextIndexesAreFTS5Tables() throws {
+        // A copy of its own: the process keeps one SQLite copy per file, which the other tests read too.
+        let folder = try #require(try? Platform.makePrivateDirectory().get())
+        let path = folder + "/full-text.realm"
+        defer { Platform.removeNow([path, folder]) }
+        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Files/full-text.realm").path, toPath: path)
+        let converter = try RealmConversionFile.open(path)
+        let note = try #require(converter.schema.classes.first { $0.className == "Note" })
+        #expect(note.columns.filter(\.isFullTextIndexed).map(\.name) == ["title", "body"])
+        #expect(note.columns.first { $0.name == "tag" }?.isIndexed == true)
+        let whole = try Connection(path: "", mode: .memory)
+        _ = try whole.transaction { try converter.write(into: whole) }
+        let copy = try RealmConversionFile.readableCopy(of: path)
+        let reader = try copy.openReader(timeout: 1000)
+        // The FTS table read first: its class is filled, and the index with it.
+        for connection in [reader, whole] {
+            func found(_ match: String) throws -> [Int64] {
+                try connection.rows("SELECT rowid FROM Note_fts WHERE Note_fts MATCH ?1 ORDER BY rowid", [.text(match)]).compactMap { $0[0].int64 }
+            }
+            #expect(try found("milk") == [1, 5, 8])
+            #expect(try found("body:milk") == [1, 5])
+            #expect(try found("title:milk") == [1, 8])
+            #expect(try found("zürich") == [3])
+            #expect(try found("brûlée OR report") == [4, 6])
+            #expect(try found("mil*") == [1, 5, 8])
+            #expect(try connection.scalar("SELECT kind FROM strata_realm_classes WHERE name = 'Note_fts'") == .text("fullText"))
+            #expect(try connection.scalar("SELECT count(*) FROM Note_fts_data") != .integer(0))
+        }
+        #expect(copy.filledClasses == ["Note"])
+        var schemaReader = SchemaReader(connection: reader)
+        let schema = try schemaReader.read()
+        #expect(schema.visibleClasses.map(\.name) == ["Note"])
+        #expect(schema.classes.first { $0.name == "Note_fts" }?.isHidden == true)
     }
 
     final class Counts: @unchecked Sendable {

@@ -32,6 +32,8 @@ public enum RealmFacts {
         case `internal`
         /// A list, set or dictionary of values, a table of its own.
         case list, set, dictionary
+        /// An FTS5 table over a class's full-text indexed properties (Realm's full-text index): hidden, as any index.
+        case fullText
     }
 
     /// A table `strata_realm_classes` says holds a collection property: its kind, the class that owns it and the
@@ -63,7 +65,7 @@ public enum RealmFacts {
             switch kind {
             case .embedded:
                 classes[index].kind = .embedded
-            case .internal:
+            case .internal, .fullText:
                 classes[index].isHidden = true
             case .list, .set, .dictionary:
                 guard let owner = row[2].string, let property = row[3].string, let collection = ValueCollection.Kind(rawValue: kind.rawValue)

@@ -538,6 +538,40 @@ void fill_enum_strings(Transaction& tr)
     shirt->enumerate_string_column(c_size);
 }
 
+#if REALM_VERSION_MAJOR >= 13
+// Full-text indexes (realm-core 13 on): Note.title and Note.body (optional) full-text indexed, Note.tag with an
+// ordinary search index, and words in several scripts, with punctuation, accents and a null body.
+void fill_full_text(Transaction& tr)
+{
+    add_metadata(tr, 1);
+    TableRef note = tr.add_table_with_primary_key("class_Note", type_Int, "_id");
+    ColKey c_title = note->add_column(type_String, "title");
+    ColKey c_body = note->add_column(type_String, "body", true);
+    ColKey c_tag = note->add_column(type_String, "tag");
+    note->add_fulltext_index(c_title);
+    note->add_fulltext_index(c_body);
+    note->add_search_index(c_tag);
+    const char* rows[][3] = {
+        {"Buy milk", "milk, eggs and bread from the corner shop", "errand"},
+        {"Call mum", nullptr, "call"},
+        {"Trip to Z\xc3\xbcrich", "flights booked; hotel near the lake", "travel"},
+        {"Caf\xc3\xa9 review", "the cr\xc3\xa8me br\xc3\xbbl\xc3\xa9" "e was na\xc3\xafve", "write"},
+        {"Fix the bike", "new chain, new brakes, milk for the cat", "home"},
+        {"Report draft", "quarterly report: numbers, charts and a summary", "work"},
+        {"", "", "empty"},
+        {"Milk milk MILK", "repeated words", "errand"},
+    };
+    int64_t id = 1;
+    for (auto& row : rows) {
+        Obj o = note->create_object_with_primary_key(Mixed(id++));
+        o.set(c_title, StringData(row[0]));
+        if (row[1])
+            o.set(c_body, StringData(row[1]));
+        o.set(c_tag, StringData(row[2]));
+    }
+}
+#endif
+
 using Filler = void (*)(Transaction&);
 
 void write_db_file(const std::string& path, Filler fill, const char* key = nullptr)
@@ -574,8 +608,8 @@ void write_db_file(const std::string& path, Filler fill, const char* key = nullp
 
 int main(int argc, char** argv)
 {
-    if (argc != 2 && !(argc == 3 && std::string(argv[2]) == "enum-strings")) {
-        std::cerr << "usage: realmgen OUTPUT_DIR [enum-strings]\n";
+    if (argc != 2 && !(argc == 3 && (std::string(argv[2]) == "enum-strings" || std::string(argv[2]) == "full-text"))) {
+        std::cerr << "usage: realmgen OUTPUT_DIR [enum-strings | full-text]\n";
         return 2;
     }
     std::string dir = argv[1];
@@ -583,6 +617,15 @@ int main(int argc, char** argv)
         dir.pop_back();
 
     try {
+#if REALM_VERSION_MAJOR >= 13
+        // Added later still, and only where realm-core has full-text indexes: `realmgen DIR full-text` writes it alone.
+        if (argc == 3 && std::string(argv[2]) == "full-text") {
+            write_db_file(dir + "/full-text.realm", fill_full_text);
+            write_json(dir + "/full-text.realm",
+                       "8 notes whose title and body (optional) have full-text indexes and whose tag has a search index");
+            return 0;
+        }
+#endif
         // Added later than the others: written alone with `realmgen DIR enum-strings`, so that the other
         // fixtures' bytes stay as committed; a plain run writes it too.
         write_db_file(dir + "/enum-strings.realm", fill_enum_strings);

@@ -1,0 +1,168 @@
+import Dispatch
+import SQLiteKit
+import StrataCore
+
+/// The inserts of a class's rows, run as the converter reads them, or on a second thread while it reads on.
+///
+/// The converter binds each row's values and runs one of the pipe's statements, as it would a `Statement`. With
+/// `threaded`, those calls only record what to do, in batches (values, and text as bytes copied once into the
+/// batch), which a thread of the pipe's own binds and runs in the same order: reading the file and SQLite's inserts
+/// then share two cores, and the database written is the same, row for row. Nothing else may use the connection
+/// until `finish` or `cancel` returns.
+///
+/// An error of SQLite's comes back from the next `run` (or `finish`) after it happened; `failures` make it the
+/// file's damage when a constraint says so (a duplicate primary key), from the row's owner and key that `run` was given.
+final class InsertPipe: @unchecked Sendable {
+    /// What an error of SQLite's on a row of a statement means, given the row's owner key and its key in a dictionary.
+    typealias Failure = (SQLiteError, _ owner: SQLiteValue, _ key: SQLiteValue) -> any Error
+
+    private enum Op {
+        case value(statement: Int, index: Int, SQLiteValue)
+        /// Text at `start` in the batch's bytes, `count` long.
+        case text(statement: Int, index: Int, start: Int, count: Int)
+        case run(statement: Int, owner: SQLiteValue, key: SQLiteValue)
+    }
+
+    private struct Batch {
+        var ops: [Op] = []
+        var bytes: [UInt8] = []
+        var isFull: Bool { ops.count >= 65_536 || bytes.count >= 4 << 20 }
+    }
+
+    private let statements: [Statement]
+    private let failures: [Failure?]
+    private let threaded: Bool
+    private var batch = Batch()
+
+    // Shared with the inserting thread, under `lock`.
+    private let lock = Lock()
+    private var queue: [Batch?] = []
+    private var spare: [Batch] = []
+    private var error: (any Error)?
+    private var stopped = false
+    private let filled = DispatchSemaphore(value: 0)
+    /// Batches the reading side may fill before it waits for the inserts: two, the one filling and one waiting.
+    private let free = DispatchSemaphore(value: 2)
+    private let done = DispatchGroup()
+
+    /// - Parameters:
+    ///   - failures: per statement, what a failed insert means (nil: SQLite's error as it is).
+    ///   - threaded: insert on a thread of the pipe's own (worth it with a second core).
+    init(_ statements: [Statement], failures: [Failure?], threaded: Bool) {
+        self.statements = statements
+        self.failures = failures
+        self.threaded = threaded
+        if threaded {
+            done.enter()
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                insertBatches()
+                done.leave()
+            }
+        }
+    }
+
+    deinit {
+        // A pipe given up on by an error before `finish`: its thread ends with what it has.
+        if threaded && !isFinished { cancel() }
+    }
+
+    private var isFinished = false
+
+    /// Binds `value` to parameter `index` of the next row.
+    func bind(_ value: SQLiteValue, at index: Int, of statement: Int) throws {
+        if threaded { batch.ops.append(.value(statement: statement, index: index, value)) } else { try statements[statement].bind(value, at: index) }
+    }
+
+    /// Binds UTF-8 text straight from `bytes` (copied now).
+    func bindText(_ bytes: UnsafeRawBufferPointer, at index: Int, of statement: Int) throws {
+        guard threaded else { return try statements[statement].bindText(bytes, at: index) }
+        batch.ops.append(.text(statement: statement, index: index, start: batch.bytes.count, count: bytes.count))
+        batch.bytes.append(contentsOf: bytes)
+    }
+
+    /// Runs `statement` with the values bound since its last run.
+    /// - Parameters:
+    ///   - owner: the key of the object the row is of, and `key` its key in a dictionary: what a failure names.
+    /// - Throws: the error of this row's insert, or of an earlier row's on the inserting thread, as `failures`
+    ///   makes it.
+    func run(_ statement: Int, owner: SQLiteValue, key: SQLiteValue = .null) throws {
+        guard threaded else { return try run(statements[statement], statement, owner: owner, key: key) }
+        batch.ops.append(.run(statement: statement, owner: owner, key: key))
+        if batch.isFull { try hand() }
+    }
+
+    private func run(_ compiled: Statement, _ statement: Int, owner: SQLiteValue, key: SQLiteValue) throws {
+        do {
+            try compiled.run()
+        } catch let error as SQLiteError {
+            throw failures[statement]?(error, owner, key) ?? error
+        }
+    }
+
+    /// Runs what is left, waits for the inserting thread, and throws the first error there was.
+    func finish() throws {
+        guard threaded else { return }
+        try hand()
+        end()
+        if let error = lock.withLock({ error }) { throw error }
+    }
+
+    /// Stops inserting: what is queued is dropped (the caller rolls the transaction back).
+    func cancel() {
+        guard threaded, !isFinished else { return }
+        lock.withLock { stopped = true }
+        end()
+    }
+
+    private func end() {
+        isFinished = true
+        lock.withLock { queue.append(nil) }
+        filled.signal()
+        done.wait()
+    }
+
+    /// Hands the batch over, and takes a spare one (waiting while two are queued).
+    private func hand() throws {
+        if let error = lock.withLock({ error }) { throw error }
+        guard !batch.ops.isEmpty else { return }
+        let full = batch
+        lock.withLock { queue.append(full) }
+        filled.signal()
+        free.wait()
+        batch = lock.withLock { spare.popLast() } ?? Batch()
+        batch.ops.removeAll(keepingCapacity: true)
+        batch.bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The inserting thread: each batch in order, until the end of the queue.
+    private func insertBatches() {
+        while true {
+            filled.wait()
+            guard let next = lock.withLock({ queue.removeFirst() }) else { return }
+            if lock.withLock({ error == nil && !stopped }) {
+                do {
+                    try insert(next)
+                } catch {
+                    lock.withLock { self.error = error }
+                }
+            }
+            lock.withLock { spare.append(next) }
+            free.signal()
+        }
+    }
+
+    private func insert(_ batch: Batch) throws {
+        try batch.bytes.withUnsafeBytes { bytes in
+            for op in batch.ops {
+                switch op {
+                case .value(let statement, let index, let value):
+                    try statements[statement].bind(value, at: index)
+                case .text(let statement, let index, let start, let count):
+                    try statements[statement].bindText(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]), at: index)
+                case .run(let statement, let owner, let key):
+                    try run(statements[statement], statement, owner: owner, key: key)
+                }
+            }
+        }
+    }
+}
