@@ -18,6 +18,11 @@ static inline int strata_bind_text(sqlite3_stmt *stmt, int index, const char *te
     return sqlite3_bind_text(stmt, index, text, bytes, SQLITE_TRANSIENT);
 }
 
+/// Text the caller keeps unchanged until the statement is reset or bound again: not copied.
+static inline int strata_bind_text_static(sqlite3_stmt *stmt, int index, const char *text, int bytes) {
+    return sqlite3_bind_text(stmt, index, text, bytes, SQLITE_STATIC);
+}
+
 static inline int strata_bind_blob(sqlite3_stmt *stmt, int index, const void *bytes, int count) {
     return sqlite3_bind_blob(stmt, index, bytes, count, SQLITE_TRANSIENT);
 }

@@ -7,8 +7,9 @@ import StrataCore
 /// The converter binds each row's values and runs one of the pipe's statements, as it would a `Statement`. With
 /// `threaded`, those calls only record what to do, in batches (values, and text as bytes copied once into the
 /// batch), which a thread of the pipe's own binds and runs in the same order: reading the file and SQLite's inserts
-/// then share two cores, and the database written is the same, row for row. Nothing else may use the connection
-/// until `finish` or `cancel` returns.
+/// then share two cores, and the database written is the same, row for row; statements without values (`execute`:
+/// the indexes of a class once its rows are in) run in their place among the rows, so that one class's indexes are
+/// made while the next class is read. Nothing else may use the connection until `finish` or `cancel` returns.
 ///
 /// An error of SQLite's comes back from the next `run` (or `finish`) after it happened; `failures` make it the
 /// file's damage when a constraint says so (a duplicate primary key), from the row's owner and key that `run` was given.
@@ -21,6 +22,8 @@ final class InsertPipe: @unchecked Sendable {
         /// Text at `start` in the batch's bytes, `count` long.
         case text(statement: Int, index: Int, start: Int, count: Int)
         case run(statement: Int, owner: SQLiteValue, key: SQLiteValue)
+        /// Statements with no values (a CREATE INDEX once a class is written), run on the connection.
+        case execute(String)
     }
 
     private struct Batch {
@@ -29,6 +32,7 @@ final class InsertPipe: @unchecked Sendable {
         var isFull: Bool { ops.count >= 65_536 || bytes.count >= 4 << 20 }
     }
 
+    private let connection: Connection
     private let statements: [Statement]
     private let failures: [Failure?]
     private let threaded: Bool
@@ -48,7 +52,8 @@ final class InsertPipe: @unchecked Sendable {
     /// - Parameters:
     ///   - failures: per statement, what a failed insert means (nil: SQLite's error as it is).
     ///   - threaded: insert on a thread of the pipe's own (worth it with a second core).
-    init(_ statements: [Statement], failures: [Failure?], threaded: Bool) {
+    init(_ statements: [Statement], failures: [Failure?], on connection: Connection, threaded: Bool) {
+        self.connection = connection
         self.statements = statements
         self.failures = failures
         self.threaded = threaded
@@ -89,6 +94,13 @@ final class InsertPipe: @unchecked Sendable {
         guard threaded else { return try run(statements[statement], statement, owner: owner, key: key) }
         batch.ops.append(.run(statement: statement, owner: owner, key: key))
         if batch.isFull { try hand() }
+    }
+
+    /// Runs `sql` (statements without values) after the rows before it.
+    func execute(_ sql: String) throws {
+        guard threaded else { return try connection.execute(sql) }
+        batch.ops.append(.execute(sql))
+        try hand()
     }
 
     private func run(_ compiled: Statement, _ statement: Int, owner: SQLiteValue, key: SQLiteValue) throws {
@@ -158,9 +170,12 @@ final class InsertPipe: @unchecked Sendable {
                 case .value(let statement, let index, let value):
                     try statements[statement].bind(value, at: index)
                 case .text(let statement, let index, let start, let count):
-                    try statements[statement].bindText(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]), at: index)
+                    // The batch's bytes outlive the row's run, which comes before any rebinding.
+                    try statements[statement].bindTextInPlace(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]), at: index)
                 case .run(let statement, let owner, let key):
                     try run(statements[statement], statement, owner: owner, key: key)
+                case .execute(let sql):
+                    try connection.execute(sql)
                 }
             }
         }

@@ -142,31 +142,26 @@ public struct RealmConverter {
         }
         var walk = RealmNodeWalk(reader: reader)
         var done = 0
-        var tables: [Summary.Table] = []
-        var collectionTables: [Summary.Table] = []
-        var unreadable: [Summary.Unreadable] = []
-        var dangling: [Summary.Dangling] = []
-        var lateDates: [Summary.Unreadable] = []
-        for info in mapping.classes {
-            let (objects, collections) = try writeClass(info, keys: keys, into: connection, walk: &walk, marking: markingUnreadable,
-                                                        unreadable: &unreadable, dangling: &dangling, lateDates: &lateDates,
-                                                        threaded: threaded) {
-                done += 1
-                if done % 4096 == 0 {
-                    if shouldStop() { throw StrataError.interrupted }
-                    progress(done)
-                    // A mapped file's pages are read again when needed: a conversion stays small however large the file.
-                    reader.bytes.releasePages()
-                }
+        var found = Summary(classes: 0, objects: 0, collectionRows: 0, tables: [])
+        // Each class's indexes (Realm's search indexes, one on every link column, the full-text indexes) are made once
+        // its rows are in: an index built at the end costs less than one kept up row by row, and one class's is made
+        // while the next class is read.
+        let written = try writeClasses(mapping.classes, keys: keys, into: connection, walk: &walk, marking: markingUnreadable,
+                                       found: &found, threaded: threaded,
+                                       after: { mapping.indexStatements(of: $0) + mapping.fullTextStatements(of: $0.name) }) { _ in
+            done += 1
+            if done % 4096 == 0 {
+                if shouldStop() { throw StrataError.interrupted }
+                progress(done)
+                // A mapped file's pages are read again when needed: a conversion stays small however large the file
+                // (given back every 16,384 objects: each time costs the faults of reading them again).
+                if done % 16_384 == 0 { reader.bytes.releasePages() }
             }
-            tables.append(.init(name: info.name, rows: objects))
-            collectionTables += collections
         }
-        // Realm's search indexes, an index on every link column, and the full-text indexes: made once the rows are in.
-        for statement in mapping.indexStatements() + mapping.fullTextStatements() {
-            if shouldStop() { throw StrataError.interrupted }
-            try connection.execute(statement)
-        }
+        if shouldStop() { throw StrataError.interrupted }
+        let tables = written.map { $0.table }
+        let collectionTables = written.flatMap { $0.collections }
+        let unreadable = found.unreadable, dangling = found.dangling, lateDates = found.lateDates
         progress(done)
         return Summary(classes: mapping.classes.filter { !$0.isInternal }.count, objects: classObjectCount,
                        collectionRows: collectionTables.reduce(0) { $0 + $1.rows },
@@ -217,10 +212,102 @@ public struct RealmConverter {
         }
     }
 
-    func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, into connection: Connection,
-                            walk: inout RealmNodeWalk, marking: Bool, unreadable: inout [Summary.Unreadable],
-                            dangling: inout [Summary.Dangling], lateDates: inout [Summary.Unreadable],
-                            threaded: Bool = Platform.processorCount > 1, tick: () throws -> Void) throws -> (Int, [Summary.Table])
+    /// Writes the rows of `classes` through one `InsertPipe` (on a second thread with `threaded`), in order, running
+    /// the statements `after` gives for each class once its rows are in; what the rows hold that reads show otherwise
+    /// is added to `found`.
+    /// - Parameter tick: called after each object, with the class it is of.
+    /// - Returns: per class, its table and its collection tables with the rows written.
+    func writeClasses(_ classes: [RealmMapping.ClassTable], keys: KeyMaps, into connection: Connection, walk: inout RealmNodeWalk,
+                      marking: Bool, found: inout Summary, threaded: Bool, after: (RealmMapping.ClassTable) -> [String],
+                      tick: (RealmMapping.ClassTable) throws -> Void) throws -> [(table: Summary.Table, collections: [Summary.Table])]
+    {
+        // Every statement is compiled before the pipe's thread starts using the connection.
+        var statements: [Statement] = []
+        var failures: [InsertPipe.Failure?] = []
+        var bases: [Int] = []
+        for info in classes {
+            bases.append(statements.count)
+            let (compiled, failing) = try inserts(of: info, into: connection)
+            statements += compiled
+            failures += failing
+        }
+        let pipe = InsertPipe(statements, failures: failures, on: connection, threaded: threaded)
+        do {
+            var written: [(table: Summary.Table, collections: [Summary.Table])] = []
+            for (info, base) in zip(classes, bases) {
+                let (objects, collections) = try writeClass(info, keys: keys, pipe: pipe, base: base, walk: &walk, marking: marking,
+                                                            unreadable: &found.unreadable, dangling: &found.dangling,
+                                                            lateDates: &found.lateDates) { try tick(info) }
+                for statement in after(info) { try pipe.execute(statement) }
+                written.append((.init(name: info.name, rows: objects), collections))
+            }
+            try pipe.finish()
+            return written
+        } catch {
+            pipe.cancel()
+            throw error
+        }
+    }
+
+    /// The columns a class's rows bind, in order: its key, then its values, then its collections.
+    private func insertedColumns(_ info: RealmMapping.ClassTable) -> [RealmColumn] {
+        (info.keyColumn.map { [$0] } ?? []) + info.columns.map(\.column) + info.collections.map(\.column)
+    }
+
+    /// The inserts of a class's rows (statement 0 its objects, 1 + i the entries of its collection i) and what a
+    /// constraint SQLite enforces on each means in the file's terms: two objects with one primary key, a dictionary
+    /// key or a set's value twice in one object.
+    private func inserts(of info: RealmMapping.ClassTable, into connection: Connection) throws -> ([Statement], [InsertPipe.Failure?]) {
+        var names = [info.keyName]
+        for value in info.columns {
+            names.append(value.name)
+            if let typeName = value.typeName { names.append(typeName) }
+        }
+        let insert = try connection.prepare("INSERT INTO \(identifier: info.name) \(parenthesized: names.map { SQL.identifier($0) }.joined(separator: ", ")) "
+                                            + "VALUES \(parenthesized: .parameters(names.count))" as SQL)
+        var collectionInserts: [Statement] = []
+        for collection in info.collections {
+            // Bound alike for every kind: ?1 the owner, ?2 the position or key, ?3 the element, ?4 its type; a set
+            // has no position.
+            let columns = collection.insertedColumns
+            let numbers = [1] + (collection.kind == .set ? [] : [2]) + [3] + (collection.hasTypeColumn ? [4] : [])
+            collectionInserts.append(try connection.prepare("INSERT INTO \(identifier: collection.name) "
+                                                            + "\(parenthesized: columns.map { SQL.identifier($0) }.joined(separator: ", ")) "
+                                                            + "VALUES \(parenthesized: .parameters(numbers))" as SQL))
+        }
+        let reader = reader
+        let classFailure: InsertPipe.Failure = { error, owner, _ in
+            guard ResultCode.constraintPrimaryKey ~= error.extendedCode || ResultCode.constraintUnique ~= error.extendedCode else { return error }
+            // The only key of a class table is its primary key (NULLs in required properties are found before).
+            return RealmReadError(.damaged, "\(reader.name): \(info.name) has more than one object with the primary key "
+                                  + "\(info.keyName) \(Self.valueText(owner))")
+        }
+        let collectionFailures: [InsertPipe.Failure?] = info.collections.map { collection in
+            switch collection.kind {
+            case .dictionary:
+                return { error, owner, key in
+                    guard ResultCode.constraintPrimaryKey ~= error.extendedCode else { return error }
+                    return RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(owner)): the dictionary "
+                                          + "\(collection.column.name) holds the key \(Self.valueText(key)) more than once")
+                }
+            case .set:
+                return { error, owner, _ in
+                    guard ResultCode.constraintPrimaryKey ~= error.extendedCode else { return error }
+                    return RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(owner)): the set "
+                                          + "\(collection.column.name) holds one value more than once")
+                }
+            case .list:
+                return nil
+            }
+        }
+        return ([insert] + collectionInserts, [classFailure] + collectionFailures)
+    }
+
+    /// Writes a class's rows into `pipe`, whose statements from `base` on are the class's `inserts`.
+    func writeClass(_ info: RealmMapping.ClassTable, keys: KeyMaps, pipe: InsertPipe, base: Int,
+                    walk: inout RealmNodeWalk, marking: Bool, unreadable: inout [Summary.Unreadable],
+                    dangling: inout [Summary.Dangling], lateDates: inout [Summary.Unreadable],
+                    tick: () throws -> Void) throws -> (Int, [Summary.Table])
     {
         // Per value column: its old DateTime values past the year 9999 as seconds (`Summary.lateDates`).
         var late = [Int](repeating: 0, count: info.columns.count)
@@ -253,71 +340,17 @@ public struct RealmConverter {
         func required(_ property: String, key: SQLiteValue) -> RealmReadError {
             RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(key)): the required property \(property) holds null")
         }
-        var names = [info.keyName]
-        var columns: [RealmColumn] = info.keyColumn.map { [$0] } ?? []
-        for value in info.columns {
-            names.append(value.name)
-            if let typeName = value.typeName { names.append(typeName) }
-            columns.append(value.column)
-        }
-        let insert = try connection.prepare("INSERT INTO \(identifier: info.name) \(parenthesized: names.map { SQL.identifier($0) }.joined(separator: ", ")) "
-                                            + "VALUES \(parenthesized: .parameters(names.count))" as SQL)
-        var collectionInserts: [Statement] = []
-        for collection in info.collections {
-            // Bound alike for every kind: ?1 the owner, ?2 the position or key, ?3 the element, ?4 its type; a set
-            // has no position.
-            let columns = collection.insertedColumns
-            let numbers = [1] + (collection.kind == .set ? [] : [2]) + [3] + (collection.hasTypeColumn ? [4] : [])
-            collectionInserts.append(try connection.prepare("INSERT INTO \(identifier: collection.name) "
-                                                            + "\(parenthesized: columns.map { SQL.identifier($0) }.joined(separator: ", ")) "
-                                                            + "VALUES \(parenthesized: .parameters(numbers))" as SQL))
-        }
-        columns += info.collections.map(\.column)
+        let columns = insertedColumns(info)
         // Strings are bound from the file's bytes, without a String made of each.
         let textColumns = columns.map { $0.type == .string && info.table.enumKeysColumns.contains($0.specIndex) == false }
-        // What a constraint SQLite enforces means in the file's terms: two objects with one primary key, a dictionary
-        // key or a set's value twice in one object.
-        let reader = reader
-        let classFailure: InsertPipe.Failure = { error, owner, _ in
-            guard ResultCode.constraintPrimaryKey ~= error.extendedCode || ResultCode.constraintUnique ~= error.extendedCode else { return error }
-            // The only key of a class table is its primary key (NULLs in required properties are found before).
-            return RealmReadError(.damaged, "\(reader.name): \(info.name) has more than one object with the primary key "
-                                  + "\(info.keyName) \(Self.valueText(owner))")
-        }
-        let collectionFailures: [InsertPipe.Failure?] = info.collections.map { collection in
-            switch collection.kind {
-            case .dictionary:
-                return { error, owner, key in
-                    guard ResultCode.constraintPrimaryKey ~= error.extendedCode else { return error }
-                    return RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(owner)): the dictionary "
-                                          + "\(collection.column.name) holds the key \(Self.valueText(key)) more than once")
-                }
-            case .set:
-                return { error, owner, _ in
-                    guard ResultCode.constraintPrimaryKey ~= error.extendedCode else { return error }
-                    return RealmReadError(.damaged, "\(reader.name): \(info.name) \(info.keyName) \(Self.valueText(owner)): the set "
-                                          + "\(collection.column.name) holds one value more than once")
-                }
-            case .list:
-                return nil
-            }
-        }
-        let pipe = InsertPipe([insert] + collectionInserts, failures: [classFailure] + collectionFailures, threaded: threaded)
-        do {
-            let written = try writeRows(info, keys: keys, pipe: pipe, walk: &walk, marking: marking, textColumns: textColumns, columns: columns,
-                                        unread: &unread, late: &late, readsSeconds: readsSeconds, oldDateTimes: oldDateTimes,
-                                        dangles: dangles, required: required, tick: tick)
-            try pipe.finish()
-            return written
-        } catch {
-            pipe.cancel()
-            throw error
-        }
+        return try writeRows(info, keys: keys, pipe: pipe, base: base, walk: &walk, marking: marking, textColumns: textColumns, columns: columns,
+                             unread: &unread, late: &late, readsSeconds: readsSeconds, oldDateTimes: oldDateTimes,
+                             dangles: dangles, required: required, tick: tick)
     }
 
-    /// The rows of `writeClass`, read leaf by leaf and handed to `pipe`: statement 0 inserts the class's objects,
-    /// statement 1 + i the entries of its collection i.
-    private func writeRows(_ info: RealmMapping.ClassTable, keys: KeyMaps, pipe: InsertPipe, walk: inout RealmNodeWalk, marking: Bool,
+    /// The rows of `writeClass`, read leaf by leaf and handed to `pipe`: statement `base` inserts the class's objects,
+    /// `base` + 1 + i the entries of its collection i.
+    private func writeRows(_ info: RealmMapping.ClassTable, keys: KeyMaps, pipe: InsertPipe, base: Int, walk: inout RealmNodeWalk, marking: Bool,
                            textColumns: [Bool], columns: [RealmColumn], unread: inout [(count: Int, what: String)], late: inout [Int],
                            readsSeconds: Bool, oldDateTimes: [Bool], dangles: (RealmValue, RealmColumn, Int) -> Void,
                            required: (String, SQLiteValue) -> RealmReadError, tick: () throws -> Void) throws -> (Int, [Summary.Table])
@@ -330,15 +363,15 @@ public struct RealmConverter {
                 let ownerKey: SQLiteValue = info.keyColumn == nil ? .integer(key)
                     : keys.sqlValue(try leaves[0].value(at: row, walk: &walk), column: info.keyColumn!)
                 if ownerKey == .null, let key = info.keyColumn, !key.isNullable { throw required(key.name, ownerKey) }
-                try pipe.bind(ownerKey, at: 1, of: 0)
+                try pipe.bind(ownerKey, at: 1, of: base)
                 var parameter = 2
                 for (index, value) in info.columns.enumerated() {
                     let leaf = leaves[index + keyOffset]
                     if textColumns[index + keyOffset] {
                         try leaf.withElementBytes(at: row, walk: &walk) { bytes in
-                            if let bytes { try pipe.bindText(bytes, at: parameter, of: 0) } else {
+                            if let bytes { try pipe.bindText(bytes, at: parameter, of: base) } else {
                                 if !value.column.isNullable { throw required(value.column.name, ownerKey) }
-                                try pipe.bind(.null, at: parameter, of: 0)
+                                try pipe.bind(.null, at: parameter, of: base)
                             }
                         }
                         parameter += 1
@@ -346,10 +379,10 @@ public struct RealmConverter {
                     }
                     if let what = try leaf.unreadable(at: row, walk: &walk) {
                         unread[index] = (unread[index].count + 1, what)
-                        try pipe.bind(marking ? .text("<unreadable: \(what)>") : .null, at: parameter, of: 0)
+                        try pipe.bind(marking ? .text("<unreadable: \(what)>") : .null, at: parameter, of: base)
                         parameter += 1
                         if value.typeName != nil {
-                            try pipe.bind(.null, at: parameter, of: 0)
+                            try pipe.bind(.null, at: parameter, of: base)
                             parameter += 1
                         }
                         continue
@@ -358,22 +391,22 @@ public struct RealmConverter {
                     if case .timestamp(let time) = realm {
                         // 9999-12-31T23:59:59 is 253,402,300,799 s.
                         if readsSeconds, oldDateTimes[index], time.seconds > 253_402_300_799 { late[index] += 1 }
-                        try KeyMaps.withISOText(time) { try pipe.bindText($0, at: parameter, of: 0) }
+                        try KeyMaps.withISOText(time) { try pipe.bindText($0, at: parameter, of: base) }
                     } else {
                         if realm == .null && !value.column.isNullable { throw required(value.column.name, ownerKey) }
                         dangles(realm, value.column, index)
-                        try pipe.bind(keys.sqlValue(realm, column: value.column), at: parameter, of: 0)
+                        try pipe.bind(keys.sqlValue(realm, column: value.column), at: parameter, of: base)
                     }
                     parameter += 1
                     if value.typeName != nil {
-                        try pipe.bind(keys.typeName(realm).map(SQLiteValue.text) ?? .null, at: parameter, of: 0)
+                        try pipe.bind(keys.typeName(realm).map(SQLiteValue.text) ?? .null, at: parameter, of: base)
                         parameter += 1
                     }
                 }
-                try pipe.run(0, owner: ownerKey)
+                try pipe.run(base, owner: ownerKey)
                 objects += 1
                 for (index, collection) in info.collections.enumerated() {
-                    let statement = index + 1
+                    let statement = base + index + 1
                     let leafIndex = keyOffset + info.columns.count + index
                     let ref = try leaves[leafIndex].collectionRef(at: row)
                     if collection.isDictionary {

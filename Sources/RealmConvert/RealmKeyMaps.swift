@@ -21,7 +21,7 @@ struct KeyMap {
         var sorted = true
         try reader.forEachObject(in: table, columns: keyColumn.map { [$0] } ?? [], walk: &walk) { key, row in
             // Each leaf read maps the pages around it too: given back as the reading goes (see `RealmConverter.write`).
-            if objectKeys.count % 4096 == 4095 { reader.bytes.releasePages() }
+            if objectKeys.count % 65_536 == 65_535 { reader.bytes.releasePages() }
             if let last = objectKeys.last, last >= key { sorted = false }
             objectKeys.append(key)
             if keyColumn != nil { values.append(KeyMaps.plainValue(row[0])) }

@@ -53,6 +53,9 @@ public final class RealmLazyCopy: @unchecked Sendable {
         lock.withLock { converter.mapping.classes.indices.filter { filled[$0] }.map { converter.mapping.classes[$0].name } }
     }
 
+    /// Checked every few thousand objects of a fill: true stops it (`StrataError.interrupted`) and takes it back.
+    var shouldStop: @Sendable () -> Bool = { InterruptSignal.fired }
+
     let converter: RealmConverter
     /// The one connection that writes the copy; it also keeps an in-memory copy alive.
     private let owner: Connection
@@ -169,7 +172,7 @@ public final class RealmLazyCopy: @unchecked Sendable {
                     let info = mapping.classes[index]
                     keys.maps[table] = try KeyMap(reader: reader, table: info.table, keyColumn: info.keyColumn, walk: &keyWalk)
                     reader.bytes.releasePages()
-                    if InterruptSignal.fired { throw StrataError.interrupted }
+                    if shouldStop() { throw StrataError.interrupted }
                 }
             } catch {
                 (keys, keyWalk) = keysBefore
@@ -179,26 +182,28 @@ public final class RealmLazyCopy: @unchecked Sendable {
             var found = RealmConverter.Summary(classes: 0, objects: 0, collectionRows: 0, tables: [])
             do {
                 try owner.transaction(.immediate) {
-                    for index in wanted {
-                        let info = mapping.classes[index]
-                        let total = info.table.objectCount
-                        observe(.progress(className: info.name, done: 0, total: total))
-                        var done = 0
-                        let (objects, collections) = try converter.writeClass(info, keys: keys, into: owner, walk: &walk, marking: true,
-                                                                              unreadable: &found.unreadable, dangling: &found.dangling,
-                                                                              lateDates: &found.lateDates) {
-                            done += 1
-                            if done % 4096 == 0 {
-                                if InterruptSignal.fired { throw StrataError.interrupted }
-                                observe(.progress(className: info.name, done: done, total: total))
-                                // A mapped file's pages are read again when needed: a fill stays small however large the file.
-                                reader.bytes.releasePages()
-                            }
+                    let classes = wanted.map { mapping.classes[$0] }
+                    // The counts go to the observer as the class so far, of its total.
+                    var current = "", done = 0
+                    let written = try converter.writeClasses(classes, keys: keys, into: owner, walk: &walk, marking: true, found: &found,
+                                                             threaded: Platform.processorCount > 1,
+                                                             after: { mapping.fullTextStatements(of: $0.name) }) { info in
+                        if info.name != current {
+                            (current, done) = (info.name, 0)
+                            observe(.progress(className: info.name, done: 0, total: info.table.objectCount))
                         }
-                        for statement in mapping.fullTextStatements(of: info.name) { try owner.execute(statement) }
-                        summary.tables.append(.init(name: info.name, rows: objects))
+                        done += 1
+                        if done % 4096 == 0 {
+                            if shouldStop() { throw StrataError.interrupted }
+                            observe(.progress(className: info.name, done: done, total: info.table.objectCount))
+                            // A mapped file's pages are read again when needed: a fill stays small however large the file.
+                            if done % 16_384 == 0 { reader.bytes.releasePages() }
+                        }
+                    }
+                    for (info, (table, collections)) in zip(classes, written) {
+                        summary.tables.append(table)
                         summary.tables += collections
-                        if !info.isInternal { summary.objects += objects }
+                        if !info.isInternal { summary.objects += table.rows }
                         summary.collectionRows += collections.reduce(0) { $0 + $1.rows }
                     }
                     // Bytes that read as zeros because the file was truncated meanwhile are not the file's values.

@@ -160,8 +160,9 @@ struct RealmMapping {
 
     /// The CREATE INDEX statements, run once the rows are written (an index built at the end costs less than one
     /// kept up row by row).
-    func indexStatements() -> [String] {
-        indexes.map { ("CREATE INDEX \(identifier: $0.name) ON \(identifier: $0.table) (\(identifier: $0.column))" as SQL).text }
+    func indexStatements(of info: ClassTable? = nil) -> [String] {
+        let tables = info.map { Set([$0.name] + $0.collections.map(\.name)) }
+        return indexes.filter { tables?.contains($0.table) ?? true }.map { ("CREATE INDEX \(identifier: $0.name) ON \(identifier: $0.table) (\(identifier: $0.column))" as SQL).text }
     }
 
     /// The declared type of a primary key: an optional int key is `INT`, which, unlike `INTEGER`, does not make the

@@ -146,6 +146,26 @@ import StrataCore
         #expect(copy.filledClasses == ["Source"])
     }
 
+    /// A fill stopped midway (Ctrl-C) is taken back whole: the class stays empty, its statement fails with
+    /// `interrupted`, and the next read fills it again, every object once.
+    @Test func aStoppedFillIsTakenBackAndDoneAgain() throws {
+        let folder = try #require(try? Platform.makePrivateDirectory().get())
+        let path = folder + "/many-rows.realm"
+        defer { Platform.removeNow([path, folder]) }
+        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Files/format-09/many-rows.realm").path, toPath: path)
+        let copy = try RealmConversionFile.readableCopy(of: path)
+        let table = try #require(copy.converter.plannedTables.first { ($0.objects ?? 0) > 4096 })
+        let stops = Counts(1)
+        // The first check of the fill, after 4,096 of its objects, says stop.
+        copy.shouldStop = { stops.values[0] == 0 && { stops.set(0, 1); return true }() }
+        let reader = try copy.openReader(timeout: 1000)
+        #expect(throws: StrataError.interrupted) { _ = try reader.scalar("SELECT count(*) FROM \(identifier: table.name)" as SQL) }
+        #expect(copy.filledClasses.isEmpty)
+        #expect(try reader.scalar("SELECT count(*) FROM \(identifier: table.name)" as SQL) == .integer(Int64(table.objects!)))
+        #expect(try reader.scalar("SELECT count(DISTINCT rowid) FROM \(identifier: table.name)" as SQL) == .integer(Int64(table.objects!)))
+        #expect(copy.filledClasses == [table.name])
+    }
+
     /// Readers on several threads at once, each reading every class: each class is filled once, and every reader
     /// sees it whole.
     @Test func readersOnSeveralThreadsFillEachClassOnce() throws {

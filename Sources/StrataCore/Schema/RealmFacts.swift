@@ -65,8 +65,17 @@ public enum RealmFacts {
             switch kind {
             case .embedded:
                 classes[index].kind = .embedded
-            case .internal, .fullText:
+            case .internal:
                 classes[index].isHidden = true
+            case .fullText:
+                // An index, not a class: its columns are the owner's full-text indexed properties, which say so.
+                classes[index].isHidden = true
+                let columns = Set(classes[index].properties.map(\.name))
+                guard let owner = row[2].string, let ownerIndex = byTable[owner] else { continue }
+                for property in classes[ownerIndex].properties.indices where columns.contains(classes[ownerIndex].properties[property].name)
+                    && classes[ownerIndex].properties[property].model == nil {
+                    classes[ownerIndex].properties[property].model = ModelFacts(note: "full-text indexed (\(name))")
+                }
             case .list, .set, .dictionary:
                 guard let owner = row[2].string, let property = row[3].string, let collection = ValueCollection.Kind(rawValue: kind.rawValue)
                 else { continue }
