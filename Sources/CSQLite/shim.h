@@ -23,6 +23,11 @@ static inline int strata_bind_text_static(sqlite3_stmt *stmt, int index, const c
     return sqlite3_bind_text(stmt, index, text, bytes, SQLITE_STATIC);
 }
 
+/// A blob the caller keeps unchanged until the statement is reset or bound again: not copied.
+static inline int strata_bind_blob_static(sqlite3_stmt *stmt, int index, const void *bytes, int count) {
+    return sqlite3_bind_blob(stmt, index, bytes, count, SQLITE_STATIC);
+}
+
 static inline int strata_bind_blob(sqlite3_stmt *stmt, int index, const void *bytes, int count) {
     return sqlite3_bind_blob(stmt, index, bytes, count, SQLITE_TRANSIENT);
 }

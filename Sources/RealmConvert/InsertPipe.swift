@@ -17,19 +17,41 @@ final class InsertPipe: @unchecked Sendable {
     /// What an error of SQLite's on a row of a statement means, given the row's owner key and its key in a dictionary.
     typealias Failure = (SQLiteError, _ owner: SQLiteValue, _ key: SQLiteValue) -> any Error
 
+    /// A value as a batch keeps it: text and blobs as ranges of the batch's bytes, so that no op holds a reference
+    /// (copying and dropping one costs nothing).
+    private enum Slot {
+        case null, integer(Int64), real(Double)
+        case text(start: Int, count: Int), blob(start: Int, count: Int)
+    }
+
     private enum Op {
-        case value(statement: Int, index: Int, SQLiteValue)
-        /// Text at `start` in the batch's bytes, `count` long.
-        case text(statement: Int, index: Int, start: Int, count: Int)
-        case run(statement: Int, owner: SQLiteValue, key: SQLiteValue)
-        /// Statements with no values (a CREATE INDEX once a class is written), run on the connection.
-        case execute(String)
+        case bind(statement: Int32, index: Int32, Slot)
+        case run(statement: Int32, owner: Slot, key: Slot)
+        /// Statements with no values, `scripts[i]`, run on the connection.
+        case execute(Int)
     }
 
     private struct Batch {
         var ops: [Op] = []
         var bytes: [UInt8] = []
+        var scripts: [String] = []
         var isFull: Bool { ops.count >= 65_536 || bytes.count >= 4 << 20 }
+
+        mutating func slot(_ value: SQLiteValue) -> Slot {
+            switch value {
+            case .null: return .null
+            case .integer(let number): return .integer(number)
+            case .real(let number): return .real(number)
+            case .text(var text):
+                let start = bytes.count
+                text.withUTF8 { bytes.append(contentsOf: $0) }
+                return .text(start: start, count: bytes.count - start)
+            case .blob(let blob):
+                let start = bytes.count
+                bytes.append(contentsOf: blob)
+                return .blob(start: start, count: blob.count)
+            }
+        }
     }
 
     private let connection: Connection
@@ -75,13 +97,15 @@ final class InsertPipe: @unchecked Sendable {
 
     /// Binds `value` to parameter `index` of the next row.
     func bind(_ value: SQLiteValue, at index: Int, of statement: Int) throws {
-        if threaded { batch.ops.append(.value(statement: statement, index: index, value)) } else { try statements[statement].bind(value, at: index) }
+        guard threaded else { return try statements[statement].bind(value, at: index) }
+        let slot = batch.slot(value)
+        batch.ops.append(.bind(statement: Int32(statement), index: Int32(index), slot))
     }
 
     /// Binds UTF-8 text straight from `bytes` (copied now).
     func bindText(_ bytes: UnsafeRawBufferPointer, at index: Int, of statement: Int) throws {
         guard threaded else { return try statements[statement].bindText(bytes, at: index) }
-        batch.ops.append(.text(statement: statement, index: index, start: batch.bytes.count, count: bytes.count))
+        batch.ops.append(.bind(statement: Int32(statement), index: Int32(index), .text(start: batch.bytes.count, count: bytes.count)))
         batch.bytes.append(contentsOf: bytes)
     }
 
@@ -92,14 +116,18 @@ final class InsertPipe: @unchecked Sendable {
     ///   makes it.
     func run(_ statement: Int, owner: SQLiteValue, key: SQLiteValue = .null) throws {
         guard threaded else { return try run(statements[statement], statement, owner: owner, key: key) }
-        batch.ops.append(.run(statement: statement, owner: owner, key: key))
+        // The owner and the key only matter to a failure that names them.
+        let named = failures[statement] != nil
+        let ownerSlot = named ? batch.slot(owner) : .null, keySlot = named ? batch.slot(key) : .null
+        batch.ops.append(.run(statement: Int32(statement), owner: ownerSlot, key: keySlot))
         if batch.isFull { try hand() }
     }
 
     /// Runs `sql` (statements without values) after the rows before it.
     func execute(_ sql: String) throws {
         guard threaded else { return try connection.execute(sql) }
-        batch.ops.append(.execute(sql))
+        batch.ops.append(.execute(batch.scripts.count))
+        batch.scripts.append(sql)
         try hand()
     }
 
@@ -144,6 +172,7 @@ final class InsertPipe: @unchecked Sendable {
         batch = lock.withLock { spare.popLast() } ?? Batch()
         batch.ops.removeAll(keepingCapacity: true)
         batch.bytes.removeAll(keepingCapacity: true)
+        batch.scripts.removeAll()
     }
 
     /// The inserting thread: each batch in order, until the end of the queue.
@@ -165,17 +194,37 @@ final class InsertPipe: @unchecked Sendable {
 
     private func insert(_ batch: Batch) throws {
         try batch.bytes.withUnsafeBytes { bytes in
-            for op in batch.ops {
-                switch op {
-                case .value(let statement, let index, let value):
-                    try statements[statement].bind(value, at: index)
-                case .text(let statement, let index, let start, let count):
-                    // The batch's bytes outlive the row's run, which comes before any rebinding.
-                    try statements[statement].bindTextInPlace(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]), at: index)
-                case .run(let statement, let owner, let key):
-                    try run(statements[statement], statement, owner: owner, key: key)
-                case .execute(let sql):
-                    try connection.execute(sql)
+            func value(_ slot: Slot) -> SQLiteValue {
+                switch slot {
+                case .null: .null
+                case .integer(let number): .integer(number)
+                case .real(let number): .real(number)
+                case .text(let start, let count): .text(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]), as: UTF8.self))
+                case .blob(let start, let count): .blob(Array(bytes[start..<(start + count)]))
+                }
+            }
+            try batch.ops.withUnsafeBufferPointer { ops in
+                for op in ops {
+                    switch op {
+                    case .bind(let statement, let index, let slot):
+                        let compiled = statements[Int(statement)], position = Int(index)
+                        switch slot {
+                        case .null, .integer, .real: try compiled.bind(value(slot), at: position)
+                        // The batch's bytes outlive the row's run, which comes before any rebinding.
+                        case .text(let start, let count):
+                            try compiled.bindTextInPlace(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]), at: position)
+                        case .blob(let start, let count):
+                            try compiled.bindBlobInPlace(UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)]), at: position)
+                        }
+                    case .run(let statement, let owner, let key):
+                        do {
+                            try statements[Int(statement)].run()
+                        } catch let error as SQLiteError {
+                            throw failures[Int(statement)]?(error, value(owner), value(key)) ?? error
+                        }
+                    case .execute(let script):
+                        try connection.execute(batch.scripts[script])
+                    }
                 }
             }
         }

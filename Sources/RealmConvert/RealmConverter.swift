@@ -143,12 +143,8 @@ public struct RealmConverter {
         var walk = RealmNodeWalk(reader: reader)
         var done = 0
         var found = Summary(classes: 0, objects: 0, collectionRows: 0, tables: [])
-        // Each class's indexes (Realm's search indexes, one on every link column, the full-text indexes) are made once
-        // its rows are in: an index built at the end costs less than one kept up row by row, and one class's is made
-        // while the next class is read.
         let written = try writeClasses(mapping.classes, keys: keys, into: connection, walk: &walk, marking: markingUnreadable,
-                                       found: &found, threaded: threaded,
-                                       after: { mapping.indexStatements(of: $0) + mapping.fullTextStatements(of: $0.name) }) { _ in
+                                       found: &found, threaded: threaded, after: { _ in [] }) { _ in
             done += 1
             if done % 4096 == 0 {
                 if shouldStop() { throw StrataError.interrupted }
@@ -158,7 +154,12 @@ public struct RealmConverter {
                 if done % 16_384 == 0 { reader.bytes.releasePages() }
             }
         }
-        if shouldStop() { throw StrataError.interrupted }
+        // Realm's search indexes, an index on every link column, and the full-text indexes: made once the rows are in
+        // (an index built at the end costs less than one kept up row by row; SQLite sorts it on every core).
+        for statement in mapping.indexStatements() + mapping.fullTextStatements() {
+            if shouldStop() { throw StrataError.interrupted }
+            try connection.execute(statement)
+        }
         let tables = written.map { $0.table }
         let collectionTables = written.flatMap { $0.collections }
         let unreadable = found.unreadable, dangling = found.dangling, lateDates = found.lateDates

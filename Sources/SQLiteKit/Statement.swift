@@ -83,6 +83,19 @@ public final class Statement {
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection, sql: sql) }
     }
 
+    /// Binds a blob from a buffer that stays unchanged until the statement next runs, resets or binds this parameter
+    /// again: SQLite reads the bytes where they are, without a copy.
+    public func bindBlobInPlace(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
+        let position = Int32(index)
+        let code: Int32
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            code = strata_bind_blob_static(handle, position, base, Int32(clamping: bytes.count))
+        } else {
+            code = sqlite3_bind_zeroblob(handle, position, 0)
+        }
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection, sql: sql) }
+    }
+
     /// Binds a blob straight from a buffer; SQLite copies the bytes.
     public func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
         let position = Int32(index)
