@@ -6,12 +6,14 @@ Usage: timeit.py [--runs N] [--warmup N] [--stdin FILE] [--fresh PATH]... [-v]
 
 The command's stdout goes to /dev/null; its stdin is FILE (or /dev/null).
 Warm-up runs are not timed. With --fresh, PATH (and its -journal, -wal and
--shm files) is deleted before and after every run, outside the timing: for
-commands that write a new file. Exits non-zero, showing the
+-shm files) is deleted before and after every run, and what earlier runs
+wrote is flushed to the disk (sync), outside the timing: for commands that
+write a new file. Exits non-zero, showing the
 command's stderr, if any run fails.
 """
 
 import argparse
+import os
 import signal
 import statistics
 import subprocess
@@ -23,6 +25,10 @@ from runhelp import interrupted, remove
 
 def run_once(command, stdin_path, fresh):
     remove(fresh)
+    if fresh:
+        # The last run's writes reach the disk before this one starts: a command that writes a file is not timed
+        # with the write-back of the one before it.
+        os.sync()
     stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
     try:
         start = time.perf_counter()

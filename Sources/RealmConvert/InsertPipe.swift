@@ -8,8 +8,8 @@ import StrataCore
 /// `threaded`, those calls only record what to do, in batches (values, and text as bytes copied once into the
 /// batch), which a thread of the pipe's own binds and runs in the same order: reading the file and SQLite's inserts
 /// then share two cores, and the database written is the same, row for row; statements without values (`execute`:
-/// the indexes of a class once its rows are in) run in their place among the rows, so that one class's indexes are
-/// made while the next class is read. Nothing else may use the connection until `finish` or `cancel` returns.
+/// a class's full-text index once its rows are in) run in their place among the rows. Nothing else may use the
+/// connection until `finish` or `cancel` returns.
 ///
 /// An error of SQLite's comes back from the next `run` (or `finish`) after it happened; `failures` make it the
 /// file's damage when a constraint says so (a duplicate primary key), from the row's owner and key that `run` was given.

@@ -130,6 +130,8 @@ public struct RealmConverter {
                       shouldStop: () -> Bool = { false }, markingUnreadable: Bool = false,
                       threaded: Bool = Platform.processorCount > 1) throws -> Summary
     {
+        // Every byte of the file is read: from the disk at its speed, not a page fault at a time.
+        reader.bytes.readAhead()
         try writeTables(into: connection)
         var keys = KeyMaps(mapping: mapping)
         // One walk per pass over the whole file: however a hostile file shares nodes between tables, each pass reads
@@ -140,6 +142,8 @@ public struct RealmConverter {
             keys.maps[info.table.index] = try KeyMap(reader: reader, table: info.table, keyColumn: info.keyColumn, walk: &keyWalk)
             reader.bytes.releasePages()
         }
+        // The pages the key maps read and gave back may have left memory since: read again ahead of the rows.
+        reader.bytes.readAhead()
         var walk = RealmNodeWalk(reader: reader)
         var done = 0
         var found = Summary(classes: 0, objects: 0, collectionRows: 0, tables: [])

@@ -125,6 +125,13 @@ public final class RealmBytes: @unchecked Sendable {
         _ = madvise(UnsafeMutableRawPointer(mutating: base), count, MADV_DONTNEED)
     }
 
+    /// Asks the system to read the whole mapped file ahead, in the background: for work that reads all of it (a
+    /// conversion), which then finds its pages in memory instead of waiting for each from the disk; nothing for a copy.
+    public func readAhead() {
+        guard isMapped else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), count, MADV_WILLNEED)
+    }
+
     /// Byte `offset`; the caller has checked it is below `count`.
     @inline(__always)
     subscript(offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
