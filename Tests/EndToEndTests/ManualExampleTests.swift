@@ -151,6 +151,9 @@ final class World {
         try files.copyItem(atPath: root.appendingPathComponent("Samples/RealmTasks/Migrations").path, toPath: workspace.file("Migrations"))
         try files.copyItem(atPath: root.appendingPathComponent("Tests/Fixtures/Realm/Files/all-types.realm").path,
                            toPath: workspace.file("default.realm"))
+        // Notes whose title and body have Realm's full-text indexes (the manual's FTS5 example).
+        try files.copyItem(atPath: root.appendingPathComponent("Tests/Fixtures/Realm/Files/full-text.realm").path,
+                           toPath: workspace.file("notes.realm"))
         // An encrypted file and its key (the fixture's: the bytes 00 to 3f), as the manual's examples name them.
         try files.copyItem(atPath: root.appendingPathComponent("Tests/Fixtures/Realm/Files/encrypted.realm").path,
                            toPath: workspace.file("secret.realm"))
