@@ -11,6 +11,14 @@ import StrataCore
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Realm")
 
+    /// A copy of the realm at `path` of the test's own, in memory: the process's copies (`readableCopy`, one per file,
+    /// in a temporary folder) are shared by every test, and a test process may end without removing its folders.
+    static func copy(of path: String) throws -> RealmLazyCopy {
+        let converter = try RealmConversionFile.open(path)
+        return try RealmLazyCopy(converter: converter, uri: "file:lazy-test-\(UUID().uuidString)?mode=memory&cache=shared", isInMemory: true,
+                                 source: path, failure: "cannot make the copy of \(path)")
+    }
+
     /// Every unencrypted fixture and real file.
     static var files: [String] {
         var found: [String] = []
@@ -43,7 +51,7 @@ import StrataCore
             converter = try RealmConversionFile.open(path)
         } catch {
             // A file no read opens (a format of its own, damage in the schema) has no copy either.
-            #expect(throws: StrataError.self) { try RealmConversionFile.readableCopy(of: path) }
+            #expect(throws: StrataError.self) { try Self.copy(of: path) }
             return
         }
         let whole = try Connection(path: "", mode: .memory)
@@ -52,11 +60,11 @@ import StrataCore
             summary = try whole.transaction { try converter.write(into: whole, markingUnreadable: true) }
         } catch {
             // Damage in objects: the copy opens (its schema is whole) and a read of everything fails.
-            let copy = try RealmConversionFile.readableCopy(of: path)
+            let copy = try Self.copy(of: path)
             #expect(throws: StrataError.self) { _ = try copy.fillAll() }
             return
         }
-        let copy = try RealmConversionFile.readableCopy(of: path)
+        let copy = try Self.copy(of: path)
         let reader = try copy.openReader(timeout: 1000)
         let tables = converter.plannedTables
         var generator = SystemRandomNumberGenerator()
@@ -127,7 +135,7 @@ import StrataCore
         bytes[482] = 0x51
         let path = folder + "/duplicate.realm"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let copy = try RealmConversionFile.readableCopy(of: path)
+        let copy = try Self.copy(of: path)
         let reader = try copy.openReader(timeout: 1000)
         for _ in 0..<2 {
             do {
@@ -149,11 +157,8 @@ import StrataCore
     /// A fill stopped midway (Ctrl-C) is taken back whole: the class stays empty, its statement fails with
     /// `interrupted`, and the next read fills it again, every object once.
     @Test func aStoppedFillIsTakenBackAndDoneAgain() throws {
-        let folder = try #require(try? Platform.makePrivateDirectory().get())
-        let path = folder + "/many-rows.realm"
-        defer { Platform.removeNow([path, folder]) }
-        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Files/format-09/many-rows.realm").path, toPath: path)
-        let copy = try RealmConversionFile.readableCopy(of: path)
+        let path = Self.root.appendingPathComponent("Files/format-09/many-rows.realm").path
+        let copy = try Self.copy(of: path)
         let table = try #require(copy.converter.plannedTables.first { ($0.objects ?? 0) > 4096 })
         let stops = Counts(1)
         // The first check of the fill, after 4,096 of its objects, says stop.
@@ -169,17 +174,13 @@ import StrataCore
     /// Readers on several threads at once, each reading every class: each class is filled once, and every reader
     /// sees it whole.
     @Test func readersOnSeveralThreadsFillEachClassOnce() throws {
-        // A copy of its own: the process keeps one SQLite copy per file, which the other tests read too.
-        let folder = try #require(try? Platform.makePrivateDirectory().get())
-        let path = folder + "/many.realm"
-        defer { Platform.removeNow([path, folder]) }
-        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Files/many-objects.realm").path, toPath: path)
+        let path = Self.root.appendingPathComponent("Files/many-objects.realm").path
         let whole = try Connection(path: "", mode: .memory)
         let converter = try RealmConversionFile.open(path)
         _ = try whole.transaction { try converter.write(into: whole, markingUnreadable: true) }
         let tables = converter.plannedTables.map(\.name)
         let expected = try tables.map { try Self.rows($0, whole).count }
-        let copy = try RealmConversionFile.readableCopy(of: path)
+        let copy = try Self.copy(of: path)
         let counts = Counts(tables.count * 4)
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             guard let reader = try? copy.openReader(timeout: 5000) else { return }
@@ -196,18 +197,14 @@ import StrataCore
     /// the class, `Note_fts`, filled with the class: in a conversion, and in the copy when the class or the FTS table
     /// is first read; hidden from the classes.
     @Test func fullTextIndexesAreFTS5Tables() throws {
-        // A copy of its own: the process keeps one SQLite copy per file, which the other tests read too.
-        let folder = try #require(try? Platform.makePrivateDirectory().get())
-        let path = folder + "/full-text.realm"
-        defer { Platform.removeNow([path, folder]) }
-        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Files/full-text.realm").path, toPath: path)
+        let path = Self.root.appendingPathComponent("Files/full-text.realm").path
         let converter = try RealmConversionFile.open(path)
         let note = try #require(converter.schema.classes.first { $0.className == "Note" })
         #expect(note.columns.filter(\.isFullTextIndexed).map(\.name) == ["title", "body"])
         #expect(note.columns.first { $0.name == "tag" }?.isIndexed == true)
         let whole = try Connection(path: "", mode: .memory)
         _ = try whole.transaction { try converter.write(into: whole) }
-        let copy = try RealmConversionFile.readableCopy(of: path)
+        let copy = try Self.copy(of: path)
         let reader = try copy.openReader(timeout: 1000)
         // The FTS table read first: its class is filled, and the index with it.
         for connection in [reader, whole] {
