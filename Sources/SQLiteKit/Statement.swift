@@ -60,49 +60,41 @@ public final class Statement {
 
     /// Binds UTF-8 text straight from a buffer, without building a `String`; SQLite copies the bytes.
     public func bindText(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
-        let position = Int32(index)
-        let code: Int32
-        if let base = bytes.baseAddress, bytes.count > 0 {
-            code = strata_bind_text(handle, position, base.assumingMemoryBound(to: CChar.self), Int32(clamping: bytes.count))
-        } else {
-            code = strata_bind_text(handle, position, "", 0)
-        }
-        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection, sql: sql) }
+        try bind(bytes, at: index, text: true, copying: true)
     }
 
     /// Binds UTF-8 text from a buffer that stays unchanged until the statement next runs, resets or binds this
     /// parameter again: SQLite reads the bytes where they are, without a copy.
     public func bindTextInPlace(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
-        let position = Int32(index)
-        let code: Int32
-        if let base = bytes.baseAddress, bytes.count > 0 {
-            code = strata_bind_text_static(handle, position, base.assumingMemoryBound(to: CChar.self), Int32(clamping: bytes.count))
-        } else {
-            code = strata_bind_text(handle, position, "", 0)
-        }
-        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection, sql: sql) }
+        try bind(bytes, at: index, text: true, copying: false)
+    }
+
+    /// Binds a blob straight from a buffer; SQLite copies the bytes.
+    public func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
+        try bind(bytes, at: index, text: false, copying: true)
     }
 
     /// Binds a blob from a buffer that stays unchanged until the statement next runs, resets or binds this parameter
     /// again: SQLite reads the bytes where they are, without a copy.
     public func bindBlobInPlace(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
-        let position = Int32(index)
-        let code: Int32
-        if let base = bytes.baseAddress, bytes.count > 0 {
-            code = strata_bind_blob_static(handle, position, base, Int32(clamping: bytes.count))
-        } else {
-            code = sqlite3_bind_zeroblob(handle, position, 0)
-        }
-        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection, sql: sql) }
+        try bind(bytes, at: index, text: false, copying: false)
     }
 
-    /// Binds a blob straight from a buffer; SQLite copies the bytes.
-    public func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
+    /// Text or a blob from `bytes`, copied by SQLite or read where it is; empty ones as `''` and a zero-length blob
+    /// (an empty buffer may have no address, and a null pointer would bind NULL).
+    private func bind(_ bytes: UnsafeRawBufferPointer, at index: Int, text: Bool, copying: Bool) throws {
         let position = Int32(index)
+        let count = Int32(clamping: bytes.count)
         let code: Int32
-        if let base = bytes.baseAddress, bytes.count > 0 {
-            code = strata_bind_blob(handle, position, base, Int32(clamping: bytes.count))
-        } else {
+        switch (bytes.baseAddress, text) {
+        case (let base?, true) where count > 0:
+            let chars = base.assumingMemoryBound(to: CChar.self)
+            code = copying ? strata_bind_text(handle, position, chars, count) : strata_bind_text_static(handle, position, chars, count)
+        case (let base?, false) where count > 0:
+            code = copying ? strata_bind_blob(handle, position, base, count) : strata_bind_blob_static(handle, position, base, count)
+        case (_, true):
+            code = strata_bind_text(handle, position, "", 0)
+        case (_, false):
             code = sqlite3_bind_zeroblob(handle, position, 0)
         }
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection, sql: sql) }
