@@ -243,6 +243,11 @@ public struct RealmConverter {
                 let (objects, collections) = try writeClass(info, keys: keys, pipe: pipe, base: base, walk: &walk, marking: marking,
                                                             unreadable: &found.unreadable, dangling: &found.dangling,
                                                             lateDates: &found.lateDates) { try tick(info) }
+                // A class whose objects are not as many as its cluster tree says (what `classes` shows): damage, which
+                // `check` reports in the same words.
+                if let mismatch = Self.countMismatch(info.table, read: objects) {
+                    throw RealmReadError(.damaged, "\(reader.name): \(mismatch)")
+                }
                 for statement in after(info) { try pipe.execute(statement) }
                 written.append((.init(name: info.name, rows: objects), collections))
             }
@@ -472,6 +477,12 @@ public struct RealmConverter {
             }
         }
         return (objects, info.collections.enumerated().map { .init(name: $1.name, rows: collectionRows[$0]) })
+    }
+
+    /// `Task says it has 5 objects; 4 were read` when `read` is not the object count `table`'s cluster tree keeps, else nil.
+    public static func countMismatch(_ table: RealmTable, read: Int) -> String? {
+        guard read != table.objectCount else { return nil }
+        return "\(table.className ?? table.name) says it has \(Plural.counted(table.objectCount, "object")); \(read) \(read == 1 ? "was" : "were") read"
     }
 
     /// A key value as a message shows it: a number, quoted text, `null`.

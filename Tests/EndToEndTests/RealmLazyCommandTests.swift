@@ -25,6 +25,29 @@ import Testing
         #expect(!browser.stderr.contains("constraint"), "\(browser.stderr)")
     }
 
+    /// A cluster tree that claims one object more than its leaves hold (`many-objects.realm`'s inner node, its tagged
+    /// total at 8044 made 616): `classes` shows the claim (it reads no object), and `check` and every read of the class
+    /// say the same thing: the class is damaged, in one line.
+    @Test func aClaimedCountThatTheObjectsBelieIsDamageToCheckAndToReads() throws {
+        let workspace = try Workspace()
+        let path = try RealmFileCommandTests.copy("Files/many-objects.realm", into: workspace, as: "claims.realm")
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes[8044] == UInt8((615 << 1 | 1) & 0xFF) && bytes[8045] == UInt8((615 << 1 | 1) >> 8))
+        bytes[8044] = UInt8((616 << 1 | 1) & 0xFF)
+        bytes[8045] = UInt8((616 << 1 | 1) >> 8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let expected = "Item says it has 616 objects; 615 were read"
+        let classes = try StrataProcess.run(["classes", path])
+        #expect(classes.status == 0 && classes.stdout.contains("616"), "\(classes.stdout) \(classes.stderr)")
+        let check = try StrataProcess.run(["check", path])
+        #expect(check.status == 5 && check.stdout.contains(expected), "\(check.stdout)")
+        for arguments in [["query", path, "Item", "--format", "json"], ["convert", path, workspace.file("claims.sqlite")], ["get", path, "Item", "1"]] {
+            let read = try StrataProcess.run(arguments)
+            #expect(read.status == 1 && read.stderr == "strata: \(path): \(expected)\n", "\(arguments[0]): \(read.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: workspace.file("claims.sqlite")))
+    }
+
     /// What a class holds that reads show differently (links to objects that do not exist) is said when a read
     /// first touches it: a query of Target, which links nowhere, says nothing; one of Source says it once.
     @Test func aClassSaysWhatItHoldsWhenFirstRead() throws {

@@ -134,10 +134,8 @@ struct CheckCommand {
                 var count = 0
                 do {
                     try reader.forEachObject(in: table, walk: &walk) { _, _ in count += 1 }
-                    if count != table.objectCount {
-                        tables.append(.init(check: .objects, severity: .problem,
-                                            message: "\(table.className ?? table.name) says it has \(Plural.counted(table.objectCount, "object")); \(count) \(count == 1 ? "was" : "were") read",
-                                            className: table.className ?? table.name))
+                    if let mismatch = RealmConverter.countMismatch(table, read: count) {
+                        tables.append(.init(check: .objects, severity: .problem, message: mismatch, className: table.className ?? table.name))
                     }
                 } catch let error as RealmReadError {
                     tables.append(.init(check: .objects, severity: .problem, message: "\(table.className ?? table.name): \(error.message)",
