@@ -14,16 +14,16 @@ struct ClassListing {
     /// A progress line on stderr while counting takes long (stderr is a terminal).
     var showsProgress: Bool
 
-    /// Counts and prints the classes; when there are none, says so on stderr.
+    /// Counts and prints the classes; when there are none, says so on stderr. The counts the session knows without
+    /// counting (`knownCounts`, a `.realm` file's) are taken as they are.
     /// - Parameter includesHidden: the classes include internal tables (`--all`): no hint to show them.
-    /// The counts the session knows without counting (`knownCounts`, a `.realm` file's) are taken as they are.
     func show(_ classes: [ClassInfo], in session: DatabaseSession, includesHidden: Bool) throws {
         let known = session.knownCounts ?? [:]
         let unknown = classes.filter { known[$0.tableName] == nil }
-        var counted = try unknown.isEmpty ? [] : count(unknown, in: session)
+        var counted = try (unknown.isEmpty ? [] : count(unknown, in: session)).makeIterator()
         let counts = classes.map { info -> Int64? in
             if let count = known[info.tableName] { return Int64(count) }
-            return counted.removeFirst()
+            return counted.next() ?? nil
         }
         if json {
             let items = zip(classes, counts).map { info, count -> JSONValue in

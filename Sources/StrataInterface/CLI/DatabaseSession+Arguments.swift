@@ -97,7 +97,8 @@ final class RealmFillReport: @unchecked Sendable {
                 bar?.finish()
                 bar = nil
             }
-            stderr.write("strata: warning: \(text)\n")
+            // Class and property names are the file's: escaped, as every message to a terminal is.
+            stderr.write("strata: warning: \(TerminalText.escaped(text))\n")
         }
     }
 }
