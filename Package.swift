@@ -78,10 +78,11 @@ let package = Package(
         .target(name: "StrataRender", dependencies: ["StrataCore", "SQLiteKit"]),
         // Realm Browser's demo database.
         .target(name: "StrataDemo", dependencies: ["StrataCore", "SQLiteKit"]),
+        .target(name: "StrataModel", dependencies: ["StrataCore", "CoreDataModel", "SQLiteKit"]),
         // The command line and the browser: command definitions with their runners, help, completion.
         .target(
             name: "StrataInterface",
-            dependencies: ["StrataEdit", "StrataMigrate", "StrataRender", "StrataDemo", "RealmConvert", "RealmFile", "StrataQuery",
+            dependencies: ["StrataEdit", "StrataMigrate", "StrataRender", "StrataDemo", "StrataModel", "RealmConvert", "RealmFile", "StrataQuery",
                            "StrataCore", "SQLiteKit", "CReadline"]
         ),
         .executableTarget(name: "strata", dependencies: ["StrataInterface"]),
@@ -104,6 +105,7 @@ let package = Package(
         .testTarget(name: "StrataEditTests", dependencies: ["StrataEdit", "StrataQuery", "StrataDemo", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataMigrateTests", dependencies: ["StrataMigrate", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataRenderTests", dependencies: ["StrataRender", "StrataCore", "SQLiteKit"]),
+        .testTarget(name: "StrataModelTests", dependencies: ["StrataModel", "StrataTestSupport", "StrataDemo", "CoreDataModel", "CoreDataStoreFixtures", "StrataCore", "SQLiteKit"]),
         .testTarget(name: "StrataDemoTests", dependencies: ["StrataDemo", "StrataTestSupport", "StrataCore", "SQLiteKit"]),
         // Transcripts are read from the source tree by path (#filePath), not bundled.
         .testTarget(

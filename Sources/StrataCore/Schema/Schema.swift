@@ -1,3 +1,4 @@
+import CoreDataModel
 import SQLiteKit
 
 /// The whole schema of a database as classes.
@@ -87,6 +88,8 @@ public struct CoreDataModelOrigin: Sendable, Equatable {
     public var entitiesOnlyInModel: [String] = []
     /// The entities both have whose version hashes differ.
     public var entitiesWithOtherHashes: [String] = []
+    /// The model itself, as read: what `strata model --to coredata` writes back.
+    public var model: ManagedObjectModel?
 
     public init(source: Source, description: String, problems: [String] = []) {
         self.source = source

@@ -141,6 +141,7 @@ public struct SchemaReader {
         var mapping = CoreDataMapping(model: model, numbers: numbers, inferred: origin.source == .inferred)
         mapping.apply(to: &classes)
         origin.problems = model.problems + mapping.problems
+        origin.model = model
         if origin.source == .given, let info = storeInfo, !info.entityVersionHashes.isEmpty {
             let stored = Dictionary(info.entityVersionHashes.map { ($0.entity, $0.hash) }) { first, _ in first }
             origin.entitiesOnlyInStore = stored.keys.filter { model.entity(named: $0) == nil }.sorted()

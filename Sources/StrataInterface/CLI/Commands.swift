@@ -1,4 +1,5 @@
 import StrataMigrate
+import StrataModel
 import StrataQuery
 import StrataRender
 
@@ -228,6 +229,27 @@ public enum Commands {
         examples: ["strata convert app.realm app.sqlite", "strata convert default.realm out.sqlite --force --json"],
         run: { try ConvertCommand(parsed: $0, context: $1).run() })
 
+    public static let model = CommandSpec(
+        name: "model",
+        summary: "write the file's model as code: SwiftData, GRDB, Core Data, Room, Realm, TypeScript or SQL",
+        arguments: [Arguments.file, ModelCommand.classes],
+        options: [ModelCommand.target, ModelCommand.output, ModelCommand.force, Options.model, Options.modelVersion, Options.realmDates, Options.keyFile,
+                  Options.timeout, Options.help],
+        discussion: """
+            Writes the classes of FILE (SQLite, a Core Data or SwiftData store, a .realm file, a converted file) as \
+            source code for the store an app moves to, on stdout or into --output DIR (one file per class where the \
+            target's convention is so): \(ModelTarget.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")). \
+            Types map as man strata's MODEL section says (decimal to Decimal, objectId to the target's ObjectId or \
+            String, mixed to the target's closest, dates, optionality, defaults); a property a target cannot express \
+            is written with a comment saying why, never dropped. A name that is not an identifier in the target \
+            (Calories-Table, a keyword) is made one and keeps its stored name through the target's own mechanism \
+            (@Attribute(originalName:), CodingKeys, @ColumnInfo(name =), @Persisted(originalName:), \
+            renamingIdentifier). Views and virtual tables are not written (said on stderr with --output).
+            """,
+        examples: ["strata model app.sqlite --to swiftdata", "strata model Recipes.sqlite --to coredata --output Model",
+                   "strata model app.realm --to realm-kotlin --output src/model", "strata model chinook.sqlite Album Artist --to typescript"],
+        run: { try ModelCommand(parsed: $0, context: $1).run() })
+
     public static let check = CommandSpec(
         name: "check",
         summary: "check a database, Core Data store or .realm file before trusting it (never writes)",
@@ -441,7 +463,7 @@ public enum Commands {
     static var migrateSubcommands: [String] { migrate.subcommands.map(\.word) }
 
     /// Every command, in the order help lists them.
-    public static let all: [CommandSpec] = [open, classes, schema, query, sql, get, set, insert, delete, update, demo, convert, check, migrate, migrateStatus, migratePlan,
+    public static let all: [CommandSpec] = [open, classes, schema, query, sql, get, set, insert, delete, update, demo, convert, model, check, migrate, migrateStatus, migratePlan,
                                             migrateValidate, migrateBaseline, migrateNew, migrateLint, completion, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

@@ -1,9 +1,7 @@
-import CoreDataModel
-import Foundation
 
-/// A `ManagedObjectModel` as the `contents` file Xcode's model editor writes (`Recipes.xcdatamodel/contents`), and
-/// a `.xcdatamodeld` folder of versions with its `.xccurrentversion`, in the shape of the real ones in
-/// Tests/CoreDataModelTests/Fixtures/Stores/SampleModel_V1/SampleModel.xcdatamodeld.
+/// A `ManagedObjectModel` as the `contents` file Xcode's model editor writes (`Recipes.xcdatamodel/contents`), in the
+/// shape of the real ones in Tests/CoreDataModelTests/Fixtures/Stores/SampleModel_V1/SampleModel.xcdatamodeld, and
+/// the `.xccurrentversion` property list that names a package's current version.
 ///
 /// Xcode writes entities sorted by name, each entity's attributes sorted by name and then its relationships sorted
 /// by name; flags only as `YES`; `maxCount="1"` on every to-one. Entity and property version hashes are not part of
@@ -48,44 +46,21 @@ public enum XcodeModelWriter {
         return lines.joined(separator: "\n")
     }
 
-    /// Writes `path` (a `.xcdatamodeld` folder, created) with one `.xcdatamodel` per version and a
-    /// `.xccurrentversion` naming `model`'s. `model`'s version is named `model.versionName`, else the folder's
-    /// name without its extension; `versions` are the others (older ones), by name.
-    /// - Throws: when `path` exists, or a version name repeats or is empty, or a file cannot be written.
-    public static func writeModel(_ model: ManagedObjectModel, versions: [(name: String, model: ManagedObjectModel)]?,
-                                  to path: String) throws
-    {
-        let folder = URL(fileURLWithPath: path)
-        guard !FileManager.default.fileExists(atPath: path) else {
-            throw CoreDataFixtureError("fixture: \(path) exists; the xcode model is written only into a new folder")
-        }
-        let current = model.versionName ?? folder.deletingPathExtension().lastPathComponent
-        let all = [(name: current, model: model)] + (versions ?? [])
-        var names: Set<String> = []
-        for version in all where version.name.isEmpty || !names.insert(version.name).inserted {
-            throw CoreDataFixtureError("fixture: xcode model version name '\(version.name)' is empty or repeated")
-        }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for version in all {
-            let versionFolder = folder.appendingPathComponent(version.name + ".xcdatamodel")
-            try FileManager.default.createDirectory(at: versionFolder, withIntermediateDirectories: false)
-            try Data(contents(version.model).utf8).write(to: versionFolder.appendingPathComponent("contents"))
-        }
-        let currentVersion = """
+    // MARK: - Elements
+
+    public static func currentVersion(named name: String) -> String {
+        """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
             <dict>
             \t<key>_XCCurrentVersionName</key>
-            \t<string>\(escape(current)).xcdatamodel</string>
+            \t<string>\(escape(name)).xcdatamodel</string>
             </dict>
             </plist>
 
             """
-        try Data(currentVersion.utf8).write(to: folder.appendingPathComponent(".xccurrentversion"))
     }
-
-    // MARK: - Elements
 
     static func attributeElement(_ attribute: Attribute) -> String {
         var xml = [("name", attribute.name)]
@@ -136,7 +111,11 @@ public enum XcodeModelWriter {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            default: result.append(character)
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            case "\t": result += "&#9;"
+            // XML 1.0 has no way to write the other C0 controls, not even as references.
+            default: result.append(character.unicodeScalars.contains { $0.value < 0x20 } ? "\u{FFFD}" : character)
             }
         }
         return result
