@@ -37,7 +37,12 @@ public enum ModelTarget: String, CaseIterable, Sendable {
     ///   migrator's, the TypeScript module's.
     public func files(for model: AppModel, name: String) -> [ModelFile] {
         switch self {
+        case .swiftData: SwiftDataWriter(model: model).files()
+        case .grdb: GRDBWriter(model: model, name: name).files()
+        case .coreData: CoreDataWriter(model: model, name: name).files()
+        case .realmSwift: RealmSwiftWriter(model: model).files()
         case .typeScript: TypeScriptWriter(model: model, name: name).files()
+        case .sql: SQLSchemaWriter(model: model, name: name).files()
         default: []  // UNFINISHED: the other writers land next
         }
     }

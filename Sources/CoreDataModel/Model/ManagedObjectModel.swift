@@ -111,6 +111,8 @@ public struct Attribute: Sendable, Equatable {
     public var versionHashModifier: String? = nil
     /// Whether persistent history keeps the value of a deleted object (Xcode's "Preserve After Deletion").
     public var preservesValueOnDeletion: Bool = false
+    /// The name the attribute had before a rename (Xcode's "Renaming ID", `elementID`); not part of the version hash.
+    public var renamingIdentifier: String? = nil
 
     public init(name: String, kind: Kind, isOptional: Bool = true, isTransient: Bool = false, isDerived: Bool = false,
                 defaultValue: String? = nil, allowsExternalStorage: Bool = false, valueTransformerName: String? = nil,
@@ -156,6 +158,8 @@ public struct Relationship: Sendable, Equatable {
     public var versionHash: [UInt8]?
     /// The developer's `versionHashModifier` (part of the version hash), or nil.
     public var versionHashModifier: String? = nil
+    /// The name the relationship had before a rename (`elementID`); not part of the version hash.
+    public var renamingIdentifier: String? = nil
 
     public init(name: String, destination: String, inverseName: String? = nil, isToMany: Bool = false,
                 isOrdered: Bool = false, isOptional: Bool = true, isTransient: Bool = false,

@@ -113,6 +113,7 @@ extension ManagedObjectModel {
         )
         attribute.versionHashModifier = nonEmpty(xml["versionHashModifier"])
         attribute.preservesValueOnDeletion = flag(xml["preserveAfterDeletion"])
+        attribute.renamingIdentifier = nonEmpty(xml["elementID"])
         return attribute
     }
 
@@ -144,6 +145,7 @@ extension ManagedObjectModel {
             minCount: try count("minCount"), maxCount: try count("maxCount")
         )
         relationship.versionHashModifier = nonEmpty(xml["versionHashModifier"])
+        relationship.renamingIdentifier = nonEmpty(xml["elementID"])
         return relationship
     }
 

@@ -22,6 +22,7 @@ public enum XcodeModelWriter {
             if let parent = entity.parentName { entityAttributes.append(("parentEntity", parent)) }
             if entity.isAbstract { entityAttributes.append(("isAbstract", "YES")) }
             if let modifier = entity.versionHashModifier { entityAttributes.append(("versionHashModifier", modifier)) }
+            if let identifier = entity.renamingIdentifier { entityAttributes.append(("elementID", identifier)) }
             entityAttributes.append(("syncable", "YES"))
             var body = entity.attributes.sorted { $0.name < $1.name }.map(attributeElement)
                 + entity.relationships.sorted { $0.name < $1.name }.map { relationshipElement($0, in: model) }
@@ -76,6 +77,7 @@ public enum XcodeModelWriter {
         if attribute.usesScalarValueType { xml.append(("usesScalarValueType", "YES")) }
         if let modifier = attribute.versionHashModifier { xml.append(("versionHashModifier", modifier)) }
         if attribute.preservesValueOnDeletion { xml.append(("preserveAfterDeletion", "YES")) }
+        if let identifier = attribute.renamingIdentifier { xml.append(("elementID", identifier)) }
         return "<attribute\(attributes(xml))/>"
     }
 
@@ -95,6 +97,7 @@ public enum XcodeModelWriter {
             xml.append(("inverseEntity", relationship.destination))
         }
         if let modifier = relationship.versionHashModifier { xml.append(("versionHashModifier", modifier)) }
+        if let identifier = relationship.renamingIdentifier { xml.append(("elementID", identifier)) }
         return "<relationship\(attributes(xml))/>"
     }
 

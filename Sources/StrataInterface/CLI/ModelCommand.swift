@@ -52,19 +52,18 @@ struct ModelCommand {
 
     /// Writes each file below `directory`, making the folders on its path; each file whole or not at all.
     static func write(_ files: [ModelFile], into directory: String, force: Bool) throws {
-        // Every file is checked before the first is written, so that a refusal writes nothing.
+        // Every file is checked before the first is written, so that a refusal writes nothing (a file in a folder
+        // that is not there yet has nothing to replace).
         for file in files {
             let path = directory + "/" + file.path
-            try AtomicFile.checkDestination(path, force: force, what: "the model file", forceOption: "--force")
+            if Platform.entryKind(Platform.directory(of: path)) == .directory {
+                try AtomicFile.checkDestination(path, force: force, what: "the model file", forceOption: "--force")
+            }
         }
         for file in files {
-            var folder = directory
-            for component in ([directory] + file.path.split(separator: "/").dropLast().map(String.init)).dropFirst() {
-                folder += "/" + component
-                try makeFolder(folder)
-            }
-            if folder == directory { try makeFolder(directory) }
-            try AtomicFile.write(to: directory + "/" + file.path, force: force, what: "the model file") { sink in sink.write(file.contents) }
+            let path = directory + "/" + file.path
+            try makeFolder(Platform.directory(of: path))
+            try AtomicFile.write(to: path, force: force, what: "the model file") { sink in sink.write(file.contents) }
         }
     }
 

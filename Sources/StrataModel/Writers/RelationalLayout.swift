@@ -1,0 +1,196 @@
+import SQLiteKit
+import StrataCore
+
+/// The tables a model takes in Strata's conventions (ARCHITECTURE.md §2), for the targets that write tables (SQL,
+/// GRDB): one table per class, keyed by its primary key or else by a key of the table's own (`id`; `_key` for a
+/// `.realm` file, as `convert` names it); a link as a column that REFERENCES the target's key; a list of objects as
+/// `<Class>_<property>(owner, position, target)`, a set of objects as `<Class>_<property>(owner, value)`; a list, set
+/// or dictionary of values as its own table; a to-many whose inverse is a link as nothing more than that link's
+/// column; backlinks as nothing at all. Core Data's abstract entities take no table: their sub-entities carry
+/// their properties.
+struct RelationalLayout {
+    struct Column: Equatable {
+        var name: String
+        /// Strata's declared type (`INTEGER`, `DATETIME`, `OBJECTID TEXT`); empty for a mixed value.
+        var type: String
+        var notNull: Bool
+        /// The DEFAULT clause's expression, as SQL.
+        var defaultSQL: String?
+        var references: Reference?
+        /// The property the column stores, when it stores one.
+        var property: String?
+        var valueType: ValueType?
+    }
+
+    struct Reference: Equatable {
+        var table: String
+        var column: String
+        /// `CASCADE`, `SET NULL`, `RESTRICT`, `NO ACTION`.
+        var onDelete: String
+    }
+
+    struct Table {
+        enum Kind: Equatable {
+            case `class`
+            /// The elements of a to-many or a collection of `owner`'s `property`.
+            case side(owner: String, property: String, ValueCollection.Kind, objects: Bool)
+        }
+
+        var name: String
+        var kind: Kind
+        var columns: [Column]
+        var primaryKey: [String]
+        /// The key is the rowid (`INTEGER PRIMARY KEY`), made by the store when none is given.
+        var rowIDKey: Bool
+        var withoutRowID: Bool
+        var uniqueColumns: [String] = []
+        /// Columns indexed on their own.
+        var indexed: [String] = []
+        /// The class a class table stores.
+        var className: String?
+    }
+
+    var tables: [Table] = []
+    /// Each class's key column and its declared type.
+    var keys: [String: (column: String, type: String)] = [:]
+    /// A to-many that its inverse link stores: `Cuisine.recipes` is `Recipe.cuisine`'s column, read backwards.
+    var storedByInverse: [String: [String: (table: String, column: String)]] = [:]
+
+    init(_ model: AppModel) {
+        let written = model.classes.filter { !$0.isAbstract }
+        for info in written {
+            if let key = info.keyProperty, let type = key.valueType {
+                keys[info.name] = (key.name, Self.declaredType(type))
+            } else if info.primaryKey.isEmpty {
+                let taken = Set(info.properties.map { $0.name.lowercased() })
+                let name = model.source == .realm || taken.contains("id") ? "_key" : "id"
+                keys[info.name] = (name, "INTEGER")
+            } else {
+                // A composite key: links to it cannot be one column; said by those links.
+                keys[info.name] = nil
+            }
+        }
+        for info in written {
+            var table = Table(name: info.name, kind: .class, columns: [], primaryKey: info.primaryKey, rowIDKey: false, withoutRowID: false,
+                              className: info.name)
+            if info.primaryKey.isEmpty, let key = keys[info.name] {
+                table.columns.append(Column(name: key.column, type: "INTEGER", notNull: false, property: nil))
+                table.primaryKey = [key.column]
+                table.rowIDKey = true
+            }
+            for property in info.properties {
+                switch property.kind {
+                case .value(let type):
+                    // A Core Data model's default is a value, not SQL: an expression there is not one SQLite reads.
+                    let defaultSQL = property.defaultValue.flatMap { value -> String? in
+                        if case .expression = value, model.source == .coreData { return nil }
+                        return Self.defaultSQL(value, for: type)
+                    }
+                    table.columns.append(Column(name: property.name, type: Self.declaredType(type), notNull: !property.isOptional,
+                                                defaultSQL: defaultSQL, property: property.name, valueType: type))
+                    if property.isIndexed, !property.isPrimaryKey { table.indexed.append(property.name) }
+                case .link(let target):
+                    guard let key = keys[target] else { continue }
+                    let onDelete = switch property.targetDeleteRule ?? (property.isOptional ? .nullify : .cascade) {
+                    case .cascade: "CASCADE"
+                    case .nullify: property.isOptional ? "SET NULL" : "CASCADE"
+                    case .deny: "RESTRICT"
+                    case .noAction: "NO ACTION"
+                    }
+                    table.columns.append(Column(name: property.name, type: key.type, notNull: !property.isOptional,
+                                                references: Reference(table: target, column: key.column, onDelete: onDelete), property: property.name))
+                    table.indexed.append(property.name)
+                case .objects(let target, let ordered):
+                    if let inverse = property.inverse, let link = model.class(named: target)?.property(named: inverse), case .link = link.kind {
+                        storedByInverse[info.name, default: [:]][property.name] = (target, inverse)
+                        continue
+                    }
+                    // A many-to-many that Core Data names from both sides is one table, kept by the side first by name.
+                    if let inverse = property.inverse, let other = model.class(named: target)?.property(named: inverse),
+                       case .objects = other.kind, (target, inverse) < (info.name, property.name) { continue }
+                    guard let ownerKey = keys[info.name], let targetKey = keys[target] else { continue }
+                    var side = Table(name: ListTable.name(owner: info.name, property: property.name),
+                                     kind: .side(owner: info.name, property: property.name, ordered ? .list : .set, objects: true),
+                                     columns: [Column(name: "owner", type: ownerKey.type, notNull: true,
+                                                      references: Reference(table: info.name, column: ownerKey.column, onDelete: "CASCADE"))],
+                                     primaryKey: [], rowIDKey: false, withoutRowID: true)
+                    if ordered {
+                        side.columns.append(Column(name: "position", type: "INTEGER", notNull: true))
+                        side.columns.append(Column(name: "target", type: targetKey.type, notNull: true,
+                                                   references: Reference(table: target, column: targetKey.column, onDelete: "CASCADE")))
+                        side.primaryKey = ["owner", "position"]
+                    } else {
+                        side.columns.append(Column(name: "value", type: targetKey.type, notNull: true,
+                                                   references: Reference(table: target, column: targetKey.column, onDelete: "CASCADE")))
+                        side.primaryKey = ["owner", "value"]
+                    }
+                    tables.append(side)
+                case .objectDictionary(let target):
+                    guard let ownerKey = keys[info.name], let targetKey = keys[target] else { continue }
+                    tables.append(Table(name: ListTable.name(owner: info.name, property: property.name),
+                                        kind: .side(owner: info.name, property: property.name, .dictionary, objects: true),
+                                        columns: [Column(name: "owner", type: ownerKey.type, notNull: true,
+                                                         references: Reference(table: info.name, column: ownerKey.column, onDelete: "CASCADE")),
+                                                  Column(name: "key", type: "TEXT", notNull: true),
+                                                  Column(name: "value", type: targetKey.type, notNull: false,
+                                                         references: Reference(table: target, column: targetKey.column, onDelete: "SET NULL"))],
+                                        primaryKey: ["owner", "key"], rowIDKey: false, withoutRowID: true))
+                case .values(let kind, let type, let optional):
+                    guard let ownerKey = keys[info.name] else { continue }
+                    var columns = [Column(name: "owner", type: ownerKey.type, notNull: true,
+                                          references: Reference(table: info.name, column: ownerKey.column, onDelete: "CASCADE"))]
+                    switch kind {
+                    case .list: columns.append(Column(name: "position", type: "INTEGER", notNull: true))
+                    case .dictionary: columns.append(Column(name: "key", type: "TEXT", notNull: true))
+                    case .set: break
+                    }
+                    columns.append(Column(name: "value", type: Self.declaredType(type), notNull: !optional && type != .mixed, valueType: type))
+                    // A set whose elements may be nil is a rowid table, unique on owner and value: a WITHOUT ROWID key holds no NULL.
+                    let rowidSet = kind == .set && (optional || type == .mixed)
+                    var side = Table(name: ListTable.name(owner: info.name, property: property.name),
+                                     kind: .side(owner: info.name, property: property.name, kind, objects: false), columns: columns,
+                                     primaryKey: kind == .list ? ["owner", "position"] : kind == .dictionary ? ["owner", "key"] : ["owner", "value"],
+                                     rowIDKey: false, withoutRowID: !rowidSet)
+                    if rowidSet {
+                        side.primaryKey = []
+                        side.uniqueColumns = ["owner", "value"]
+                    }
+                    tables.append(side)
+                case .backlinks:
+                    continue
+                }
+            }
+            tables.append(table)
+        }
+        // Class tables before the tables of their lists and collections.
+        tables = tables.filter { $0.kind == .class } + tables.filter { $0.kind != .class }
+    }
+
+    /// The declared type Strata gives a value column (what `convert` writes).
+    static func declaredType(_ type: ValueType) -> String {
+        switch type {
+        case .bool: "BOOLEAN"
+        case .int: "INTEGER"
+        case .float: "FLOAT"
+        case .double: "DOUBLE"
+        case .decimal: "DECIMAL TEXT"
+        case .string: "TEXT"
+        case .objectId: "OBJECTID TEXT"
+        case .date: "DATETIME"
+        case .data: "BLOB"
+        case .uuid: "UUID TEXT"
+        case .mixed: ""
+        }
+    }
+
+    /// A default as SQL: literals bound as SQL literals; an expression kept as the file wrote it.
+    static func defaultSQL(_ value: ModelDefault, for type: ValueType) -> String? {
+        switch value {
+        case .bool(let flag): return flag ? "1" : "0"
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .text(let text): return SQLiteValue.text(text).sqlLiteral
+        case .expression(let text): return "(" + text + ")"
+        }
+    }
+}
