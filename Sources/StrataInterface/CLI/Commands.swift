@@ -28,17 +28,22 @@ public enum Commands {
 
     public static let schema = CommandSpec(
         name: "schema",
-        summary: "show properties, types, keys, links, lists, backlinks and indexes",
+        summary: "show properties, types, keys, links, lists, backlinks and indexes, or draw them",
         arguments: [Arguments.file, classFilter],
-        options: [Options.format(["table", "json"]), Options.all, Options.storeInfo, Options.model, Options.modelVersion, Options.realmDates, Options.keyFile, Options.timeout, Options.noColor, Options.help],
+        options: [Options.format(["table", "json", "mermaid", "dot", "svg"]), Options.all, Options.storeInfo, Options.model, Options.modelVersion, Options.realmDates, Options.keyFile, Options.timeout, Options.noColor, Options.help],
         discussion: """
             Shows each class with its properties in Realm's vocabulary: a type (bool, int, float, double, \
             decimal, string, date, data, uuid, any), `?` for optional, links as object<Class>, Strata lists \
             as list<Class>, backlinks as linkingObjects<Class.property>; then its indexes and any foreign \
             keys that are not links. With --store-info, a Core Data or SwiftData store's own metadata instead \
-            (Z_METADATA): what Core Data compares with a model before it decides that a store needs migrating.
+            (Z_METADATA): what Core Data compares with a model before it decides that a store needs migrating. \
+            --format mermaid writes a Mermaid erDiagram (GitHub and most Markdown viewers draw it), --format dot a \
+            Graphviz digraph, --format svg the picture itself (with Graphviz's dot installed): each class with its \
+            properties, and links, lists and embedded objects as edges with their cardinality at each end (0..1, 1, \
+            *), a link and its backlinks or inverse drawn once, labelled with both names.
             """,
         examples: ["strata schema app.sqlite", "strata schema app.sqlite Task", "strata schema app.sqlite --format json",
+                   "strata schema chinook.sqlite --format mermaid", "strata schema app.sqlite --format svg > schema.svg",
                    "strata schema Recipes.sqlite --store-info"],
         run: { try SchemaCommand(parsed: $0, context: $1).run() })
 

@@ -1,4 +1,5 @@
 import StrataCore
+import StrataModel
 import StrataQuery
 import StrataRender
 
@@ -28,7 +29,9 @@ struct SchemaCommand {
         } else {
             classes = session.classes(parsed)
         }
-        if parsed.format == .json {
+        if let diagram = parsed.command.option(named: "format").flatMap({ parsed.value($0) }).flatMap(DiagramFormat.init(rawValue:)) {
+            try writeDiagram(diagram, classes: classes, session: session)
+        } else if parsed.format == .json {
             context.dataOut.write(SchemaRenderer.json(classes).serialized(pretty: true) + "\n")
         } else if classes.isEmpty {
             context.stderr.write(ClassListing.noClasses(in: session.path, includesHidden: parsed.flag(Options.all)))
@@ -36,6 +39,24 @@ struct SchemaCommand {
             if let origin = session.schema.coreDataModel { context.stdout.write(SchemaRenderer.modelLines(origin) + "\n") }
             context.stdout.write(SchemaRenderer.text(classes, maxWidth: context.terminalWidth, style: parsed.style(context),
                                                      counts: try Self.entityCounts(classes, session: session)))
+        }
+    }
+
+    /// The formats that draw the schema.
+    enum DiagramFormat: String, CaseIterable {
+        case mermaid, dot, svg
+    }
+
+    /// The classes as a diagram: Mermaid or dot text, or the picture Graphviz's dot draws of the latter.
+    private func writeDiagram(_ format: DiagramFormat, classes: [ClassInfo], session: DatabaseSession) throws {
+        var schema = session.schema
+        schema.classes = session.schema.classes.filter { info in classes.contains { $0.name == info.name } }
+        let model = try AppModel(schema: schema, only: classes.map(\.name), file: session.path)
+        let name = ModelCommand.modelName(of: session.path)
+        switch format {
+        case .mermaid: context.dataOut.write(SchemaDiagram.mermaid(model))
+        case .dot: context.dataOut.write(SchemaDiagram.dot(model, name: name))
+        case .svg: context.dataOut.write(try Graphviz.render(SchemaDiagram.dot(model, name: name), format: "svg"))
         }
     }
 
