@@ -369,7 +369,8 @@ enum Shell {
         return path.split(separator: ":").map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static func run(_ program: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Output {
+    static func run(_ program: String, _ arguments: [String], in directory: String, environment: [String: String] = [:],
+                    input: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: find(program) ?? program)
         process.arguments = arguments
@@ -385,8 +386,16 @@ enum Shell {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let feed = input.map { _ in Pipe() }
+        process.standardInput = feed ?? FileHandle.nullDevice
         try process.run()
+        if let feed, let input {
+            // Written beside the reads of finish(_:_:_:), so that a large input and output cannot block each other.
+            DispatchQueue.global().async {
+                feed.fileHandleForWriting.write(Data(input.utf8))
+                try? feed.fileHandleForWriting.close()
+            }
+        }
         let result = StrataProcess.finish(process, out, err)
         return Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }

@@ -132,8 +132,9 @@ extension ManagedObjectModel {
         }
         func count(_ key: String) throws(ModelReadError) -> Int {
             guard let text = xml[key] else { return 0 }
-            guard let value = Int(text), value >= 0 else {
-                throw ModelReadError("\(at) has \(key) '\(text)', expected a non-negative integer")
+            // -1 is how some compiled models say "no bound" (and it counts in the version hash).
+            guard let value = Int(text), value >= -1 else {
+                throw ModelReadError("\(at) has \(key) '\(text)', expected a non-negative integer (or -1 for no bound)")
             }
             return value
         }

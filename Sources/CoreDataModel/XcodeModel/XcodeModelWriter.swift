@@ -89,6 +89,7 @@ public enum XcodeModelWriter {
         if relationship.isOrdered { xml.append(("ordered", "YES")) }
         if relationship.minCount != 0 { xml.append(("minCount", String(relationship.minCount))) }
         if !relationship.isToMany { xml.append(("maxCount", "1")) }
+        // Some compiled models say -1 for no bound, which is part of the version hash: kept as written.
         else if relationship.maxCount != 0 { xml.append(("maxCount", String(relationship.maxCount))) }
         xml.append(("deletionRule", relationship.deleteRule.rawValue))
         if !relationship.destination.isEmpty { xml.append(("destinationEntity", relationship.destination)) }
