@@ -11,7 +11,10 @@ extension AppModel {
         let source: Source = schema.isCoreData ? .coreData : (schema.conventions == .realmConversion ? .realm : .sqlite)
         var chosen: [ClassInfo]
         if let only {
-            chosen = try only.map { try schema.findClass($0, includeHidden: true, in: file) }
+            // By exact name at once; a name in another case through the schema's own lookup (and its message).
+            let byName = Dictionary(schema.classes.map { ($0.name, $0) }) { first, _ in first }
+            var seen: Set<String> = []
+            chosen = try only.map { try byName[$0] ?? schema.findClass($0, includeHidden: true, in: file) }.filter { seen.insert($0.name).inserted }
         } else {
             chosen = schema.visibleClasses
         }
@@ -152,6 +155,7 @@ extension AppModel {
     /// it answers names it as its inverse.
     static func nameBacklinks(_ classes: inout [ModelClass]) {
         var inverses: [String: [String: String]] = [:]  // origin class → origin property → backlink name
+        let positions = Dictionary(classes.enumerated().map { ($1.name, $0) }) { first, _ in first }
         for index in classes.indices {
             let origins = classes[index].properties.compactMap { property -> String? in
                 if case .backlinks(let target, _) = property.kind { target } else { nil }
@@ -168,7 +172,7 @@ extension AppModel {
                 used.insert(name.lowercased())
                 classes[index].properties[offset].name = name
                 classes[index].properties[offset].inverse = originProperty
-                if let origin = classes.first(where: { $0.name == origin })?.property(named: originProperty) {
+                if let position = positions[origin], let origin = classes[position].property(named: originProperty) {
                     classes[index].properties[offset].deleteRule = origin.targetDeleteRule ?? .noAction
                 }
                 inverses[origin, default: [:]][originProperty] = name

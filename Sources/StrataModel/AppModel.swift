@@ -11,7 +11,9 @@ import StrataCore
 /// converted Realm class's `_key`, a table's rowid. Such a class has no primary key of its own (`primaryKey` empty);
 /// targets that need one (GRDB, Room, SQL) give it theirs.
 public struct AppModel: Sendable {
-    public var classes: [ModelClass]
+    public let classes: [ModelClass]
+    /// Where each class is in `classes`, by name: a lookup is constant time, however many classes a file has.
+    private let positions: [String: Int]
     public var source: Source
     /// For a Core Data store: the model its classes were read with (its model cache, `--model`, or inferred).
     public var coreDataModel: ManagedObjectModel?
@@ -24,12 +26,13 @@ public struct AppModel: Sendable {
 
     public init(classes: [ModelClass], source: Source = .sqlite, coreDataModel: ManagedObjectModel? = nil, leftOut: [String] = []) {
         self.classes = classes
+        self.positions = Dictionary(classes.enumerated().map { ($1.name, $0) }) { first, _ in first }
         self.source = source
         self.coreDataModel = coreDataModel
         self.leftOut = leftOut
     }
 
-    public func `class`(named name: String) -> ModelClass? { classes.first { $0.name == name } }
+    public func `class`(named name: String) -> ModelClass? { positions[name].map { classes[$0] } }
 }
 
 /// One class of the model.

@@ -49,9 +49,9 @@ struct SchemaCommand {
 
     /// The classes as a diagram: Mermaid or dot text, or the picture Graphviz's dot draws of the latter.
     private func writeDiagram(_ format: DiagramFormat, classes: [ClassInfo], session: DatabaseSession) throws {
-        var schema = session.schema
-        schema.classes = session.schema.classes.filter { info in classes.contains { $0.name == info.name } }
-        let model = try AppModel(schema: schema, only: classes.map(\.name), file: session.path)
+        // Every visible class, or those shown (one class, or with --all the internal ones too).
+        let shown = parsed.argument(Commands.classFilter) != nil || parsed.flag(Options.all) ? classes.map(\.name) : nil
+        let model = try AppModel(schema: session.schema, only: shown, file: session.path)
         let name = ModelCommand.modelName(of: session.path)
         switch format {
         case .mermaid: context.dataOut.write(SchemaDiagram.mermaid(model))

@@ -119,25 +119,25 @@ struct GRDBWriter {
             case .objects(let target, _), .objectDictionary(let target):
                 if let stored = layout.storedByInverse[className]?[property.name] {
                     add(property.name, "hasMany(\(record(stored.table)).self, using: \(foreignKey([stored.column])))")
-                } else if let side = layout.tables.first(where: { $0.kind.isSide(of: className, property.name) }) {
+                } else if let side = layout.side(of: className, property.name) {
                     let element = side.columns.contains { $0.name == "target" } ? "target" : "value"
                     add(property.name + "Rows", "hasMany(\(record(side.name)).self, using: \(foreignKey(["owner"])))")
                     add(property.name, "hasMany(\(record(target)).self, through: \(Identifier.make(property.name + "Rows", keywords: SwiftNames.keywords)), "
                         + "using: \(record(side.name)).\(Identifier.make(element, keywords: SwiftNames.keywords)))")
-                } else if let inverse = property.inverse, let side = layout.tables.first(where: { $0.kind.isSide(of: target, inverse) }) {
+                } else if let inverse = property.inverse, let side = layout.side(of: target, inverse) {
                     // The other side of a many-to-many keeps the table: read it backwards.
                     add(property.name + "Rows", "hasMany(\(record(side.name)).self, using: \(foreignKey(["value"])))")
                     add(property.name, "hasMany(\(record(target)).self, through: \(Identifier.make(property.name + "Rows", keywords: SwiftNames.keywords)), "
                         + "using: \(record(side.name)).owner)")
                 }
             case .values:
-                if let side = layout.tables.first(where: { $0.kind.isSide(of: className, property.name) }) {
+                if let side = layout.side(of: className, property.name) {
                     add(property.name, "hasMany(\(record(side.name)).self, using: \(foreignKey(["owner"])))")
                 }
             case .backlinks(let origin, let originProperty):
-                if layout.tables.contains(where: { $0.name == origin && $0.columns.contains { $0.name == originProperty } }) {
+                if layout.table(named: origin)?.columns.contains(where: { $0.name == originProperty }) == true {
                     add(property.name, "hasMany(\(record(origin)).self, using: \(foreignKey([originProperty])))")
-                } else if let side = layout.tables.first(where: { $0.kind.isSide(of: origin, originProperty) }) {
+                } else if let side = layout.side(of: origin, originProperty) {
                     let element = side.columns.contains { $0.name == "target" } ? "target" : "value"
                     add(property.name + "Rows", "hasMany(\(record(side.name)).self, using: \(foreignKey([element])))")
                     add(property.name, "hasMany(\(record(origin)).self, through: \(Identifier.make(property.name + "Rows", keywords: SwiftNames.keywords)), "
@@ -200,13 +200,5 @@ struct GRDBWriter {
             line += ".references(\(StringLiteral.quoted(reference.table, in: .swift)), column: \(StringLiteral.quoted(reference.column, in: .swift))\(action))"
         }
         return line
-    }
-}
-
-extension RelationalLayout.Table.Kind {
-    /// The table of `owner`'s `property`.
-    func isSide(of owner: String, _ property: String) -> Bool {
-        if case .side(let tableOwner, let tableProperty, _, _) = self { return tableOwner == owner && tableProperty == property }
-        return false
     }
 }

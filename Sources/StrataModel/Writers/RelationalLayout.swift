@@ -53,6 +53,15 @@ struct RelationalLayout {
     var tables: [Table] = []
     /// Each class's key column and its declared type.
     var keys: [String: (column: String, type: String)] = [:]
+    /// Where each table is in `tables`, by name, and each list's or collection's table, by owner and property.
+    private var positions: [String: Int] = [:]
+    private var sides: [String: [String: Int]] = [:]
+
+    func table(named name: String) -> Table? { positions[name].map { tables[$0] } }
+
+    /// The table of `owner`'s list, set or dictionary `property`.
+    func side(of owner: String, _ property: String) -> Table? { sides[owner]?[property].map { tables[$0] } }
+
     /// A to-many that its inverse link stores: `Cuisine.recipes` is `Recipe.cuisine`'s column, read backwards.
     var storedByInverse: [String: [String: (table: String, column: String)]] = [:]
 
@@ -164,6 +173,17 @@ struct RelationalLayout {
         }
         // Class tables before the tables of their lists and collections.
         tables = tables.filter { $0.kind == .class } + tables.filter { $0.kind != .class }
+        // A list's table takes a name no class has (SQLite's names ignore case): `A_b_` beside a class `A_b`, as
+        // `convert` names it.
+        var used = Set(tables.filter { $0.kind == .class }.map { $0.name.lowercased() })
+        for index in tables.indices where tables[index].kind != .class {
+            while used.contains(tables[index].name.lowercased()) { tables[index].name += "_" }
+            used.insert(tables[index].name.lowercased())
+        }
+        for (index, table) in tables.enumerated() {
+            positions[table.name] = positions[table.name] ?? index
+            if case .side(let owner, let property, _, _) = table.kind { sides[owner, default: [:]][property] = index }
+        }
     }
 
     /// The declared type Strata gives a value column (what `convert` writes).

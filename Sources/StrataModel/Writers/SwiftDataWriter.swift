@@ -8,9 +8,17 @@
 /// dictionary of relationships: both are said beside the property.
 struct SwiftDataWriter {
     let model: AppModel
+    /// Every class's Swift name, and every property's in its class: made once, for the inverses' key paths.
+    private let classNames: [String: String]
+    private let propertyNames: [String: [String: String]]
+
+    init(model: AppModel) {
+        self.model = model
+        classNames = SwiftNames.classNames(model)
+        propertyNames = Dictionary(model.classes.map { ($0.name, SwiftNames.propertyNames($0)) }) { first, _ in first }
+    }
 
     func files() -> [ModelFile] {
-        let classNames = SwiftNames.classNames(model)
         var files: [ModelFile] = []
         for info in model.classes {
             let typeName = classNames[info.name] ?? info.name
@@ -34,7 +42,7 @@ struct SwiftDataWriter {
 
     /// The stored properties a class's code declares, with their Swift names.
     private func declared(_ info: ModelClass) -> [(property: ModelProperty, name: String)] {
-        let names = SwiftNames.propertyNames(info)
+        let names = propertyNames[info.name] ?? [:]
         return info.properties.map { ($0, names[$0.name] ?? $0.name) }
     }
 
@@ -127,9 +135,7 @@ struct SwiftDataWriter {
         if let inverse = property.inverse, let target = property.target, let other = model.class(named: target),
            let otherProperty = other.property(named: inverse), declaresInverse(property, other: otherProperty)
         {
-            let names = SwiftNames.propertyNames(other)
-            let classNames = SwiftNames.classNames(model)
-            arguments.append("inverse: \\\(classNames[target] ?? target).\(names[inverse] ?? inverse)")
+            arguments.append("inverse: \\\(classNames[target] ?? target).\(propertyNames[target]?[inverse] ?? inverse)")
         }
         return arguments.isEmpty ? "@Relationship " : "@Relationship(" + arguments.joined(separator: ", ") + ") "
     }
