@@ -38,6 +38,9 @@ public enum ModelTarget: String, CaseIterable, Sendable {
     public func files(for model: AppModel, name: String) -> [ModelFile] {
         switch self {
         case .typeScript: TypeScriptWriter(model: model, name: name).files()
+        case .room: RoomWriter(model: model, name: name).files()
+        case .realmKotlin: RealmKotlinWriter(model: model).files()
+        case .realmJS: RealmJSWriter(model: model, name: name).files()
         default: []  // UNFINISHED: the other writers land next
         }
     }
