@@ -113,6 +113,6 @@ let package = Package(
             dependencies: ["StrataInterface", "StrataTestSupport", "StrataDemo", "StrataRender", "StrataQuery", "StrataCore", "SQLiteKit"],
             exclude: ["REPL/Transcripts"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit", "CoreDataStoreFixtures", "strata"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SQLiteKit", "CoreDataStoreFixtures", "strata"], exclude: ["Golden"]),
     ]
 )

@@ -17,9 +17,14 @@ struct RealmJSWriter {
     let model: AppModel
     let name: String
 
-    static let keywords: Set<String> = TypeScriptWriter.keywords.union([
-        "await", "arguments", "eval", "Realm", "BSON", "schema", "Object",
-    ])
+    /// JavaScript's reserved words (strict mode and modules included), and the names the module itself uses.
+    static let keywords: Set<String> = [
+        "await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
+        "export", "extends", "false", "finally", "for", "function", "if", "implements", "import", "in", "instanceof",
+        "interface", "let", "new", "null", "package", "private", "protected", "public", "return", "static", "super", "switch",
+        "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield", "arguments", "eval", "undefined",
+        "NaN", "Infinity", "Realm", "BSON", "schema", "Object",
+    ]
 
     func files() -> [ModelFile] {
         let typeNames = Identifier.unique(model.classes.map(\.name)) { Identifier.make($0, keywords: Self.keywords) }

@@ -1,0 +1,25 @@
+// Written by strata model --to room. Dates are java.time.Instant stored as Unix milliseconds, UUIDs and
+// decimals their text, through Converters.
+
+import androidx.room.Entity
+import androidx.room.ForeignKey
+import java.time.Instant
+
+// The list Person.dates: its values, in order.
+@Entity(
+    tableName = "Person_dates",
+    primaryKeys = ["owner", "position"],
+    foreignKeys = [
+        ForeignKey(
+            entity = Person::class,
+            parentColumns = ["name"],
+            childColumns = ["owner"],
+            onDelete = ForeignKey.CASCADE,
+        ),
+    ],
+)
+data class PersonDates(
+    val owner: String,
+    val position: Long,
+    val value: Instant,
+)

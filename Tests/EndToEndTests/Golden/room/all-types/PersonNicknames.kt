@@ -1,0 +1,24 @@
+// Written by strata model --to room. Dates are java.time.Instant stored as Unix milliseconds, UUIDs and
+// decimals their text, through Converters.
+
+import androidx.room.Entity
+import androidx.room.ForeignKey
+
+// The list Person.nicknames: its values, in order.
+@Entity(
+    tableName = "Person_nicknames",
+    primaryKeys = ["owner", "position"],
+    foreignKeys = [
+        ForeignKey(
+            entity = Person::class,
+            parentColumns = ["name"],
+            childColumns = ["owner"],
+            onDelete = ForeignKey.CASCADE,
+        ),
+    ],
+)
+data class PersonNicknames(
+    val owner: String,
+    val position: Long,
+    val value: String,
+)
