@@ -40,10 +40,12 @@ public enum ModelTarget: String, CaseIterable, Sendable {
         case .swiftData: SwiftDataWriter(model: model).files()
         case .grdb: GRDBWriter(model: model, name: name).files()
         case .coreData: CoreDataWriter(model: model, name: name).files()
+        case .room: RoomWriter(model: model, name: name).files()
         case .realmSwift: RealmSwiftWriter(model: model).files()
+        case .realmKotlin: RealmKotlinWriter(model: model).files()
+        case .realmJS: RealmJSWriter(model: model, name: name).files()
         case .typeScript: TypeScriptWriter(model: model, name: name).files()
         case .sql: SQLSchemaWriter(model: model, name: name).files()
-        default: []  // UNFINISHED: the other writers land next
         }
     }
 }
