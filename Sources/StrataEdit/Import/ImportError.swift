@@ -25,6 +25,6 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A value as an error quotes it: in single quotes, cut after 40 characters, controls escaped.
     static func quoted(_ text: String) -> String {
         let cut = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        return "'" + TerminalText.escaped(cut) + "'"
+        return "'" + cut + "'"
     }
 }

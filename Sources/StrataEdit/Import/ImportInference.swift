@@ -115,7 +115,7 @@ public struct InferredClass: Sendable, Equatable {
             for (index, name) in names.enumerated() {
                 guard !name.isEmpty else { throw ImportError(line: reader.recordLine, column: index + 1, "the header names no property here") }
                 guard seen.insert(name.lowercased()).inserted else {
-                    throw ImportError(line: reader.recordLine, column: index + 1, "the header names '\(TerminalText.escaped(name))' twice")
+                    throw ImportError(line: reader.recordLine, column: index + 1, "the header names '\(name)' twice")
                 }
                 columns.append(Column(name: name))
             }
@@ -158,7 +158,7 @@ public struct InferredClass: Sendable, Equatable {
                         guard !member.key.isEmpty else { throw ImportError(line: member.line, column: member.column, "a member has an empty name") }
                         guard !indexes.keys.contains(where: { $0.lowercased() == member.key.lowercased() }) else {
                             throw ImportError(line: member.line, column: member.column,
-                                              "'\(TerminalText.escaped(member.key))' differs from another member's name only in case")
+                                              "'\(member.key)' differs from another member's name only in case")
                         }
                         guard columns.count < maximumProperties else {
                             throw ImportError(line: member.line, column: member.column, "the objects have more than \(maximumProperties) members, and a class holds at most \(maximumProperties) properties")
@@ -180,7 +180,7 @@ public struct InferredClass: Sendable, Equatable {
                     case .string(let text): kind = Self.kind(of: text, numbers: false)
                     case .array, .object:
                         throw ImportError(line: member.line, column: member.column,
-                                          "property '\(TerminalText.escaped(member.key))' holds \(member.value.kind): --create infers only properties of one value "
+                                          "property '\(member.key)' holds \(member.value.kind): --create infers only properties of one value "
                                           + "(make a class with lists or dictionaries first, with strata migrate)")
                     }
                     columns[index].kind = columns[index].kind.joined(kind)

@@ -65,7 +65,7 @@ public final class ImportInput {
     /// false at the end of the input.
     /// - Throws: `StrataError` when reading fails.
     @inline(__always)
-    func withNextBytes(_ body: (UnsafeBufferPointer<UInt8>) throws -> Int) throws -> Bool {
+    public func withNextBytes(_ body: (UnsafeBufferPointer<UInt8>) throws -> Int) throws -> Bool {
         if position >= count {
             guard try refill() else { return false }
         }
@@ -85,6 +85,21 @@ public final class ImportInput {
     }
 
     func advance() { position += 1 }
+
+    /// The format the first bytes show, without consuming them: `[` is a JSON array, `{` NDJSON, anything else
+    /// CSV (a byte order mark and whitespace skipped).
+    public func sniffFormat() throws -> Importer.Format {
+        if position >= count { _ = try refill() }
+        var index = position
+        if count - index >= 3 && chunk[index] == 0xEF && chunk[index + 1] == 0xBB && chunk[index + 2] == 0xBF { index += 3 }
+        while index < count, [0x20, 0x09, 0x0A, 0x0D].contains(chunk[index]) { index += 1 }
+        guard index < count else { return .csv }
+        switch chunk[index] {
+        case UInt8(ascii: "["): return .json
+        case UInt8(ascii: "{"): return .ndjson
+        default: return .csv
+        }
+    }
 
     private func refill() throws -> Bool {
         guard !ended else { return false }

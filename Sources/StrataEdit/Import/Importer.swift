@@ -146,7 +146,7 @@ public final class Importer {
             if let first = unknownNames.first {
                 let more = unknownNames.count > 1
                     ? " (and \(unknownNames.count - 1) more column\(unknownNames.count == 2 ? "" : "s") that \(info.name) lacks: "
-                        + unknownNames.dropFirst().prefix(5).map { "'\(TerminalText.escaped($0))'" }.joined(separator: ", ")
+                        + unknownNames.dropFirst().prefix(5).map { "'\($0)'" }.joined(separator: ", ")
                         + (unknownNames.count > 6 ? ", …" : "") + ")"
                     : ""
                 throw ImportError(line: reader.recordLine, column: (header.firstIndex(of: first) ?? 0) + 1, unknown(first) + more)
