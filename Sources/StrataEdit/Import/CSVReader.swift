@@ -133,7 +133,8 @@ public final class CSVReader {
                 var bits: UInt8 = 0
                 while end < count {
                     let byte = bytes[end]
-                    if byte == Self.comma || byte == Self.lf || byte == Self.cr || byte == 0 { break }
+                    // One compare for most bytes: every byte that matters is below '-'.
+                    if byte <= Self.comma && (byte == Self.comma || byte == Self.lf || byte == Self.cr || byte == 0) { break }
                     bits |= byte
                     end += 1
                 }

@@ -1,4 +1,9 @@
 import SQLiteKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StrataCore
 import StrataQuery
 
@@ -59,6 +64,8 @@ final class ImportScalar {
         var shape: DateTextShape
         /// Seconds since 1970 kept as whole numbers.
         var wholeSeconds: Bool
+        /// The shape Strata writes (`2026-11-29T21:28:29.123Z`), which `ISODate.format` writes at once.
+        var strataShape: Bool
     }
 
     /// A link's target: how its key reads, and a statement that finds it.
@@ -98,7 +105,8 @@ final class ImportScalar {
             let sample = try connection.scalar(
                 "SELECT \(identifier: column) FROM \(identifier: table) WHERE \(identifier: column) IS NOT NULL LIMIT 1" as SQL)
             let whole = sample.isNull ? ColumnAffinity(declaredType: property.declaredType) == .integer : { if case .integer = sample { true } else { false } }()
-            return ImportScalar(kind: .date(DateWriter(storage: storage, shape: DateTextShape(sample: sample.string), wholeSeconds: whole)),
+            let shape = DateTextShape(sample: sample.string)
+            return ImportScalar(kind: .date(DateWriter(storage: storage, shape: shape, wholeSeconds: whole, strataShape: shape == DateTextShape(sample: nil))),
                                 typeName: "a date")
         case .uuid:
             let sample = try connection.scalar(
@@ -150,6 +158,11 @@ final class ImportScalar {
                     try statement.bind(.integer(number), at: index)
                     return .integer(number)
                 }
+            case .double:
+                if let number = reader.withField(field, Self.decimalNumber) {
+                    try statement.bind(.real(number), at: index)
+                    return .real(number)
+                }
             default: break
             }
         }
@@ -181,6 +194,32 @@ final class ImportScalar {
             index += 1
         }
         return number
+    }
+
+    /// A number in plain decimal digits (`-12.5e3`), read by strtod without a `String`; nil for anything else
+    /// (which the slower reading then reads or refuses).
+    @inline(__always)
+    static func decimalNumber(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        let count = bytes.count
+        guard count > 0, count < 64 else { return nil }
+        var sawDigit = false
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"): break
+            default: return nil
+            }
+        }
+        guard sawDigit else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> Double? in
+            guard let base = buffer.baseAddress else { return nil }
+            for index in 0..<count { base[index] = CChar(bitPattern: bytes[index]) }
+            base[count] = 0
+            var end: UnsafeMutablePointer<CChar>?
+            let number = strtod(base, &end)
+            guard let end, end == base + count, !number.isNaN else { return nil }
+            return number
+        }
     }
 
     private func value(_ json: ImportJSON) throws -> SQLiteValue {
@@ -280,7 +319,8 @@ final class ImportScalar {
 
     private func storedDate(milliseconds: Int64, _ writer: DateWriter) throws -> SQLiteValue {
         switch writer.storage {
-        case .isoText: return .text(writer.shape.format(milliseconds))
+        case .isoText:
+            return .text(writer.strataShape ? ISODate.format(unixMilliseconds: milliseconds) : writer.shape.format(milliseconds))
         case .unixMilliseconds: return .integer(milliseconds)
         case .unixSeconds:
             if writer.wholeSeconds {

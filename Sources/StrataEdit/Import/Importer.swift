@@ -38,8 +38,8 @@ public final class Importer {
     public var shouldStop: () -> Bool = { false }
     public static let progressInterval = 4096
 
-    /// One property rows may give, and how its values are written.
-    struct Target {
+    /// One property rows may give, and how its values are written (a class: rows read it, never copy it).
+    final class Target {
         enum Content {
             case scalar(ImportScalar)
             /// A Strata list or set of objects: entries of its table, each a link to the target.
@@ -48,20 +48,42 @@ public final class Importer {
             case values(ValueCollection, ImportScalar)
         }
 
-        var property: Property
-        var content: Content
-        /// The parameter-less parts of the statements that fill a collection, prepared on first use.
+        let property: Property
+        let content: Content
+        /// The scalar's reader, when the target is a scalar.
+        let scalar: ImportScalar?
+        let isOptional: Bool
+        /// Required with a default: a nil leaves the default.
+        let defaultsWhenNil: Bool
+        let hasTypeColumn: Bool
+        /// The statements that fill a collection, prepared on first use.
         var insertEntry: Statement?
         var deleteEntries: Statement?
+
+        init(property: Property, content: Content) {
+            self.property = property
+            self.content = content
+            if case .scalar(let reader) = content { scalar = reader } else { scalar = nil }
+            isOptional = property.isOptional
+            defaultsWhenNil = !property.isOptional && property.defaultValue != nil
+            hasTypeColumn = property.typeColumn != nil
+        }
     }
 
-    private var targets: [Target] = []
-    private var targetIndex: [String: Int] = [:]
-    private var foldedIndex: [String: [Int]] = [:]
+    private let targets: [Target]
+    private let targetIndex: [String: Int]
+    private let foldedIndex: [String: [Int]]
     private let keyTargets: [Int]
     /// One INSERT for each set of scalar targets a row gives, in target order.
     private var inserts: [[Int]: Statement] = [:]
     private var existence: Statement?
+    /// Reused by every row, so that a row allocates nothing of its own.
+    private var scalarBuffer: [Int] = []
+    private var collectionBuffer: [Int] = []
+    private var signatureBuffer: [Int] = []
+    private var keyBuffer: [SQLiteValue] = []
+    private var lastSignature: [Int] = [-1]
+    private var lastStatement: Statement?
     private var outcome = Outcome()
     private var rows = 0
     /// `column` for CSV, `property` for JSON: what the messages call a row's place.
@@ -79,6 +101,9 @@ public final class Importer {
             throw StrataError("\(info.name) is a Core Data entity: import does not write Core Data stores (Z_PK, Z_ENT and Z_OPT "
                               + "bookkeeping); add objects one at a time with strata insert")
         }
+        var targets: [Target] = []
+        var targetIndex: [String: Int] = [:]
+        var foldedIndex: [String: [Int]] = [:]
         for property in info.properties where !property.isReadOnly {
             let content: Target.Content
             switch property.type {
@@ -100,8 +125,10 @@ public final class Importer {
             foldedIndex[property.name.lowercased(), default: []].append(targets.count)
             targets.append(Target(property: property, content: content))
         }
-        let known = targetIndex
-        keyTargets = info.primaryKey.compactMap { known[$0] }
+        self.targets = targets
+        self.targetIndex = targetIndex
+        self.foldedIndex = foldedIndex
+        keyTargets = info.primaryKey.compactMap { targetIndex[$0] }
     }
 
     /// The target a column or member names: exactly, else the only one that matches ignoring case.
@@ -233,32 +260,39 @@ public final class Importer {
             progress?(rows)
         }
         // The scalars the row gives: a nil for a required property with a default leaves the default.
-        var scalars: [Int] = []
-        var collections: [Int] = []
-        for (position, cell) in cells.enumerated() {
-            switch targets[cell.target].content {
-            case .scalar:
-                let property = targets[cell.target].property
-                if !property.isOptional, property.defaultValue != nil, cell.value.isNil { continue }
-                scalars.append(position)
-            case .objects, .values:
-                collections.append(position)
+        scalarBuffer.removeAll(keepingCapacity: true)
+        collectionBuffer.removeAll(keepingCapacity: true)
+        signatureBuffer.removeAll(keepingCapacity: true)
+        for position in cells.indices {
+            let target = targets[cells[position].target]
+            if target.scalar != nil {
+                if target.defaultsWhenNil, cells[position].value.isNil { continue }
+                scalarBuffer.append(position)
+                signatureBuffer.append(cells[position].target)
+            } else {
+                collectionBuffer.append(position)
             }
         }
-        if checkRequired { try requireAll(Set(scalars.map { cells[$0].target }), line: line) }
-        let signature = scalars.map { cells[$0].target }
-        let statement = try insert(for: signature)
+        if checkRequired { try requireAll(Set(signatureBuffer), line: line) }
+        let statement: Statement
+        if signatureBuffer == lastSignature, let last = lastStatement {
+            statement = last
+        } else {
+            statement = try insert(for: signatureBuffer)
+            lastSignature = signatureBuffer
+            lastStatement = statement
+        }
         var parameter = 1
-        var key: [SQLiteValue] = Array(repeating: .null, count: keyTargets.count)
+        if keyBuffer.count != keyTargets.count { keyBuffer = Array(repeating: .null, count: keyTargets.count) }
         var keyGiven = 0
-        for position in scalars {
+        for position in scalarBuffer {
             let cell = cells[position]
             let target = targets[cell.target]
-            guard case .scalar(let reader) = target.content else { continue }
+            guard let reader = target.scalar else { continue }
             var value: SQLiteValue? = .null
             do {
                 if cell.value.isNil {
-                    if target.property.isOptional {
+                    if target.isOptional {
                         try statement.bind(.null, at: parameter)
                     } else if case .string = reader.kind, case .csv = cell.value {
                         // An empty CSV field for a required string: the empty text.
@@ -277,17 +311,18 @@ public final class Importer {
                 throw explain(error, line: cell.line, key: nil)
             }
             parameter += 1
-            if target.property.typeColumn != nil {
+            if target.hasTypeColumn {
                 let stored = value ?? (try? reader.value(cell.value)) ?? .null
                 try statement.bind(ImportScalar.mixedTypeName(cell.value, stored), at: parameter)
                 parameter += 1
             }
-            if let slot = keyTargets.firstIndex(of: cell.target) {
+            if !keyTargets.isEmpty, let slot = keyTargets.firstIndex(of: cell.target) {
                 if value == nil, case .csv(let csv, let field) = cell.value { value = .text(csv.text(field)) }
-                key[slot] = value ?? .null
+                keyBuffer[slot] = value ?? .null
                 keyGiven += 1
             }
         }
+        let key = keyBuffer
         let hasKey = keyGiven == keyTargets.count && !keyTargets.isEmpty
         var exists = false
         if hasKey && (upsert || dryRun) {
@@ -306,7 +341,7 @@ public final class Importer {
             }
         }
         if exists { outcome.updated += 1 } else { outcome.inserted += 1 }
-        guard !collections.isEmpty else { return }
+        guard !collectionBuffer.isEmpty else { return }
         let owner: SQLiteValue
         if keyTargets.count == 1 && hasKey {
             owner = key[0]
@@ -315,7 +350,7 @@ public final class Importer {
         } else {
             throw ImportError(line: line, "\(info.name) has no single key for its lists to belong to")
         }
-        for position in collections {
+        for position in collectionBuffer {
             try fill(cells[position], owner: owner, replacing: exists, line: line)
         }
     }
