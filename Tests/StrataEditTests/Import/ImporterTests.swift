@@ -37,12 +37,12 @@ import Testing
     }
 
     @Test func readsEveryTypeFromCSV() throws {
-        let (connection, outcome) = try Self.importCSV("""
+        let (connection, outcome) = try Self.importCSV(#"""
             id,flag,n,f,d,price,name,at,secs,blob,token,tag,anything,words,tags
             1,yes,-42,0.1,2.5,3.10,"a, ""b""",2026-01-02T03:04:05.678+01:00,2026-01-01T00:00:00Z,AP8=,E621E1F8-C36C-495A-93FC-0C247A3E6E5F,2,12,"[""x"",""y""]","[2,1]"
             2,,,,,,"",,,,,,,,
 
-            """)
+            """#)
         #expect(outcome == Importer.Outcome(inserted: 2, updated: 0))
         #expect(try Self.row(connection, 1) == [.integer(1), .integer(-42), .real(Double(Float(0.1))), .real(2.5), .real(3.1), .text("a, \"b\""),
                                                  .text("2026-01-02T02:04:05.678Z"), .integer(1_767_225_600), .blob([0, 255]),
@@ -100,7 +100,7 @@ import Testing
         #expect(try connection.scalar("SELECT anything FROM Item WHERE id = 7") == .integer(1))
         let wrong = #"[{"id": 8, "name": 5}]"#
         let again = try Importer(connection: connection, schema: schema, info: try #require(schema.class(named: "Item")), inputName: "in.json")
-        #expect(throws: StrataError("in.json:1:22: property 'name': 5 is a number, not a string")) {
+        #expect(throws: StrataError("in.json:1:20: property 'name': 5 is a number, not a string")) {
             try again.importJSON(JSONRowReader(ImportInput(bytes: Array(wrong.utf8)), layout: .array))
         }
     }
