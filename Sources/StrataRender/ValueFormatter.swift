@@ -164,14 +164,7 @@ public struct ValueFormatter: Sendable {
             text.withUTF8 { encode(.text(UnsafeRawBufferPointer($0)), json: json, into: &buffer) }
         case .text(let raw):
             if raw.count > 1 << 20 { buffer.reserve(raw.count + 2) }
-            if json {
-                buffer.appendJSONString(raw)
-            } else if raw.isEmpty {
-                // The empty text in quotes: an empty field is NULL (ARCHITECTURE.md §3, NULL distinct from "").
-                buffer.append("\"\"" as StaticString)
-            } else {
-                buffer.appendCSVField(raw)
-            }
+            if json { buffer.appendJSONString(raw) } else { buffer.appendCSVField(raw) }
         case .keys(let raw), .collection(let raw):
             if json {
                 buffer.appendJSONText(raw)
@@ -186,10 +179,9 @@ public struct ValueFormatter: Sendable {
             var text = UUIDText.canonical(Array(raw))
             text.withUTF8 { encode(.text(UnsafeRawBufferPointer($0)), json: json, into: &buffer) }
         case .data(let raw):
-            // Empty data in quotes in CSV too: an empty field is NULL.
-            if json || raw.isEmpty { buffer.append(UInt8(ascii: "\"")) }
+            if json { buffer.append(UInt8(ascii: "\"")) }
             buffer.appendBase64(raw)
-            if json || raw.isEmpty { buffer.append(UInt8(ascii: "\"")) }
+            if json { buffer.append(UInt8(ascii: "\"")) }
         }
     }
 
