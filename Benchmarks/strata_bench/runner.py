@@ -8,7 +8,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 
-from . import browse, coredata, demo, migrate, query, realm, startup, update
+from . import browse, coredata, demo, imports, migrate, query, realm, startup, update
 from .common import DATA_DIR, ROOT, SIGNALS, Failed, Skip, Terminated, die, log, ratio, remove_file, run, say, sqlite3, text
 from .migrate import MANY_FILES, MIGRATE_STATEMENTS
 
@@ -18,7 +18,7 @@ from .migrate import MANY_FILES, MIGRATE_STATEMENTS
 NAMES = ["classes", "version", "demo", "export-csv", "filter-sort-limit", "export-memory",
          "browse-start", "browse-first-page", "browse-deep-page", "migrate-rebuild", "migrate-add-column",
          "update-bulk", "migrate-1m", "migrate-many", "coredata-classes", "coredata-query", "realm-convert", "realm-classes", "realm-lazy", "show-paths", "filter-caseless",
-         "browse-huge-value", "collections"]
+         "browse-huge-value", "collections", "import-csv"]
 
 USAGE = f"""\
 Usage: Benchmarks/run [BENCHMARK...] [options]
@@ -199,7 +199,7 @@ def check_prerequisites(o):
 # Each family module (startup, demo, query, browse, migrate, update, coredata, realm) contributes its benchmarks
 # (benchmarks(c), a list of Benchmark) and the data they name (DATA, key -> function(c)).
 
-FAMILIES = (startup, demo, query, browse, migrate, update, coredata, realm)
+FAMILIES = (startup, demo, query, browse, migrate, update, coredata, realm, imports)
 
 DATA = {key: ensure for family in FAMILIES for key, ensure in family.DATA.items()}  # key -> function(c) returning
 # the path, or None having said why

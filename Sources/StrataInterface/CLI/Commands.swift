@@ -189,6 +189,37 @@ public enum Commands {
                    "strata update app.sqlite 'Task where dueDate < 2026-01-01' set priority=0 --dry-run"],
         run: { try EditCommand(parsed: $0, context: $1).update() })
 
+    public static let importCommand = CommandSpec(
+        name: "import",
+        summary: "add objects from CSV, JSON or NDJSON, all in one transaction or none",
+        arguments: [Arguments.writableFile, ImportCommand.className, ImportCommand.data],
+        options: [Options.importFormat, Options.createClass, Options.upsert, Options.dryRunImport, Options.timeout, Options.noColor, Options.help],
+        discussion: """
+            Reads DATA, a CSV file with a header row of property names, a JSON array of objects or NDJSON (one \
+            object a line), or stdin for -, and adds an object to CLASS for each row, in one transaction: every \
+            row, or on any error none, with one line naming the input, line and column and what was wrong \
+            (data.csv:1042:3: column 'price': 'abc' is not a double (a number)). Values are read by each property's \
+            type, as strata query --format json and csv write them, so that exported objects import back the same: \
+            dates in ISO 8601 (or a number in the column's own storage), written in that storage; data in base64; \
+            a uuid as 8-4-4-4-12 hex; a link as the target's key; a list of objects as an array of keys; lists and \
+            sets of values as arrays, dictionaries as objects (in CSV, the field holds that JSON). An empty CSV field \
+            is nil (an empty required string is the empty text), "" the empty text; JSON null is nil. A column or \
+            member CLASS does not have is an error naming it; so is a required property without a default that \
+            the rows leave out. A key that exists is an error, unless --upsert, which updates that object (its lists \
+            replaced). With --create and no such class, CLASS is made first, in the same transaction, its \
+            properties typed from all the rows (a whole number, then 2.5: double; any text: string; an empty field: \
+            optional; id: the primary key); stdin is then kept in a private temporary file for the two passes. \
+            FILE must exist: --create makes a class, never a file. --dry-run reads and checks every row, looks \
+            up every link and key, and says what would be imported, without opening FILE for writing (UNIQUE \
+            and CHECK rules other than the key are checked only by a real import). Rows stream: memory stays \
+            flat however many there are. On a terminal, a progress line; Ctrl-C rolls everything back (exit 130). \
+            Core Data stores are refused.
+            """,
+        examples: ["strata import app.sqlite Task tasks.csv",
+                   "strata query old.sqlite Task --format json | strata import app.sqlite Task - --upsert",
+                   "strata import app.sqlite Product products.ndjson --create --dry-run"],
+        run: { try ImportCommand(parsed: $0, context: $1).run() })
+
     public static let demo = CommandSpec(
         name: "demo",
         summary: "write Realm Browser's demo database as SQLite",
@@ -468,7 +499,8 @@ public enum Commands {
     static var migrateSubcommands: [String] { migrate.subcommands.map(\.word) }
 
     /// Every command, in the order help lists them.
-    public static let all: [CommandSpec] = [open, classes, schema, query, sql, get, set, insert, delete, update, demo, convert, model, check, migrate, migrateStatus, migratePlan,
+    public static let all: [CommandSpec] = [open, classes, schema, query, sql, get, set, insert, delete, update, importCommand, demo, convert, model, check,
+                                            migrate, migrateStatus, migratePlan,
                                             migrateValidate, migrateBaseline, migrateNew, migrateLint, completion, helpCommand]
 
     public static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

@@ -94,5 +94,10 @@ enum Options {
     static let jobs = OptionSpec("jobs", short: "j", value: "N", help: "with several files, migrate N at a time, each on its own connection and thread (default 1)",
                                  reader: OptionSpec.wholeNumber(in: 1...mostJobs, "how many files to migrate at a time, 1 to \(mostJobs)", option: "jobs"))
     static let mostJobs = 256
+    static let importFormat = OptionSpec("format", short: "f", value: "FORMAT", choices: Importer.Format.allCases.map(\.rawValue),
+                                         help: "what DATA holds: csv, json or ndjson (default: from its extension; else from its first byte: [ json, { ndjson, else csv)")
+    static let createClass = OptionSpec("create", help: "make CLASS when FILE has no such class, its properties typed from every row (never makes FILE)")
+    static let upsert = OptionSpec("upsert", help: "update the object whose primary key a row gives when it exists, instead of refusing the row")
+    static let dryRunImport = OptionSpec("dry-run", help: "read and check every row, say what would be imported, and never open FILE for writing")
     static let fromList = OptionSpec("from-list", value: "FILE", help: "also migrate the database files that FILE lists, one path a line")
 }
