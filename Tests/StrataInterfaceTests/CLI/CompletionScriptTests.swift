@@ -55,7 +55,7 @@ import Testing
         let schema = try #require(table.command(named: "schema"))
         #expect(schema.arguments == [.files, .classes])
         #expect(schema.fileArgument == 0)
-        #expect(schema.options.first { $0.long == "format" }?.values == .words(["table", "json"]))
+        #expect(schema.options.first { $0.long == "format" }?.values == .words(["table", "json", "mermaid", "dot", "svg"]))
         #expect(schema.options.first { $0.long == "model" }?.values == .files)
         #expect(schema.options.first { $0.long == "all" }.map { $0.values == nil } == true)
         let query = try #require(table.command(named: "query"))
