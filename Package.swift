@@ -71,7 +71,7 @@ let package = Package(
         // The query language: lexer, parser, compiler to SQL, runner; one object with its links.
         .target(name: "StrataQuery", dependencies: ["StrataCore", "SQLiteKit"]),
         // Edits, the change log (undo and redo), value parsing.
-        .target(name: "StrataEdit", dependencies: ["StrataQuery", "StrataCore", "SQLiteKit"]),
+        .target(name: "StrataEdit", dependencies: ["StrataQuery", "StrataCore", "SQLiteKit"], swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // Migration files, the .strata language, plans, table rebuilds, history, lint.
         .target(name: "StrataMigrate", dependencies: ["StrataQuery", "StrataCore", "SQLiteKit", "Digests"]),
         // Results as table, vertical, json, ndjson, csv and markdown; text width.

@@ -38,6 +38,29 @@ enum ImportCell {
     }
 }
 
+/// Where a row's values are bound: a statement run at once, or a statement of an insert pipe, which runs it on a
+/// second thread (`InsertPipe`).
+enum RowParameters {
+    case statement(Statement)
+    case pipe(InsertPipe, statement: Int)
+
+    @inline(__always)
+    func bind(_ value: SQLiteValue, at index: Int) throws {
+        switch self {
+        case .statement(let statement): try statement.bind(value, at: index)
+        case .pipe(let pipe, let statement): try pipe.bind(value, at: index, of: statement)
+        }
+    }
+
+    @inline(__always)
+    func bindText(_ bytes: UnsafeRawBufferPointer, at index: Int) throws {
+        switch self {
+        case .statement(let statement): try statement.bindText(bytes, at: index)
+        case .pipe(let pipe, let statement): try pipe.bindText(bytes, at: index, of: statement)
+        }
+    }
+}
+
 /// Why a value does not fit its property, in words after the value: `is not a whole number`.
 struct ImportRefusal: Error {
     var reason: String
@@ -147,7 +170,7 @@ final class ImportScalar {
     /// Binds a cell that is not nil straight to `statement`'s parameter `index`: a CSV field's text and whole
     /// numbers without a `String` in between.
     @inline(__always)
-    func bind(_ cell: ImportCell, to statement: Statement, at index: Int) throws -> SQLiteValue? {
+    func bind(_ cell: ImportCell, to statement: RowParameters, at index: Int) throws -> SQLiteValue? {
         if case .csv(let reader, let field) = cell {
             switch kind {
             case .string:

@@ -84,6 +84,13 @@ public final class Importer {
     private var keyBuffer: [SQLiteValue] = []
     private var lastSignature: [Int] = [-1]
     private var lastStatement: Statement?
+    /// With `threaded`, rows of plain values (no links to look up, no lists, no keys to look up first) are inserted
+    /// on a second thread while the next ones are read (`InsertPipe`), in the same order: the same database.
+    public var threaded = false
+    private var piped = false
+    private var pipe: InsertPipe?
+    private var pipeStatements: [Statement] = []
+    private var pipeIndex = 0
     private var outcome = Outcome()
     private var rows = 0
     /// `column` for CSV, `property` for JSON: what the messages call a row's place.
@@ -181,16 +188,18 @@ public final class Importer {
             try requireAll(Set(mapped), line: reader.recordLine)
             var cells: [Cell] = []
             cells.reserveCapacity(mapped.count)
-            while try reader.next() {
-                guard reader.fieldCount == header.count else {
-                    throw ImportError(line: reader.recordLine,
-                                      "the record has \(Plural.counted(reader.fieldCount, "field")), the header \(header.count)")
+            try withPipe(pipes(mapped)) {
+                while try reader.next() {
+                    guard reader.fieldCount == header.count else {
+                        throw ImportError(line: reader.recordLine,
+                                          "the record has \(Plural.counted(reader.fieldCount, "field")), the header \(header.count)")
+                    }
+                    cells.removeAll(keepingCapacity: true)
+                    for (field, index) in mapped.enumerated() {
+                        cells.append(Cell(target: index, value: .csv(reader, field: field), line: reader.line(of: field), column: field + 1))
+                    }
+                    try importRow(cells, line: reader.recordLine, checkRequired: false)
                 }
-                cells.removeAll(keepingCapacity: true)
-                for (field, index) in mapped.enumerated() {
-                    cells.append(Cell(target: index, value: .csv(reader, field: field), line: reader.line(of: field), column: field + 1))
-                }
-                try importRow(cells, line: reader.recordLine, checkRequired: false)
             }
         } catch let error as ImportError {
             throw error.located(in: inputName)
@@ -205,20 +214,22 @@ public final class Importer {
         place = "property"
         do {
             var cells: [Cell] = []
-            while let row = try reader.next() {
-                cells.removeAll(keepingCapacity: true)
-                var seen: Set<Int> = []
-                for member in row.members {
-                    guard let index = target(named: member.key) else {
-                        throw ImportError(line: member.line, column: member.column, unknown(member.key))
+            try withPipe(pipes(Array(targets.indices))) {
+                while let row = try reader.next() {
+                    cells.removeAll(keepingCapacity: true)
+                    var seen: Set<Int> = []
+                    for member in row.members {
+                        guard let index = target(named: member.key) else {
+                            throw ImportError(line: member.line, column: member.column, unknown(member.key))
+                        }
+                        guard seen.insert(index).inserted else {
+                            throw ImportError(line: member.line, column: member.column, "\(info.name).\(targets[index].property.name) is given twice")
+                        }
+                        cells.append(Cell(target: index, value: .json(member.value), line: member.line, column: member.column))
                     }
-                    guard seen.insert(index).inserted else {
-                        throw ImportError(line: member.line, column: member.column, "\(info.name).\(targets[index].property.name) is given twice")
-                    }
-                    cells.append(Cell(target: index, value: .json(member.value), line: member.line, column: member.column))
+                    cells.sort { $0.target < $1.target }
+                    try importRow(cells, line: row.line, checkRequired: true)
                 }
-                cells.sort { $0.target < $1.target }
-                try importRow(cells, line: row.line, checkRequired: true)
             }
         } catch let error as ImportError {
             throw error.located(in: inputName)
@@ -227,6 +238,45 @@ public final class Importer {
     }
 
     // MARK: - Rows
+
+    /// Whether the rows that give these targets may go through the pipe: every one a plain value, nothing the
+    /// import reads back while it writes.
+    private func pipes(_ given: [Int]) -> Bool {
+        threaded && !upsert && !dryRun && given.allSatisfy { index in
+            guard let scalar = targets[index].scalar else { return false }
+            if case .link = scalar.kind { return false }
+            return true
+        }
+    }
+
+    /// Makes `statement` the pipe's current one: a statement it has, or a new pipe with it (the rows before are in
+    /// by then, as the pipe runs them in order).
+    private func pipeStatement(_ statement: Statement) throws {
+        if let index = pipeStatements.firstIndex(where: { $0 === statement }) {
+            pipeIndex = index
+            return
+        }
+        try pipe?.finish()
+        pipeStatements.append(statement)
+        pipeIndex = pipeStatements.count - 1
+        pipe = InsertPipe(pipeStatements, failures: pipeStatements.map { _ in { [self] error, line, key in
+            explain(error, line: Int(line.int64 ?? 0), key: key.isNull ? nil : [key])
+        } }, on: connection, threaded: true)
+    }
+
+    /// Runs `body` over the rows, then waits for the pipe's last inserts (and their errors); an error stops the
+    /// pipe before it goes up, so that nothing writes while the caller rolls back.
+    private func withPipe(_ piping: Bool, _ body: () throws -> Void) throws {
+        piped = piping
+        defer { piped = false; pipe = nil; pipeStatements = []; lastSignature = [-1]; lastStatement = nil }
+        do {
+            try body()
+            try pipe?.finish()
+        } catch {
+            pipe?.cancel()
+            throw error
+        }
+    }
 
     struct Cell {
         var target: Int
@@ -281,7 +331,9 @@ public final class Importer {
             statement = try insert(for: signatureBuffer)
             lastSignature = signatureBuffer
             lastStatement = statement
+            if piped { try pipeStatement(statement) }
         }
+        let parameters: RowParameters = if let pipe { .pipe(pipe, statement: pipeIndex) } else { .statement(statement) }
         var parameter = 1
         if keyBuffer.count != keyTargets.count { keyBuffer = Array(repeating: .null, count: keyTargets.count) }
         var keyGiven = 0
@@ -293,17 +345,17 @@ public final class Importer {
             do {
                 if cell.value.isNil {
                     if target.isOptional {
-                        try statement.bind(.null, at: parameter)
+                        try parameters.bind(.null, at: parameter)
                     } else if case .string = reader.kind, case .csv = cell.value {
                         // An empty CSV field for a required string: the empty text.
-                        try statement.bind(.text(""), at: parameter)
+                        try parameters.bind(.text(""), at: parameter)
                         value = .text("")
                     } else {
                         throw ImportError(line: cell.line, column: cell.column,
                                           "\(place) '\(target.property.name)' is \(place == "column" ? "empty" : "null"), and \(info.name).\(target.property.name) is required")
                     }
                 } else {
-                    value = try reader.bind(cell.value, to: statement, at: parameter)
+                    value = try reader.bind(cell.value, to: parameters, at: parameter)
                 }
             } catch let refusal as ImportRefusal {
                 throw self.refusal(cell, refusal.reason)
@@ -313,7 +365,7 @@ public final class Importer {
             parameter += 1
             if target.hasTypeColumn {
                 let stored = value ?? (try? reader.value(cell.value)) ?? .null
-                try statement.bind(ImportScalar.mixedTypeName(cell.value, stored), at: parameter)
+                try parameters.bind(ImportScalar.mixedTypeName(cell.value, stored), at: parameter)
                 parameter += 1
             }
             if !keyTargets.isEmpty, let slot = keyTargets.firstIndex(of: cell.target) {
@@ -331,7 +383,10 @@ public final class Importer {
                 throw ImportError(line: line, "another \(info.name) already has \(keyText(key)) (with --upsert, it is updated instead)")
             }
         }
-        if !dryRun {
+        if let pipe {
+            // Run on the pipe's thread; its failure, a row or more later, names this line and key.
+            try pipe.run(pipeIndex, owner: .integer(Int64(line)), key: hasKey && key.count == 1 ? key[0] : .null)
+        } else if !dryRun {
             do {
                 _ = try statement.step()
                 statement.reset()

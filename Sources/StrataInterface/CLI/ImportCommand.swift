@@ -71,6 +71,7 @@ struct ImportCommand {
             let importer = try Importer(connection: connection, schema: schema, info: info, inputName: inputName)
             importer.upsert = upsert
             importer.dryRun = dryRun
+            importer.threaded = Platform.processorCount > 1
             importer.shouldStop = { watcher.wasInterrupted }
             if let bar {
                 importer.progress = { rows in bar.update(Self.progressText(rows: rows, input: inputForProgress)) }

@@ -1,10 +1,10 @@
 import Dispatch
 import SQLiteKit
-import StrataCore
 
-/// The inserts of a class's rows, run as the converter reads them, or on a second thread while it reads on.
+/// The inserts of a class's rows, run as they are read (a `.realm` file converted, a CSV file imported), or on a
+/// second thread while reading goes on.
 ///
-/// The converter binds each row's values and runs one of the pipe's statements, as it would a `Statement`. With
+/// The reader binds each row's values and runs one of the pipe's statements, as it would a `Statement`. With
 /// `threaded`, those calls only record what to do, in batches (values, and text as bytes copied once into the
 /// batch), which a thread of the pipe's own binds and runs in the same order: reading the file and SQLite's inserts
 /// then share two cores, and the database written is the same, row for row; statements without values (`execute`:
@@ -13,9 +13,9 @@ import StrataCore
 ///
 /// An error of SQLite's comes back from the next `run` (or `finish`) after it happened; `failures` make it the
 /// file's damage when a constraint says so (a duplicate primary key), from the row's owner and key that `run` was given.
-final class InsertPipe: @unchecked Sendable {
+package final class InsertPipe: @unchecked Sendable {
     /// What an error of SQLite's on a row of a statement means, given the row's owner key and its key in a dictionary.
-    typealias Failure = (SQLiteError, _ owner: SQLiteValue, _ key: SQLiteValue) -> any Error
+    package typealias Failure = (SQLiteError, _ owner: SQLiteValue, _ key: SQLiteValue) -> any Error
 
     /// A value as a batch keeps it: text and blobs as ranges of the batch's bytes, so that no op holds a reference
     /// (copying and dropping one costs nothing).
@@ -74,7 +74,7 @@ final class InsertPipe: @unchecked Sendable {
     /// - Parameters:
     ///   - failures: per statement, what a failed insert means (nil: SQLite's error as it is).
     ///   - threaded: insert on a thread of the pipe's own (worth it with a second core).
-    init(_ statements: [Statement], failures: [Failure?], on connection: Connection, threaded: Bool) {
+    package init(_ statements: [Statement], failures: [Failure?], on connection: Connection, threaded: Bool) {
         self.connection = connection
         self.statements = statements
         self.failures = failures
@@ -96,14 +96,14 @@ final class InsertPipe: @unchecked Sendable {
     private var isFinished = false
 
     /// Binds `value` to parameter `index` of the next row.
-    func bind(_ value: SQLiteValue, at index: Int, of statement: Int) throws {
+    package func bind(_ value: SQLiteValue, at index: Int, of statement: Int) throws {
         guard threaded else { return try statements[statement].bind(value, at: index) }
         let slot = batch.slot(value)
         batch.ops.append(.bind(statement: Int32(statement), index: Int32(index), slot))
     }
 
     /// Binds UTF-8 text straight from `bytes` (copied now).
-    func bindText(_ bytes: UnsafeRawBufferPointer, at index: Int, of statement: Int) throws {
+    package func bindText(_ bytes: UnsafeRawBufferPointer, at index: Int, of statement: Int) throws {
         guard threaded else { return try statements[statement].bindText(bytes, at: index) }
         batch.ops.append(.bind(statement: Int32(statement), index: Int32(index), .text(start: batch.bytes.count, count: bytes.count)))
         batch.bytes.append(contentsOf: bytes)
@@ -114,7 +114,7 @@ final class InsertPipe: @unchecked Sendable {
     ///   - owner: the key of the object the row is of, and `key` its key in a dictionary: what a failure names.
     /// - Throws: the error of this row's insert, or of an earlier row's on the inserting thread, as `failures`
     ///   makes it.
-    func run(_ statement: Int, owner: SQLiteValue, key: SQLiteValue = .null) throws {
+    package func run(_ statement: Int, owner: SQLiteValue, key: SQLiteValue = .null) throws {
         guard threaded else { return try run(statements[statement], statement, owner: owner, key: key) }
         // The owner and the key only matter to a failure that names them.
         let named = failures[statement] != nil
@@ -124,7 +124,7 @@ final class InsertPipe: @unchecked Sendable {
     }
 
     /// Runs `sql` (statements without values) after the rows before it.
-    func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         guard threaded else { return try connection.execute(sql) }
         batch.ops.append(.execute(batch.scripts.count))
         batch.scripts.append(sql)
@@ -140,7 +140,7 @@ final class InsertPipe: @unchecked Sendable {
     }
 
     /// Runs what is left, waits for the inserting thread, and throws the first error there was.
-    func finish() throws {
+    package func finish() throws {
         guard threaded else { return }
         try hand()
         end()
@@ -148,7 +148,7 @@ final class InsertPipe: @unchecked Sendable {
     }
 
     /// Stops inserting: what is queued is dropped (the caller rolls the transaction back).
-    func cancel() {
+    package func cancel() {
         guard threaded, !isFinished else { return }
         lock.withLock { stopped = true }
         end()
