@@ -73,6 +73,7 @@ def csv_data(rows):
 
 def empty_data(c):
     path = os.path.join(DATA_DIR, "import-empty.db")
+    os.makedirs(DATA_DIR, exist_ok=True)
     if not os.path.isfile(path) and run(["sqlite3", path, IMPORT_SCHEMA]).returncode:
         say(f"run: cannot create {path}")
         return None

@@ -45,11 +45,8 @@ public struct ValueParser {
         case .string:
             return .text(text)
         case .bool:
-            switch text.lowercased() {
-            case "true", "yes", "1": return .integer(1)
-            case "false", "no", "0": return .integer(0)
-            default: throw refuse("is not a bool (true, false, yes, no, 1 or 0)")
-            }
+            guard let flag = Self.bool(text) else { throw refuse(Self.notABool) }
+            return .integer(flag)
         case .int:
             return .integer(try Self.wholeNumber(text, refuse: refuse))
         case .float, .double:
@@ -112,6 +109,17 @@ public struct ValueParser {
     static func article(_ type: PropertyType) -> String {
         [.int, .object, .any].contains(type) ? "an" : "a"
     }
+
+    /// A bool as an edit or an import gives it: true, yes or 1 (as 1), false, no or 0 (as 0), in any case; nil otherwise.
+    static func bool(_ text: String) -> Int64? {
+        switch text.lowercased() {
+        case "true", "yes", "1": 1
+        case "false", "no", "0": 0
+        default: nil
+        }
+    }
+
+    static let notABool = "is not a bool (true, false, yes, no, 1 or 0)"
 
     static func wholeNumber(_ text: String, refuse: (String) -> StrataError) throws -> Int64 {
         if let whole = Int64(text) { return whole }

@@ -84,9 +84,10 @@ public struct ByteBuffer {
 
     // MARK: - CSV
 
-    /// A CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces.
+    /// A CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces, and when it is
+    /// empty: `""` is the empty text, an empty field is NULL (ARCHITECTURE.md §3; `strata import` reads them so).
     public mutating func appendCSVField(_ raw: UnsafeRawBufferPointer) {
-        var needsQuotes = !raw.isEmpty && (raw[0] == 0x20 || raw[raw.count - 1] == 0x20)
+        var needsQuotes = raw.isEmpty || raw[0] == 0x20 || raw[raw.count - 1] == 0x20
         var isASCII = true
         for byte in raw {
             if byte >= 0x80 {

@@ -179,9 +179,11 @@ public struct ValueFormatter: Sendable {
             var text = UUIDText.canonical(Array(raw))
             text.withUTF8 { encode(.text(UnsafeRawBufferPointer($0)), json: json, into: &buffer) }
         case .data(let raw):
-            if json { buffer.append(UInt8(ascii: "\"")) }
+            // Empty data in quotes in CSV too: an empty field is NULL.
+            let quoted = json || raw.isEmpty
+            if quoted { buffer.append(UInt8(ascii: "\"")) }
             buffer.appendBase64(raw)
-            if json { buffer.append(UInt8(ascii: "\"")) }
+            if quoted { buffer.append(UInt8(ascii: "\"")) }
         }
     }
 

@@ -56,17 +56,16 @@ import Testing
             #expect(imported.stdout == "imported \(name == "Tag" ? 2 : 3) \(name) objects\n")
             #expect(imported.stderr.isEmpty)
         }
-        // CSV writes nil and the empty text alike (an empty field): its round trip is compared as CSV.
-        let compared = format == "csv" ? "csv" : "json"
+        // The same objects, nil apart from the empty text and empty data in CSV too (an empty field, `""`).
         for name in ["Tag", "Item"] {
-            let before = try Self.run(["query", source, name, "--format", compared])
-            let after = try Self.run(["query", copy, name, "--format", compared])
+            let before = try Self.run(["query", source, name, "--format", "json"])
+            let after = try Self.run(["query", copy, name, "--format", "json"])
             #expect(before.stdout == after.stdout)
             #expect(!before.stdout.isEmpty)
         }
         // The bytes too (an empty class's dates are stored as Strata writes them, ISO 8601 text: the same moments).
         #expect(try EditCommandTests.value(copy, "SELECT hex(bin) FROM Item WHERE id = 1") == "00FF10")
-        if format != "csv" { #expect(try EditCommandTests.value(copy, "SELECT quote(s), quote(bin) FROM Item WHERE id = 2") == "''|X''") }
+        #expect(try EditCommandTests.value(copy, "SELECT quote(s), quote(bin) FROM Item WHERE id = 2") == "''|X''")
     }
 
     @Test func readsStdin() throws {

@@ -48,7 +48,8 @@ import Testing
         #expect(result.stdout == "id,title,done,size,due,note,payload,project\r\n"
             + "1,\"O'Brien, \"\"the\"\" cat\",false,1.5,2026-01-02T03:04:05.678Z,,AP8=,1\r\n"
             + "2,plain,true,,,a|b,,\r\n"
-            + "3,\"数据 line\nbreak\",false,2,2025-12-31T23:59:59.000Z,,,2\r\n")
+            // Item 3's note is the empty text and its payload empty data: "" (an empty field is nil).
+            + "3,\"数据 line\nbreak\",false,2,2025-12-31T23:59:59.000Z,\"\",\"\",2\r\n")
     }
 
     @Test func markdownAndVertical() throws {

@@ -272,11 +272,8 @@ final class ImportScalar {
         case .string:
             return .text(text)
         case .bool:
-            switch text.lowercased() {
-            case "true", "yes", "1": return .integer(1)
-            case "false", "no", "0": return .integer(0)
-            default: throw ImportRefusal("is not a bool (true, false, yes, no, 1 or 0)")
-            }
+            guard let flag = ValueParser.bool(text) else { throw ImportRefusal(ValueParser.notABool) }
+            return .integer(flag)
         case .int:
             if let number = Int64(text) { return .integer(number) }
             if let number = Double(text), number.rounded() == number, let whole = Int64(exactly: number) { return .integer(whole) }
