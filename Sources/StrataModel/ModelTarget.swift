@@ -21,11 +21,11 @@ public enum ModelTarget: String, CaseIterable, Sendable {
         switch self {
         case .swiftData: "SwiftData @Model classes, one file per class"
         case .grdb: "GRDB records with associations, and a DatabaseMigrator that creates the schema"
-        case .coreData: "an Xcode .xcdatamodeld package (the model editor's contents XML)"
+        case .coreData: "an Xcode .xcdatamodeld package, the XML the model editor writes"
         case .room: "Room @Entity data classes in Kotlin, one file per class"
         case .realmSwift: "Realm Swift Object classes, one file per class"
         case .realmKotlin: "Realm Kotlin RealmObject classes, one file per class"
-        case .realmJS: "Realm JS object schemas (JavaScript classes), one file"
+        case .realmJS: "Realm JS classes with their object schemas, one file"
         case .typeScript: "TypeScript interfaces, one file"
         case .sql: "CREATE TABLE statements in Strata's conventions, one file"
         }

@@ -275,12 +275,13 @@ public enum Commands {
             Writes the classes of FILE (SQLite, a Core Data or SwiftData store, a .realm file, a converted file) as \
             source code for the store an app moves to, on stdout or into --output DIR (one file per class where the \
             target's convention is so): \(ModelTarget.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")). \
-            Types map as man strata's MODEL section says (decimal to Decimal, objectId to the target's ObjectId or \
-            String, mixed to the target's closest, dates, optionality, defaults); a property a target cannot express \
-            is written with a comment saying why, never dropped. A name that is not an identifier in the target \
-            (Calories-Table, a keyword) is made one and keeps its stored name through the target's own mechanism \
-            (@Attribute(originalName:), CodingKeys, @ColumnInfo(name =), @Persisted(originalName:), \
-            renamingIdentifier). Views and virtual tables are not written (said on stderr with --output).
+            Types map as the MODEL CODE section of man strata says (decimal to Decimal or Decimal128, objectId to \
+            the target's ObjectId or String, mixed to the target's closest, dates, optionality, defaults); a property \
+            a target cannot express is written with a comment saying why, never dropped. A name that is not an \
+            identifier in the target (Calories-Table, a keyword) is made one and keeps its stored name through the \
+            target's own mechanism: @Attribute(originalName:) in SwiftData, CodingKeys in GRDB, the renaming \
+            identifier in Core Data, @ColumnInfo(name =) in Room, propertiesMapping() in Realm Swift, @PersistedName \
+            in Realm Kotlin, mapTo in Realm JS. Views and virtual tables are not written (said on stderr with --output).
             """,
         examples: ["strata model app.sqlite --to swiftdata", "strata model Recipes.sqlite --to coredata --output Model",
                    "strata model app.realm --to realm-kotlin --output src/model", "strata model chinook.sqlite Album Artist --to typescript"],
