@@ -34,6 +34,9 @@ struct GRDBWriter {
         return files
     }
 
+    /// Names the record itself takes: a column named so gets another name, its own kept in `CodingKeys`.
+    static let reserved: Set<String> = ["Columns", "CodingKeys", "databaseTableName", "didInsert"]
+
     /// Swift's type for a column's values.
     static func swiftType(_ column: RelationalLayout.Column, bits: Int?) -> String {
         let base: String
@@ -49,7 +52,8 @@ struct GRDBWriter {
                         into code: inout CodeLines)
     {
         let info = table.className.flatMap { model.class(named: $0) }
-        let names = Identifier.unique(table.columns.map(\.name)) { Identifier.make($0, keywords: SwiftNames.keywords) }
+        let names = Identifier.unique(table.columns.map(\.name), make: { Identifier.make($0, keywords: SwiftNames.keywords) },
+                                      reserved: Self.reserved)
         if case .side(let owner, let property, let kind, let objects) = table.kind {
             code.add("/// The \(kind.rawValue == "dictionary" ? "entries" : "elements") of \(CommentText.clean(owner)).\(CommentText.clean(property))"
                 + (objects ? ", a \(kind.rawValue) of objects." : ", a \(kind.rawValue) of values."))

@@ -25,6 +25,10 @@ struct RealmSwiftWriter {
         }
     }
 
+    /// Names `Object` has for itself: a property named so gets another name, its own kept in `propertiesMapping()`.
+    static let reserved: Set<String> = ["realm", "isInvalidated", "objectSchema", "description", "hash", "isFrozen", "isSameObject",
+                                        "thaw", "freeze", "observe", "propertiesMapping", "_realmObjectName"]
+
     static func valueType(_ type: ValueType, bits: Int?) -> String {
         switch type {
         case .decimal: "Decimal128"
@@ -40,7 +44,7 @@ struct RealmSwiftWriter {
     }
 
     private func write(_ info: ModelClass, typeName: String, classNames: [String: String], into code: inout CodeLines) {
-        let names = SwiftNames.propertyNames(info)
+        let names = SwiftNames.propertyNames(info, reserved: Self.reserved)
         func target(_ name: String) -> String { classNames[name] ?? "Object" }
         code.block("class \(typeName): \(info.isEmbedded ? "EmbeddedObject" : "Object") {") { code in
             for property in info.properties {
@@ -71,7 +75,7 @@ struct RealmSwiftWriter {
                     }
                     code.add(Self.persisted(arguments) + "var \(name): \(collection)")
                 case .backlinks(let origin, let originProperty):
-                    let originNames = model.class(named: origin).map { SwiftNames.propertyNames($0) } ?? [:]
+                    let originNames = model.class(named: origin).map { SwiftNames.propertyNames($0, reserved: Self.reserved) } ?? [:]
                     let swiftOrigin = originNames[originProperty] ?? originProperty
                     code.add("@Persisted(originProperty: \(StringLiteral.quoted(swiftOrigin, in: .swift))) var \(name): LinkingObjects<\(target(origin))>")
                 }

@@ -15,8 +15,12 @@ struct SwiftDataWriter {
     init(model: AppModel) {
         self.model = model
         classNames = SwiftNames.classNames(model)
-        propertyNames = Dictionary(model.classes.map { ($0.name, SwiftNames.propertyNames($0)) }) { first, _ in first }
+        propertyNames = Dictionary(model.classes.map { ($0.name, SwiftNames.propertyNames($0, reserved: Self.reserved)) }) { first, _ in first }
     }
+
+    /// Names a `PersistentModel` has for itself: a property named so gets another name, its own kept as `originalName`.
+    static let reserved: Set<String> = ["modelContext", "persistentModelID", "hasChanges", "isDeleted", "persistentBackingData",
+                                        "schemaMetadata"]
 
     func files() -> [ModelFile] {
         var files: [ModelFile] = []
