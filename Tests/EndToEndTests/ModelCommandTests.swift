@@ -233,6 +233,19 @@ import Testing
         for text in kept[target] ?? [] { #expect(result.stdout.contains(text), "\(target) lacks \(text)") }
     }
 
+    /// A column named as a member the generated type has for itself (GRDB's `Columns`, Realm's `realm`, SwiftData's
+    /// `modelContext`) gets another name and keeps its own through the target's mechanism.
+    @Test func membersOfTheGeneratedTypesAreNotTaken() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("members.sqlite", "CREATE TABLE T (id INTEGER PRIMARY KEY, Columns TEXT, realm TEXT, modelContext TEXT);")
+        let expected = ["grdb": #"case Columns2 = "Columns""#, "realm-swift": #"["realm2": "realm"]"#,
+                        "swiftdata": #"@Attribute(originalName: "modelContext") var modelContext2: String?"#]
+        for (target, text) in expected {
+            let result = try StrataProcess.run(["model", db, "--to", target])
+            #expect(result.status == 0 && result.stdout.contains(text), "\(target): \(result.stdout)")
+        }
+    }
+
     // MARK: - Diagrams
 
     @Test func mermaidMatchesItsGoldenFile() throws {
