@@ -110,13 +110,16 @@ struct RelationalLayout {
                                                 references: Reference(table: target, column: key.column, onDelete: onDelete), property: property.name))
                     table.indexed.append(property.name)
                 case .objects(let target, let ordered):
-                    if let inverse = property.inverse, let link = model.class(named: target)?.property(named: inverse), case .link = link.kind {
+                    // A relationship Core Data names from both sides is kept once, as Room and Realm keep it.
+                    switch ToManyStorage.of(property, in: info, model: model) {
+                    case .inverseOfLink(let inverse):
                         storedByInverse[info.name, default: [:]][property.name] = (target, inverse)
                         continue
+                    case .inverseOfToMany:
+                        continue
+                    case .stored:
+                        break
                     }
-                    // A many-to-many that Core Data names from both sides is one table, kept by the side first by name.
-                    if let inverse = property.inverse, let other = model.class(named: target)?.property(named: inverse),
-                       case .objects = other.kind, (target, inverse) < (info.name, property.name) { continue }
                     guard let ownerKey = keys[info.name], let targetKey = keys[target] else { continue }
                     var side = Table(name: ListTable.name(owner: info.name, property: property.name),
                                      kind: .side(owner: info.name, property: property.name, ordered ? .list : .set, objects: true),
