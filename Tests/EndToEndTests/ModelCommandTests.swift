@@ -81,6 +81,20 @@ import Testing
         }
     }
 
+    /// The Realm JS module parses as JavaScript (`node --check`; node comes with Debian's node-typescript).
+    @Test func realmJSParses() throws {
+        guard let node = Self.tool("node") else { return }
+        let workspace = try Workspace()
+        for source in try Self.sources(in: workspace) + [("hostile", try Self.hostile(in: workspace))] {
+            let result = try StrataProcess.run(["model", source.path, "--to", "realm-js"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let file = workspace.file("\(source.name).mjs")
+            try result.stdout.write(toFile: file, atomically: false, encoding: .utf8)
+            let checked = try Shell.run(node, ["--check", file], in: workspace.path)
+            #expect(checked.status == 0, "\(source.name): \(checked.stderr)")
+        }
+    }
+
     /// The SQL target, run into an empty database, gives the classes, properties, types and links of the source.
     @Test func sqlMakesTheSameSchema() throws {
         let workspace = try Workspace()
