@@ -30,7 +30,13 @@ bashcompletiondir = $(PREFIX)/share/bash-completion/completions
 zshcompletiondir = $(PREFIX)/share/zsh/site-functions
 fishcompletiondir = $(PREFIX)/share/fish/vendor_completions.d
 
-STRATA = $(if $(BINARY),$(BINARY),.build/release/strata)
+# On Linux the release build links Swift's runtime and Foundation statically: strata then starts in about half
+# the time (5.5 ms instead of 11 ms for `strata --version`, measured), which every CI loop pays once per file, for a
+# larger binary (about 90 MB instead of 20 MB). It builds in a folder of its own, so that it never takes turns with
+# `swift build -c release` rebuilding the other way. macOS has the runtime in the system.
+STATIC_STDLIB = $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+SCRATCH = $(if $(STATIC_STDLIB),.build/static,.build)
+STRATA = $(if $(BINARY),$(BINARY),$(SCRATCH)/release/strata)
 # Every manual page, and where it goes: man/strata.1 to share/man/man1/strata.1.
 MANPAGES = $(sort $(wildcard man/*.1 man/*.5 man/*.7))
 man_destination = $(mandir)/man$(subst .,,$(suffix $(1)))/$(notdir $(1))
@@ -54,7 +60,7 @@ endef
 all: build
 
 build:
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(STATIC_STDLIB) --scratch-path $(SCRATCH)
 
 install: $(if $(BINARY),,build)
 	$(INSTALL) -d -m 755 "$(DESTDIR)$(bindir)"
