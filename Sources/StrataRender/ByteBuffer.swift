@@ -193,17 +193,7 @@ public struct ByteBuffer {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    static func isValidUTF8(_ raw: UnsafeRawBufferPointer) -> Bool {
-        var iterator = raw.makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
-    }
+    static func isValidUTF8(_ raw: UnsafeRawBufferPointer) -> Bool { UTF8Validation.isValid(raw) }
 
     /// Calls `body` with `raw` decoded as Swift decodes UTF-8, bad sequences replaced by U+FFFD.
     private static func withRepairedUTF8(_ raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {

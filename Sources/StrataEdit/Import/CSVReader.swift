@@ -1,3 +1,5 @@
+import StrataCore
+
 /// Reads CSV records one at a time (RFC 4180): fields separated by commas, records by CRLF, LF or CR, quoted
 /// fields with doubled quotes and line breaks inside, a UTF-8 byte order mark at the start skipped.
 ///
@@ -250,15 +252,5 @@ public final class CSVReader {
 /// Checks of text shared by the readers.
 enum ImportText {
     /// Whether the bytes are well-formed UTF-8 (no overlong forms, surrogates or values past U+10FFFF).
-    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var iterator = bytes.makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
-    }
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { UTF8Validation.isValid(UnsafeRawBufferPointer(bytes)) }
 }
