@@ -29,7 +29,7 @@ struct GRDBWriter {
             files.append(ModelFile(path: (Identifier.make(info.name, keywords: SwiftNames.typeNames)) + ".swift",
                                    contents: "// \(CommentText.clean(info.name)), written by strata model --to grdb.\n" + SwiftNames.abstractNote(info, in: model) + "\n"))
         }
-        files.append(ModelFile(path: Identifier.make(name, keywords: SwiftNames.typeNames) + "Schema.swift", contents: migrator(layout)))
+        files.append(ModelFile(path: Identifier.upperFirst(Identifier.make(name, keywords: SwiftNames.typeNames)) + "Schema.swift", contents: migrator(layout)))
         if SwiftNames.usesMixed(model) { files.append(ModelFile(path: "MixedValue.swift", contents: SwiftNames.mixedValueFile)) }
         return files
     }
@@ -156,7 +156,7 @@ struct GRDBWriter {
     /// `<Name>Schema.swift`: the migration that creates every table, in GRDB's table definitions.
     private func migrator(_ layout: RelationalLayout) -> String {
         var code = CodeLines()
-        let typeName = Identifier.make(name, keywords: SwiftNames.typeNames) + "Schema"
+        let typeName = Identifier.upperFirst(Identifier.make(name, keywords: SwiftNames.typeNames)) + "Schema"
         code.add("// The tables of \(CommentText.clean(name)), written by strata model --to grdb.")
         code.add("import GRDB")
         code.add("")
