@@ -135,34 +135,17 @@ public struct ValueParser {
     /// An ISO 8601 date (or `now`) in the column's own storage: text shaped like the column's other
     /// dates, seconds or milliseconds since 1970, or Core Data's seconds since 2001.
     func date(_ text: String, property: Property, refuse: (String) -> StrataError) throws -> SQLiteValue {
-        let column = property.column ?? property.name
-        let storage = try schema.dateStorage(of: property, in: info, connection: connection)
         let isNow = text.lowercased() == "now"
         guard let milliseconds = isNow ? now() : ISODate.parse(text) else {
             throw refuse("is not an ISO 8601 date (2026-12-01, 2026-12-01T09:30:00Z, 2026-12-01T10:30:00+01:00) or now")
         }
-        switch storage {
-        case .isoText:
-            let sample = try connection.scalar(
-                "SELECT \(identifier: column) FROM \(identifier: info.tableName) WHERE typeof(\(identifier: column)) = 'text' LIMIT 1" as SQL
-            ).string
-            return .text(DateTextShape(sample: sample).format(milliseconds))
-        case .unixMilliseconds:
-            return .integer(milliseconds)
-        case .unixSeconds:
-            // Whole seconds when the column holds integers (or is declared so), else fractions.
-            let sampleType = try connection.scalar(
-                "SELECT typeof(\(identifier: column)) FROM \(identifier: info.tableName) WHERE \(identifier: column) IS NOT NULL LIMIT 1" as SQL).string
-            if sampleType == "integer" || (sampleType == nil && ColumnAffinity(declaredType: property.declaredType) == .integer) {
-                if milliseconds % 1000 != 0 && !isNow {
-                    throw refuse("has milliseconds, and \(info.name).\(property.name) stores whole seconds")
-                }
-                return .integer(Int64((Double(milliseconds) / 1000).rounded(.down)))
-            }
-            return .real(Double(milliseconds) / 1000)
-        case .referenceSeconds:
-            return .real(Double(milliseconds - DateStorage.referenceOffsetSeconds * 1000) / 1000)
+        let writer = try DateWriter.of(property, in: info, table: info.tableName, schema: schema, connection: connection)
+        // `now` in a column of whole seconds: the second it is in.
+        let moment = isNow && writer.wholeSeconds ? milliseconds - ((milliseconds % 1000) + 1000) % 1000 : milliseconds
+        guard let value = writer.value(milliseconds: moment) else {
+            throw refuse("has milliseconds, and \(info.name).\(property.name) stores whole seconds")
         }
+        return value
     }
 
     // MARK: - Data and UUIDs
@@ -206,23 +189,10 @@ public struct ValueParser {
         }
     }
 
-    /// A UUID in the column's storage: 16 bytes when the column holds blobs, else canonical text in the
-    /// letter case the column already uses (upper, as Foundation writes, when it holds none yet).
+    /// A UUID in the column's storage (`UUIDWriter`).
     func uuid(_ text: String, property: Property, refuse: (String) -> StrataError) throws -> SQLiteValue {
-        var hex = text.filter { $0 != "-" }
-        if hex.hasPrefix("{") && hex.hasSuffix("}") { hex = String(hex.dropFirst().dropLast()) }
-        let groups = text.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-        guard hex.count == 32, let bytes = QueryLexer.hexBytes(hex), groups == [8, 4, 4, 4, 12] || groups == [32] else {
-            throw refuse("is not a UUID (8-4-4-4-12 hexadecimal digits)")
-        }
-        let column = property.column ?? property.name
-        let sample = try connection.scalar("SELECT \(identifier: column) FROM \(identifier: info.tableName) WHERE \(identifier: column) IS NOT NULL LIMIT 1" as SQL)
-        if case .blob = sample { return .blob(bytes) }
-        let canonical = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(hex.lowercased()[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
-        }.joined(separator: "-")
-        let lower = sample.string.map { $0 == $0.lowercased() } ?? false
-        return .text(lower ? canonical : canonical.uppercased())
+        guard let bytes = UUIDWriter.bytes(text) else { throw refuse("is not a UUID (8-4-4-4-12 hexadecimal digits)") }
+        return try UUIDWriter.of(property, table: info.tableName, connection: connection).value(bytes)
     }
 
     // MARK: - Links

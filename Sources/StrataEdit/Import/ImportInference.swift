@@ -97,7 +97,7 @@ public struct InferredClass: Sendable, Equatable {
         if bytes.count >= 10, bytes[0..<4].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), bytes[4] == UInt8(ascii: "-"), ISODate.parse(text) != nil {
             return .date
         }
-        if text.count == 36, ImportScalar.uuidBytes(text) != nil { return .uuid }
+        if text.count == 36, UUIDWriter.bytes(text) != nil { return .uuid }
         return .string
     }
 

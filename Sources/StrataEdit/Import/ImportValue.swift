@@ -76,19 +76,9 @@ final class ImportScalar {
         /// Text exactly as given when the column keeps decimals as text, else a number.
         case decimal(asText: Bool)
         case date(DateWriter)
-        /// As 16 bytes, or as canonical text in lower or upper case.
-        case uuid(blob: Bool, lowercase: Bool)
+        case uuid(UUIDWriter)
         case link(LinkTarget)
         case any
-    }
-
-    struct DateWriter {
-        var storage: DateStorage
-        var shape: DateTextShape
-        /// Seconds since 1970 kept as whole numbers.
-        var wholeSeconds: Bool
-        /// The shape Strata writes (`2026-11-29T21:28:29.123Z`), which `ISODate.format` writes at once.
-        var strataShape: Bool
     }
 
     /// A link's target: how its key reads, and a statement that finds it.
@@ -110,7 +100,6 @@ final class ImportScalar {
     /// The reader for a property's (or a collection element's) type, on the class `info` of `schema`.
     /// - Throws: `StrataError` for a type an import cannot write, SQLite's error when a lookup cannot be prepared.
     static func make(for property: Property, in info: ClassInfo, table: String, schema: Schema, connection: Connection) throws -> ImportScalar {
-        let column = property.column ?? property.name
         switch property.type {
         case .bool: return ImportScalar(kind: .bool, typeName: "a bool")
         case .int: return ImportScalar(kind: .int, typeName: "an int")
@@ -122,21 +111,10 @@ final class ImportScalar {
         case .decimal:
             return ImportScalar(kind: .decimal(asText: ColumnAffinity(declaredType: property.declaredType) == .text), typeName: "a decimal")
         case .date:
-            var owner = info
-            owner.tableName = table
-            let storage = try schema.dateStorage(of: property, in: owner, connection: connection)
-            let sample = try connection.scalar(
-                "SELECT \(identifier: column) FROM \(identifier: table) WHERE \(identifier: column) IS NOT NULL LIMIT 1" as SQL)
-            let whole = sample.isNull ? ColumnAffinity(declaredType: property.declaredType) == .integer : { if case .integer = sample { true } else { false } }()
-            let shape = DateTextShape(sample: sample.string)
-            return ImportScalar(kind: .date(DateWriter(storage: storage, shape: shape, wholeSeconds: whole, strataShape: shape == DateTextShape(sample: nil))),
+            return ImportScalar(kind: .date(try DateWriter.of(property, in: info, table: table, schema: schema, connection: connection)),
                                 typeName: "a date")
         case .uuid:
-            let sample = try connection.scalar(
-                "SELECT \(identifier: column) FROM \(identifier: table) WHERE \(identifier: column) IS NOT NULL LIMIT 1" as SQL)
-            let blob: Bool = if case .blob = sample { true } else { ColumnAffinity(declaredType: property.declaredType) == .blob && !property.declaredType.isEmpty }
-            let lowercase = sample.string.map { $0 == $0.lowercased() } ?? true
-            return ImportScalar(kind: .uuid(blob: blob, lowercase: lowercase), typeName: "a uuid")
+            return ImportScalar(kind: .uuid(try UUIDWriter.of(property, table: table, connection: connection)), typeName: "a uuid")
         case .object:
             guard let targetName = property.target, let target = schema.class(named: targetName),
                   target.objectKey.count == 1, let keyColumn = target.objectKey.columns().first
@@ -305,11 +283,9 @@ final class ImportScalar {
             if text.isEmpty { return .blob([]) }
             guard let bytes = Base64.decode(text) else { throw ImportRefusal("is not data (base64)") }
             return .blob(bytes)
-        case .uuid(let blob, let lowercase):
-            guard let bytes = Self.uuidBytes(text) else { throw ImportRefusal("is not a uuid (8-4-4-4-12 hexadecimal digits)") }
-            if blob { return .blob(bytes) }
-            let canonical = UUIDText.canonical(bytes)
-            return .text(lowercase ? canonical.lowercased() : canonical.uppercased())
+        case .uuid(let writer):
+            guard let bytes = UUIDWriter.bytes(text) else { throw ImportRefusal("is not a uuid (8-4-4-4-12 hexadecimal digits)") }
+            return writer.value(bytes)
         case .link(let target):
             let key: SQLiteValue
             if target.integerKey {
@@ -338,19 +314,8 @@ final class ImportScalar {
     }
 
     private func storedDate(milliseconds: Int64, _ writer: DateWriter) throws -> SQLiteValue {
-        switch writer.storage {
-        case .isoText:
-            return .text(writer.strataShape ? ISODate.format(unixMilliseconds: milliseconds) : writer.shape.format(milliseconds))
-        case .unixMilliseconds: return .integer(milliseconds)
-        case .unixSeconds:
-            if writer.wholeSeconds {
-                guard milliseconds % 1000 == 0 else { throw ImportRefusal("has milliseconds, and the column stores whole seconds") }
-                return .integer(milliseconds / 1000)
-            }
-            return .real(Double(milliseconds) / 1000)
-        case .referenceSeconds:
-            return .real(Double(milliseconds - DateStorage.referenceOffsetSeconds * 1000) / 1000)
-        }
+        guard let value = writer.value(milliseconds: milliseconds) else { throw ImportRefusal("has milliseconds, and the column stores whole seconds") }
+        return value
     }
 
     /// A number given for a date: already in the column's storage (seconds or milliseconds).
@@ -358,16 +323,6 @@ final class ImportScalar {
         if let whole = Int64(text) { return .integer(whole) }
         guard let number = Self.number(text), number.isFinite else { throw ImportRefusal("is not a date") }
         return .real(number)
-    }
-
-    static func uuidBytes(_ text: String) -> [UInt8]? {
-        var hex = text
-        if hex.hasPrefix("{") && hex.hasSuffix("}") { hex = String(hex.dropFirst().dropLast()) }
-        let groups = hex.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-        guard groups == [8, 4, 4, 4, 12] || groups == [32] else { return nil }
-        let digits = hex.filter { $0 != "-" }
-        guard digits.count == 32 else { return nil }
-        return QueryLexer.hexBytes(digits)
     }
 
     /// The Realm type of a Mixed value as a converted `.realm` file keeps it beside the value.
