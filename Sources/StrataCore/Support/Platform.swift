@@ -160,23 +160,40 @@ public enum Platform {
         case failed(String)
     }
 
+    /// A regular file opened to read, and its size: opened without blocking (a FIFO would wait for a writer), then
+    /// checked with fstat on that descriptor, so that what is read is what was checked, whatever replaces the path
+    /// meanwhile. A symlink to a regular file is opened. The caller closes the descriptor.
+    public static func openRegularFile(_ path: String) -> Result<(descriptor: Int32, size: Int64), ReadRefusal> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(errno == ENOENT ? .missing : .failed(errorText())) }
+        var info = stat()
+        let refusal: ReadRefusal
+        if fstat(descriptor, &info) != 0 {
+            refusal = .failed(errorText())
+        } else {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return .success((descriptor, Int64(info.st_size)))
+            case S_IFDIR: refusal = .directory
+            default: refusal = .notRegular
+            }
+        }
+        close(descriptor)
+        return .failure(refusal)
+    }
+
     /// A regular file's bytes, at most `limit` of them. The file is opened without blocking (a FIFO would
     /// wait for a writer), checked with fstat on that descriptor to be a regular file of at most `limit`
     /// bytes, and reading stops past `limit` should it grow meanwhile. A symlink to a regular file is read.
     public static func readRegularFile(_ path: String, limit: Int64) -> Result<[UInt8], ReadRefusal> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(errno == ENOENT ? .missing : .failed(errorText())) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.failed(errorText())) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return .failure(.directory)
-        default: return .failure(.notRegular)
+        let descriptor: Int32, size: Int64
+        switch openRegularFile(path) {
+        case .success(let opened): (descriptor, size) = opened
+        case .failure(let refusal): return .failure(refusal)
         }
-        guard Int64(info.st_size) <= limit else { return .failure(.tooLarge(Int64(info.st_size))) }
+        defer { close(descriptor) }
+        guard size <= limit else { return .failure(.tooLarge(size)) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(Int(size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

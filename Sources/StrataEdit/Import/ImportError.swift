@@ -22,7 +22,8 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         StrataError("\(input):\(description)")
     }
 
-    /// A value as an error quotes it: in single quotes, cut after 40 characters, controls escaped.
+    /// A value as an error quotes it: in single quotes, cut after 40 characters (stderr escapes its controls on a
+    /// terminal, as every message's).
     static func quoted(_ text: String) -> String {
         let cut = text.count > 40 ? String(text.prefix(40)) + "…" : text
         return "'" + cut + "'"

@@ -27,18 +27,16 @@ public final class ImportInput {
 
     /// Opens a regular file to read; a directory, FIFO or device is refused by name.
     public init(path: String) throws {
-        switch Platform.fileKind(path) {
-        case .missing: throw StrataError("no such file: \(path)", code: .noSuchFile)
-        case .directory: throw StrataError("\(path) is a directory, not a file to import")
-        case .other: throw StrataError("\(path) is not a regular file (a FIFO, device or socket): import reads regular files, or - for stdin")
-        case .regular: break
+        switch Platform.openRegularFile(path) {
+        case .success(let opened): (descriptor, size) = opened
+        case .failure(.missing): throw StrataError("no such file: \(path)", code: .noSuchFile)
+        case .failure(.directory): throw StrataError("\(path) is a directory, not a file to import")
+        case .failure(.notRegular): throw StrataError("\(path) is not a regular file (a FIFO, device or socket): import reads regular files, or - for stdin")
+        case .failure(.tooLarge): throw StrataError("cannot read \(path)")
+        case .failure(.failed(let reason)): throw StrataError("cannot read \(path): \(reason)")
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw StrataError("cannot read \(path): \(Platform.errorText())") }
-        self.descriptor = descriptor
         ownsDescriptor = true
         name = path
-        size = Platform.fileSize(path)
         chunk = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 

@@ -10,7 +10,9 @@ public final class JSONRowReader {
     public enum Layout: Sendable { case array, lines }
 
     public static let maximumDepth = 100
-    public static let maximumValues = 10_000_000
+    /// Each value a row holds takes some 50 to 100 bytes once read (`[1,1,…]` is 2 bytes of input a value): a
+    /// million keeps one row under 100 MB.
+    public static let maximumValues = 1_000_000
     public static let maximumStringBytes = 1 << 30
 
     private let input: ImportInput?

@@ -33,14 +33,11 @@ struct ImportCommand {
         let stderr = context.stderr
         let (session, _) = try DatabaseSession.open(path, timeout: parsed.timeoutMilliseconds(), recoverHotJournal: !dryRun,
                                                     model: .fromStore, note: { stderr.write("strata: note: \($0)\n") })
-        var info = session.schema.classes.first { $0.name == className }
-            ?? session.schema.classes.first { $0.name.lowercased() == className.lowercased() && !$0.isHidden }
+        // The class as every command finds one; with --create, a name no class has is the class to make.
+        var info: ClassInfo?
+        do { info = try session.findClass(className, includeHidden: false) } catch { guard create else { throw error } }
         var inferred: InferredClass?
         if info == nil {
-            guard create else {
-                _ = try session.findClass(className, includeHidden: true)
-                throw StrataError("unknown class '\(className)' in \(path)")
-            }
             try Self.checkClassName(className, in: session.schema)
             if dataPath == "-" {
                 // Two passes over stdin: the first copies it aside.
@@ -88,8 +85,7 @@ struct ImportCommand {
                     try scratch.execute(made.createSQL)
                     var reader = SchemaReader(connection: scratch)
                     let schema = try reader.read()
-                    info = try schema.findClass(made.name, includeHidden: true, in: path)
-                    outcome = try run(scratch, schema, info!)
+                    outcome = try run(scratch, schema, try schema.findClass(made.name, includeHidden: true, in: path))
                 } else {
                     outcome = try connection.transaction(.immediate) {
                         try connection.execute(made.createSQL)

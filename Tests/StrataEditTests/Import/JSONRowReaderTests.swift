@@ -70,6 +70,15 @@ import Testing
         #expect(throws: ImportError.self) { try Self.rows(top) }
     }
 
+    /// The values of a row are bounded in number, not only in depth: a flat array of millions is refused, and a row
+    /// just under the bound reads.
+    @Test func boundsTheValuesOfARow() throws {
+        let many = "[{\"a\":[" + Array(repeating: "1", count: JSONRowReader.maximumValues).joined(separator: ",") + "]}]"
+        #expect { try Self.rows(many) } throws: { ($0 as? ImportError)?.message == "a row holds more than 1000000 values" }
+        let fewer = "[{\"a\":[" + Array(repeating: "1", count: JSONRowReader.maximumValues - 2).joined(separator: ",") + "]}]"
+        #expect(try Self.rows(fewer).count == 1)
+    }
+
     @Test func rejectsInvalidUTF8() throws {
         let bytes = Array("[{\"a\":\"".utf8) + [0xED, 0xA0, 0x80] + Array("\"}]".utf8)
         let reader = JSONRowReader(ImportInput(bytes: bytes), layout: .array)
