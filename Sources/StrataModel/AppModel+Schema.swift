@@ -68,7 +68,7 @@ extension AppModel {
     static func modelProperty(_ property: Property, in info: ClassInfo) -> ModelProperty? {
         var model = ModelProperty(name: property.name, kind: .value(.mixed), isOptional: property.isOptional,
                                   isPrimaryKey: property.isPrimaryKey, isIndexed: property.isIndexed,
-                                  inverse: property.model?.inverse, declaredType: property.declaredType)
+                                  inverse: property.model?.inverse)
         switch property.type {
         case .object:
             model.kind = .link(target: property.target ?? "?")

@@ -115,13 +115,10 @@ public struct ModelProperty: Sendable, Equatable {
     /// What a target must say beside the property because the file has more than a type says: a generated column,
     /// a derived attribute, a Core Data transformable's class.
     public var remarks: [String]
-    /// The column's declared type as written (`VARCHAR(20)`), for targets that keep SQL's words.
-    public var declaredType: String
 
     public init(name: String, kind: Kind, isOptional: Bool = false, isPrimaryKey: Bool = false, isIndexed: Bool = false,
                 defaultValue: ModelDefault? = nil, inverse: String? = nil, deleteRule: DeleteRule = .nullify,
-                integerBits: Int? = nil, allowsExternalStorage: Bool = false, isInherited: Bool = false, remarks: [String] = [],
-                declaredType: String = "")
+                integerBits: Int? = nil, allowsExternalStorage: Bool = false, isInherited: Bool = false, remarks: [String] = [])
     {
         self.name = name
         self.kind = kind
@@ -135,7 +132,6 @@ public struct ModelProperty: Sendable, Equatable {
         self.allowsExternalStorage = allowsExternalStorage
         self.isInherited = isInherited
         self.remarks = remarks
-        self.declaredType = declaredType
     }
 
     /// The value type of a plain value property; nil for links, collections and backlinks.
@@ -179,9 +175,8 @@ public enum ModelDefault: Sendable, Equatable {
         default:
             if value.count >= 2, value.hasPrefix("'"), value.hasSuffix("'") {
                 let inner = value.dropFirst().dropLast()
-                // A quote inside is doubled; a lone one means the text is not one literal.
-                let unquoted = inner.replacingOccurrences(of: "''", with: "'")
-                if !unquoted.contains("'") || inner.components(separatedBy: "''").allSatisfy({ !$0.contains("'") }) { return .text(unquoted) }
+                // A quote inside is doubled; a lone one means the text is not one literal (`'a' || 'b'`).
+                if inner.components(separatedBy: "''").allSatisfy({ !$0.contains("'") }) { return .text(inner.replacingOccurrences(of: "''", with: "'")) }
             }
             if type == .string, !value.isEmpty, value.first != "'", Int64(value) == nil, Double(value) == nil,
                value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " }), !["CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME"].contains(value.uppercased())

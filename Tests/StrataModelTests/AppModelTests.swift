@@ -11,6 +11,8 @@ import StrataTestSupport
         ("(42)", .int, .integer(42)),
         ("-1.5", .double, .real(-1.5)),
         ("'O''Brien'", .string, .text("O'Brien")),
+        ("'a' || 'b'", .string, .expression("'a' || 'b'")),
+        ("''", .string, .text("")),
         ("Untitled", .string, .text("Untitled")),
         ("CURRENT_TIMESTAMP", .date, .expression("CURRENT_TIMESTAMP")),
         ("CURRENT_TIMESTAMP", .string, .expression("CURRENT_TIMESTAMP")),

@@ -39,11 +39,11 @@ struct GRDBWriter {
 
     /// Swift's type for a column's values.
     static func swiftType(_ column: RelationalLayout.Column, bits: Int?) -> String {
-        let base: String
-        switch column.valueType {
-        case .decimal?: base = "String"
-        case let type?: base = SwiftNames.valueType(type, bits: bits)
-        case nil: base = column.type == "TEXT" ? "String" : "Int64"
+        // A key column is Int64, as GRDB's rowids are; decimals keep their exact digits as text.
+        let base = switch column.valueType {
+        case .decimal: "String"
+        case .int where column.references != nil: "Int64"
+        default: SwiftNames.valueType(column.valueType, bits: bits)
         }
         return base + (column.notNull || column.valueType == .mixed ? "" : "?")
     }

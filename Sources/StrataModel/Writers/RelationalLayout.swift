@@ -15,11 +15,12 @@ struct RelationalLayout {
         var type: String
         var notNull: Bool
         /// The DEFAULT clause's expression, as SQL.
-        var defaultSQL: String?
-        var references: Reference?
+        var defaultSQL: String? = nil
+        var references: Reference? = nil
         /// The property the column stores, when it stores one.
-        var property: String?
-        var valueType: ValueType?
+        var property: String? = nil
+        /// What its values are: the property's type, or the type of the key it references.
+        var valueType: ValueType
     }
 
     struct Reference: Equatable {
@@ -51,8 +52,21 @@ struct RelationalLayout {
     }
 
     var tables: [Table] = []
-    /// Each class's key column and its declared type.
-    var keys: [String: (column: String, type: String)] = [:]
+    /// A class's key: its column, declared type and value type, which each column that references it takes.
+    struct Key {
+        var column: String
+        var valueType: ValueType
+        var type: String { RelationalLayout.declaredType(valueType) }
+
+        /// A column named `name` that holds this key, of `table`'s objects.
+        func reference(_ name: String, of table: String, notNull: Bool, onDelete: String, property: String? = nil) -> Column {
+            Column(name: name, type: type, notNull: notNull, references: Reference(table: table, column: column, onDelete: onDelete),
+                   property: property, valueType: valueType)
+        }
+    }
+
+    /// Each class's key, when it is one column.
+    var keys: [String: Key] = [:]
     /// Where each table is in `tables`, by name, and each list's or collection's table, by owner and property.
     private var positions: [String: Int] = [:]
     private var sides: [String: [String: Int]] = [:]
@@ -69,11 +83,11 @@ struct RelationalLayout {
         let written = model.classes.filter { !$0.isAbstract }
         for info in written {
             if let key = info.keyProperty, let type = key.valueType {
-                keys[info.name] = (key.name, Self.declaredType(type))
+                keys[info.name] = Key(column: key.name, valueType: type)
             } else if info.primaryKey.isEmpty {
                 let taken = Set(info.properties.map { $0.name.lowercased() })
                 let name = model.source == .realm || taken.contains("id") ? "_key" : "id"
-                keys[info.name] = (name, "INTEGER")
+                keys[info.name] = Key(column: name, valueType: .int)
             } else {
                 // A composite key: links to it cannot be one column; said by those links.
                 keys[info.name] = nil
@@ -83,7 +97,7 @@ struct RelationalLayout {
             var table = Table(name: info.name, kind: .class, columns: [], primaryKey: info.primaryKey, rowIDKey: false, withoutRowID: false,
                               className: info.name)
             if info.primaryKey.isEmpty, let key = keys[info.name] {
-                table.columns.append(Column(name: key.column, type: "INTEGER", notNull: false, property: nil))
+                table.columns.append(Column(name: key.column, type: key.type, notNull: false, property: nil, valueType: .int))
                 table.primaryKey = [key.column]
                 table.rowIDKey = true
             }
@@ -106,8 +120,8 @@ struct RelationalLayout {
                     case .deny: "RESTRICT"
                     case .noAction: "NO ACTION"
                     }
-                    table.columns.append(Column(name: property.name, type: key.type, notNull: !property.isOptional,
-                                                references: Reference(table: target, column: key.column, onDelete: onDelete), property: property.name))
+                    table.columns.append(key.reference(property.name, of: target, notNull: !property.isOptional, onDelete: onDelete,
+                                                       property: property.name))
                     table.indexed.append(property.name)
                 case .objects(let target, let ordered):
                     // A relationship Core Data names from both sides is kept once, as Room and Realm keep it.
@@ -123,17 +137,14 @@ struct RelationalLayout {
                     guard let ownerKey = keys[info.name], let targetKey = keys[target] else { continue }
                     var side = Table(name: ListTable.name(owner: info.name, property: property.name),
                                      kind: .side(owner: info.name, property: property.name, ordered ? .list : .set, objects: true),
-                                     columns: [Column(name: "owner", type: ownerKey.type, notNull: true,
-                                                      references: Reference(table: info.name, column: ownerKey.column, onDelete: "CASCADE"))],
+                                     columns: [ownerKey.reference("owner", of: info.name, notNull: true, onDelete: "CASCADE")],
                                      primaryKey: [], rowIDKey: false, withoutRowID: true)
                     if ordered {
-                        side.columns.append(Column(name: "position", type: "INTEGER", notNull: true))
-                        side.columns.append(Column(name: "target", type: targetKey.type, notNull: true,
-                                                   references: Reference(table: target, column: targetKey.column, onDelete: "CASCADE")))
+                        side.columns.append(Column(name: "position", type: "INTEGER", notNull: true, valueType: .int))
+                        side.columns.append(targetKey.reference("target", of: target, notNull: true, onDelete: "CASCADE"))
                         side.primaryKey = ["owner", "position"]
                     } else {
-                        side.columns.append(Column(name: "value", type: targetKey.type, notNull: true,
-                                                   references: Reference(table: target, column: targetKey.column, onDelete: "CASCADE")))
+                        side.columns.append(targetKey.reference("value", of: target, notNull: true, onDelete: "CASCADE"))
                         side.primaryKey = ["owner", "value"]
                     }
                     tables.append(side)
@@ -141,19 +152,16 @@ struct RelationalLayout {
                     guard let ownerKey = keys[info.name], let targetKey = keys[target] else { continue }
                     tables.append(Table(name: ListTable.name(owner: info.name, property: property.name),
                                         kind: .side(owner: info.name, property: property.name, .dictionary, objects: true),
-                                        columns: [Column(name: "owner", type: ownerKey.type, notNull: true,
-                                                         references: Reference(table: info.name, column: ownerKey.column, onDelete: "CASCADE")),
-                                                  Column(name: "key", type: "TEXT", notNull: true),
-                                                  Column(name: "value", type: targetKey.type, notNull: false,
-                                                         references: Reference(table: target, column: targetKey.column, onDelete: "SET NULL"))],
+                                        columns: [ownerKey.reference("owner", of: info.name, notNull: true, onDelete: "CASCADE"),
+                                                  Column(name: "key", type: "TEXT", notNull: true, valueType: .string),
+                                                  targetKey.reference("value", of: target, notNull: false, onDelete: "SET NULL")],
                                         primaryKey: ["owner", "key"], rowIDKey: false, withoutRowID: true))
                 case .values(let kind, let type, let optional):
                     guard let ownerKey = keys[info.name] else { continue }
-                    var columns = [Column(name: "owner", type: ownerKey.type, notNull: true,
-                                          references: Reference(table: info.name, column: ownerKey.column, onDelete: "CASCADE"))]
+                    var columns = [ownerKey.reference("owner", of: info.name, notNull: true, onDelete: "CASCADE")]
                     switch kind {
-                    case .list: columns.append(Column(name: "position", type: "INTEGER", notNull: true))
-                    case .dictionary: columns.append(Column(name: "key", type: "TEXT", notNull: true))
+                    case .list: columns.append(Column(name: "position", type: "INTEGER", notNull: true, valueType: .int))
+                    case .dictionary: columns.append(Column(name: "key", type: "TEXT", notNull: true, valueType: .string))
                     case .set: break
                     }
                     columns.append(Column(name: "value", type: Self.declaredType(type), notNull: !optional && type != .mixed, valueType: type))
