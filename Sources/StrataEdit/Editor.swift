@@ -458,27 +458,9 @@ public final class Editor {
         return outcome
     }
 
-    /// Runs a write transaction and, when a write in it failed (the disk full, an I/O error, the file size
-    /// limit), makes SQLite roll it back at once: left alone it keeps the grown file and its hot journal
-    /// until the connection next reads, which a command line that exits now never does.
-    ///
-    /// - Throws: `body`'s error, said with what became of the file: rolled back and as it was, or, when
-    ///   SQLite could not roll it back, exactly what state it is in and how to recover it.
+    /// Runs a write transaction, making SQLite roll it back at once when a write in it failed (`FailedWrite`).
     func settling<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as SQLiteError where error.code == .full || error.code == .ioError {
-            let what = error.code == .full ? "the disk is full (or the file reached its size limit)" : "a write failed (\(error.message))"
-            do {
-                try connection.settleAfterFailedWrite()
-            } catch let rollback {
-                let reason = (rollback as? SQLiteError)?.message ?? "\(rollback)"
-                throw StrataError("\(path): \(what), and SQLite could not roll the edit back (\(reason)): \(path) is left half written, "
-                                  + "and its hot journal \(path)-journal holds what it was; keep that file beside it, and once the disk "
-                                  + "has room run: strata --write \(path) < /dev/null, which rolls the edit back")
-            }
-            throw StrataError("\(path): \(what): the edit was rolled back, and \(path) is as it was")
-        }
+        try FailedWrite.settling(connection, path: path, change: "the edit", body)
     }
 
     /// Runs an edit with the rows it changed in its outcome, as the change log saw them (none when not

@@ -198,4 +198,23 @@ import Testing
         let usage = try Self.run(["import", workspace.file("none.sqlite"), "Tag", file, "--format", "xml"])
         #expect(usage.status == 2)
     }
+
+    /// A full disk (here the file size limit, which fails every write past it as a full disk does) halfway through:
+    /// the import is rolled back before strata exits, the file byte for byte as it was and no journal left behind.
+    @Test func aFullDiskHalfwayLeavesTheFileAsItWas() throws {
+        let workspace = try Workspace()
+        let db = try workspace.database("app.sqlite", "CREATE TABLE T (id INTEGER PRIMARY KEY, s TEXT NOT NULL); INSERT INTO T VALUES (0, 'keep');")
+        let rows = workspace.file("rows.csv")
+        var csv = "id,s\n"
+        for id in 1...60_000 { csv += "\(id),\(String(repeating: "x", count: 100))\n" }
+        try csv.write(toFile: rows, atomically: false, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        // 2048 blocks: 1 MB where a block is 512 bytes (POSIX), 2 MB where it is 1024; the rows need about 7 MB.
+        let result = try StrataProcess.run(["import", db, "T", rows], fileSizeLimit: 2048)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("strata: \(db): ") && result.stderr.hasSuffix(": the import was rolled back, and \(db) is as it was\n"),
+                "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path).sorted() == ["app.sqlite", "rows.csv"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before, "the file is not as it was")
+    }
 }

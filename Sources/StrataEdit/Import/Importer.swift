@@ -467,6 +467,8 @@ public final class Importer {
         case .constraintTrigger: return ImportError(line: line, "a trigger of \(info.name) refused the object: \(error.message)")
         case .constraintDataType: return ImportError(line: line, "\(info.name) is a STRICT table and refuses a value's type: \(error.message)")
         default:
+            // A full disk or an I/O error goes up as it is: the command settles the file (`FailedWrite`).
+            if error.code == .full || error.code == .ioError { return error }
             if error.code == ResultCode(rawValue: 18) {  // SQLITE_TOOBIG
                 return ImportError(line: line, "a value is larger than SQLite's limit for one value (1,000,000,000 bytes)")
             }

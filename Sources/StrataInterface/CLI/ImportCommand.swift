@@ -87,17 +87,19 @@ struct ImportCommand {
                     let schema = try reader.read()
                     outcome = try run(scratch, schema, try schema.findClass(made.name, includeHidden: true, in: path))
                 } else {
-                    outcome = try connection.transaction(.immediate) {
+                    outcome = try FailedWrite.settling(connection, path: path, change: "the import") { try connection.transaction(.immediate) {
                         try connection.execute(made.createSQL)
                         var reader = SchemaReader(connection: connection)
                         let schema = try reader.read()
                         let created = try schema.findClass(made.name, includeHidden: true, in: path)
                         return try run(connection, schema, created)
-                    }
+                    } }
                 }
             } else if let info {
                 outcome = dryRun ? try run(connection, session.schema, info)
-                    : try connection.transaction(.immediate) { try run(connection, session.schema, info) }
+                    : try FailedWrite.settling(connection, path: path, change: "the import") {
+                        try connection.transaction(.immediate) { try run(connection, session.schema, info) }
+                    }
             } else {
                 throw StrataError("unknown class '\(className)' in \(path)")
             }
