@@ -179,6 +179,20 @@ import Testing
         #expect(try String(contentsOfFile: folder + "/Task.swift", encoding: .utf8) == task)
     }
 
+    /// A write that fails midway (the file size limit, which fails a write as a full disk does) takes back what the
+    /// run wrote: the files before it and the folder it made.
+    @Test func aFailedWriteLeavesNoHalfModel() throws {
+        let workspace = try Workspace()
+        let columns = (0..<400).map { "column\($0) TEXT" }.joined(separator: ", ")
+        let db = try workspace.database("wide.sqlite", "CREATE TABLE A (id INTEGER PRIMARY KEY, x TEXT); CREATE TABLE B (id INTEGER PRIMARY KEY, \(columns));")
+        let folder = workspace.file("out")
+        // 16 blocks: 8 KB where a block is 512 bytes, 16 KB where it is 1024; A.swift is smaller, B.swift larger.
+        let result = try StrataProcess.run(["model", db, "--to", "swiftdata", "--output", folder], fileSizeLimit: 16)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("strata: cannot write \(folder)/B.swift"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder), "a half model was left behind")
+    }
+
     @Test func badArgumentsAreOneLineErrors() throws {
         let workspace = try Workspace()
         let db = try workspace.database("app.sqlite", Workspace.tasks)

@@ -50,30 +50,41 @@ struct ModelCommand {
         return stem.isEmpty ? "Model" : stem
     }
 
-    /// Writes each file below `directory`, making the folders on its path; each file whole or not at all.
+    /// Writes each file below `directory`, making the folders on its path: all the files or none. Every file is
+    /// checked before the first is written, so that a refusal writes nothing; a write that fails midway (a full
+    /// disk) takes back the files and folders this run made (a file `--force` replaced stays replaced).
     static func write(_ files: [ModelFile], into directory: String, force: Bool) throws {
-        // Every file is checked before the first is written, so that a refusal writes nothing (a file in a folder
-        // that is not there yet has nothing to replace).
         for file in files {
             let path = directory + "/" + file.path
+            // A file in a folder that is not there yet has nothing to replace.
             if Platform.entryKind(Platform.directory(of: path)) == .directory {
                 try AtomicFile.checkDestination(path, force: force, what: "the model file", forceOption: "--force")
             }
         }
-        for file in files {
-            let path = directory + "/" + file.path
-            try makeFolder(Platform.directory(of: path))
-            try AtomicFile.write(to: path, force: force, what: "the model file") { sink in sink.write(file.contents) }
+        var made: [String] = []
+        do {
+            for file in files {
+                let path = directory + "/" + file.path
+                try makeFolder(Platform.directory(of: path), made: &made)
+                let existed = Platform.entryKind(path) != .missing
+                try AtomicFile.write(to: path, force: force, what: "the model file") { sink in sink.write(file.contents) }
+                if !existed { made.append(path) }
+            }
+        } catch {
+            Platform.removeNow(made.reversed())
+            throw error
         }
     }
 
-    private static func makeFolder(_ path: String) throws {
+    /// Makes `path` and the folders above it that are missing, adding each to `made`.
+    private static func makeFolder(_ path: String, made: inout [String]) throws {
         switch Platform.entryKind(path) {
         case .directory: return
         case .missing:
             let parent = Platform.directory(of: path)
-            if parent != path, Platform.entryKind(parent) == .missing { try makeFolder(parent) }
+            if parent != path, Platform.entryKind(parent) == .missing { try makeFolder(parent, made: &made) }
             if let error = Platform.makeDirectory(path) { throw StrataError("cannot make the folder \(path): \(error)") }
+            made.append(path)
         default:
             throw StrataError("\(path) is not a folder: --output needs a folder to write into")
         }
