@@ -146,6 +146,9 @@ public struct ModelProperty: Sendable, Equatable {
     }
 
     public var isBacklinks: Bool { if case .backlinks = kind { true } else { false } }
+
+    /// A to-one link (not a to-many, a dictionary or backlinks).
+    public var isLink: Bool { if case .link = kind { true } else { false } }
 }
 
 /// A property's default, as far as a target can write it.

@@ -49,9 +49,12 @@ public final class ImportInput {
         chunk = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 
-    /// Bytes from memory, for tests.
-    public convenience init(bytes: [UInt8], name: String = "input") {
-        self.init(descriptor: -1, name: name)
+    /// Bytes from memory (tests, the fuzz target): the whole input, in one chunk.
+    public init(bytes: [UInt8], name: String = "input") {
+        descriptor = -1
+        ownsDescriptor = false
+        self.name = name
+        size = Int64(bytes.count)
         chunk = bytes
         count = bytes.count
         ended = true

@@ -146,9 +146,7 @@ struct SwiftDataWriter {
 
     /// Whether this side of a pair names the inverse: the to-many side of a one-to-many, else the first by name.
     private func declaresInverse(_ property: ModelProperty, other: ModelProperty) -> Bool {
-        let isToMany = !(property.kind == .link(target: property.target ?? ""))
-        let otherIsToMany = !(other.kind == .link(target: other.target ?? ""))
-        if isToMany != otherIsToMany { return isToMany }
+        if property.isLink != other.isLink { return other.isLink }
         return property.name < other.name || (property.name == other.name && (property.target ?? "") < (other.target ?? ""))
     }
 
