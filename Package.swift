@@ -51,8 +51,9 @@ let package = Package(
         readlineTarget,
         // Inflate for Core Data's model cache: zlib1g-dev on Debian, the SDK's libz on macOS.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // OpenSSL's libcrypto for encrypted .realm files: libssl-dev on Debian (CommonCrypto on macOS instead).
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // OpenSSL's libcrypto for encrypted .realm files (CommonCrypto on macOS instead): compiled against libssl-dev's
+        // headers, opened with dlopen on first use, so that a start of strata does not pay for loading it.
+        .target(name: "CCrypto"),
         // AES-256-CBC and HMAC-SHA224 behind one small interface: libcrypto on Linux, CommonCrypto on macOS.
         .target(name: "PageCrypto", dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
         // The SIGINT handler: C, because a signal handler may do almost nothing Swift can promise.

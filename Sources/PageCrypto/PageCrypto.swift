@@ -4,8 +4,8 @@ import CommonCrypto
 import CCrypto
 #endif
 
-/// The cryptography of encrypted `.realm` pages, from a library made for it (OpenSSL's libcrypto on Linux,
-/// CommonCrypto on macOS), never written by hand: AES-256-CBC of whole 16-byte blocks without padding, and
+/// The cryptography of encrypted `.realm` pages, from a library made for it (OpenSSL's libcrypto on Linux, loaded on
+/// first use; CommonCrypto on macOS), never written by hand: AES-256-CBC of whole 16-byte blocks without padding, and
 /// HMAC-SHA224. The one place Strata touches cryptography.
 public enum PageCrypto {
     public struct Failure: Error, Equatable {
@@ -42,29 +42,23 @@ public enum PageCrypto {
                              iv.baseAddress, input.baseAddress, input.count, output.baseAddress, output.count, &moved)
         guard status == kCCSuccess, moved == input.count else { throw Failure(message: "AES-256-CBC failed (\(status))") }
         #else
-        guard let context = EVP_CIPHER_CTX_new() else { throw Failure(message: "AES-256-CBC: no cipher context") }
-        defer { EVP_CIPHER_CTX_free(context) }
-        guard EVP_CipherInit_ex(context, EVP_aes_256_cbc(), nil, key.bindMemory(to: UInt8.self).baseAddress,
-                                iv.bindMemory(to: UInt8.self).baseAddress, encrypting ? 1 : 0) == 1
-        else { throw Failure(message: "AES-256-CBC: the cipher would not start") }
-        EVP_CIPHER_CTX_set_padding(context, 0)
-        var written: Int32 = 0, finished: Int32 = 0
-        let out = output.bindMemory(to: UInt8.self).baseAddress
-        guard EVP_CipherUpdate(context, out, &written, input.bindMemory(to: UInt8.self).baseAddress, Int32(input.count)) == 1,
-              EVP_CipherFinal_ex(context, out.map { $0 + Int(written) }, &finished) == 1,
-              Int(written + finished) == input.count
-        else { throw Failure(message: "AES-256-CBC failed") }
+        guard strata_crypto_aes256_cbc(encrypting ? 1 : 0, key.bindMemory(to: UInt8.self).baseAddress,
+                                       iv.bindMemory(to: UInt8.self).baseAddress, input.bindMemory(to: UInt8.self).baseAddress,
+                                       input.count, output.bindMemory(to: UInt8.self).baseAddress) == 1
+        else { throw Failure(message: String(cString: strata_crypto_error())) }
         #endif
     }
 
     /// The HMAC-SHA224 of `data` under `key`: 28 bytes.
-    public static func hmacSHA224(key: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer) -> [UInt8] {
+    ///
+    /// - Throws: `Failure` when the library cannot be loaded (Linux loads libcrypto on first use) or fails.
+    public static func hmacSHA224(key: UnsafeRawBufferPointer, data: UnsafeRawBufferPointer) throws -> [UInt8] {
         var mac = [UInt8](repeating: 0, count: 28)
         #if canImport(CommonCrypto)
         CCHmac(CCHmacAlgorithm(kCCHmacAlgSHA224), key.baseAddress, key.count, data.baseAddress, data.count, &mac)
         #else
-        var length: UInt32 = 28
-        _ = HMAC(EVP_sha224(), key.baseAddress, Int32(key.count), data.bindMemory(to: UInt8.self).baseAddress, data.count, &mac, &length)
+        guard strata_crypto_hmac_sha224(key.baseAddress, key.count, data.bindMemory(to: UInt8.self).baseAddress, data.count, &mac) == 1
+        else { throw Failure(message: String(cString: strata_crypto_error())) }
         #endif
         return mac
     }

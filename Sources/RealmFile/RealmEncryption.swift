@@ -68,7 +68,12 @@ public enum RealmEncryption {
                     let entry = UnsafeRawBufferPointer(rebasing: file[metadata..<(metadata + 64)])
                     let iv1 = entry.loadUnaligned(fromByteOffset: 0, as: UInt32.self).littleEndian
                     if iv1 == 0 { continue }
-                    let mac = PageCrypto.hmacSHA224(key: macKey, data: ciphertext)
+                    let mac: [UInt8]
+                    do {
+                        mac = try PageCrypto.hmacSHA224(key: macKey, data: ciphertext)
+                    } catch let failure as PageCrypto.Failure {
+                        throw RealmReadError(.io, "\(name): page \(page): \(failure.message)")
+                    }
                     var iv = iv1
                     if !mac.elementsEqual(entry[4..<32]) {
                         // The write of the page after its new IV and HMAC was interrupted: the old ones still fit.

@@ -39,7 +39,7 @@ import Testing
                     }
                 }
                 file.replaceSubrange(offset..<(offset + pageSize), with: cipher)
-                let hmac = cipher.withUnsafeBytes { PageCrypto.hmacSHA224(key: mac, data: $0) }
+                let hmac = try cipher.withUnsafeBytes { try PageCrypto.hmacSHA224(key: mac, data: $0) }
                 var slot = [UInt8](repeating: 0, count: 64)
                 let at = interrupted.contains(page) ? 32 : 0
                 withUnsafeBytes(of: iv.littleEndian) { slot.replaceSubrange(at..<(at + 4), with: $0) }
