@@ -92,6 +92,9 @@ public final class ResultWriter {
         write(row: row)
     }
 
+    /// Writes a row of a `PipedResultWriter`'s batch.
+    func write(batched row: PipedResultWriter.BatchRow) { write(row: row) }
+
     private func write<Row: StoredRow>(row: Row) {
         defer { rowsWritten += 1 }
         let sink = sink

@@ -58,8 +58,14 @@ public enum Platform {
         return Int(size.ws_col)
     }
 
-    /// Processors available to run threads.
-    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    /// Processors available to run threads: `STRATA_THREADS` when it is a number from 1 up (1 does all work on one
+    /// thread, as for a machine shared with other jobs), else the processors online.
+    public static var processorCount: Int {
+        if let given = getenv("STRATA_THREADS").map({ String(cString: $0) }), let threads = Int(given), threads > 0 {
+            return min(threads, 64)
+        }
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
 
     /// The height of the terminal on a descriptor, or nil when it is not a terminal.
     public static func terminalHeight(_ descriptor: Int32) -> Int? {

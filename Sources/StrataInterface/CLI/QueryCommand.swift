@@ -73,24 +73,39 @@ struct QueryCommand {
         // The header (a CSV header, JSON's `[`) waits for the first row: a statement that fails at its first step
         // prints nothing but the error.
         var begun = false
+        // Into a file or a pipe, a machine format is encoded on the second core while SQLite reads on this one.
+        let piped = format.isForMachines && status == nil && !context.stdoutIsTerminal && Platform.processorCount > 1
+        var pipe: PipedResultWriter?
+        defer { pipe?.finish() }
         do {
             // Erased before the first row (or header) is written.
             status?.begin()
             defer { status?.end() }
             while try statement.step() {
                 guard !columns.isEmpty else { continue }
-                if !begun { writer.begin() }
+                if !begun {
+                    writer.begin()
+                    if piped { pipe = PipedResultWriter(writer, sink: sink) }
+                }
                 begun = true
-                writer.write(statement)
-                if sink.isClosed { break }
-                if let bar, writer.count % 1024 == 0 {
-                    bar.update("writing \(Plural.counted(writer.count, noun.one, noun.many)) · Ctrl-C stops it")
+                if let pipe {
+                    pipe.write(statement)
+                    if pipe.isClosed { break }
+                } else {
+                    writer.write(statement)
+                    if sink.isClosed { break }
+                }
+                let count = pipe?.count ?? writer.count
+                if let bar, count % 1024 == 0 {
+                    bar.update("writing \(Plural.counted(count, noun.one, noun.many)) · Ctrl-C stops it")
                 }
             }
         } catch {
+            pipe?.finish()
             if watcher.wasInterrupted { throw StrataError.interrupted }
             throw DatabaseFile.describe(error, path: session.path, timeout: session.timeout)
         }
+        pipe?.finish()
         if watcher.wasInterrupted { throw StrataError.interrupted }
         guard !columns.isEmpty else { return }
         if !begun { writer.begin() }

@@ -31,12 +31,16 @@ extension REPL {
             let writer = ResultWriter(format: format, columns: columns, className: className, sink: sink,
                                       style: Style(isEnabled: false), maxWidth: nil)
             writer.begin()
+            // Encoded on the second core while SQLite reads on this one.
+            let pipe = Platform.processorCount > 1 ? PipedResultWriter(writer, sink: sink) : nil
+            defer { pipe?.finish() }
             try session.runner.step(statement) { statement in
-                writer.write(statement)
+                if let pipe { pipe.write(statement) } else { writer.write(statement) }
                 written += 1
                 if written % 4096 == 0 { progress?.update("exporting: \(written)" + (total.map { " of \($0)" } ?? "") + " \(many)…") }
-                return !sink.isClosed
+                return !(pipe?.isClosed ?? sink.isClosed)
             }
+            pipe?.finish()
             writer.end()
         }
         if let sql = browser.sql {
