@@ -10,6 +10,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import resource
 import shlex
 import signal
 import statistics
@@ -236,6 +237,27 @@ def measure(c, command, stdin=None, runs=None, warmup=1, fresh=None):
         if i >= warmup:
             times.append(elapsed)
     say("timeit: " + " ".join(f"{t:.1f}" for t in times) + " ms")
+    return Time(tenths(statistics.median(times)))
+
+
+def measure_cpu(c, command, runs=None):
+    """The median CPU time (user + system, Time) of command over `runs` runs after one untimed one, from the
+    kernel's accounting of the finished child (its threads included). Failed, its stderr shown, if a run fails."""
+    runs = c.o.runs if runs is None else runs
+    times = []
+    for i in range(1 + runs):
+        with SIGNALS.child():
+            proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            _, stderr = proc.communicate()
+            usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if proc.returncode:
+            say(stderr.decode(errors="replace").rstrip())
+            raise Failed
+        total = usage.ru_utime + usage.ru_stime
+        if i > 0:
+            times.append((total - before) * 1000)
+        before = total
+    say("cputime: " + " ".join(f"{t:.1f}" for t in times) + " ms")
     return Time(tenths(statistics.median(times)))
 
 

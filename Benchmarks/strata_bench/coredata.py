@@ -28,7 +28,7 @@ def benchmarks(c):
                     lambda: measure(c, [c.strata, "classes", c.path("coredata")])),
                Step("peer", f"coredata-classes: sqlite3 counting each entity ({runs} runs)",
                     lambda: measure(c, ["sqlite3", "-readonly", c.path("coredata"), COREDATA_COUNTS]), needs=("strata",))],
-        rows=[Row("coredata-classes", "strata", "peer", ratio_at_most("2.0"))])
+        rows=[Row("coredata-classes", "strata", "peer", ratio_at_most("1.0"))])
     coredata_query = Benchmark(
         "coredata-query", data=("coredata",),
         steps=[Step("strata", f"coredata-query: strata query '{COREDATA_QUERY}' --format csv ({runs} runs)",
@@ -36,7 +36,7 @@ def benchmarks(c):
                Step("peer", f"coredata-query: sqlite3 -csv, the same join ({runs} runs)",
                     lambda: measure(c, ["sqlite3", "-readonly", "-csv", "-header", c.path("coredata"), COREDATA_SQL]),
                     needs=("strata",))],
-        rows=[Row("coredata-query", "strata", "peer", ratio_at_most("1.5"))])
+        rows=[Row("coredata-query", "strata", "peer", ratio_at_most("1.1"))])
 
     return [coredata_classes, coredata_query]
 

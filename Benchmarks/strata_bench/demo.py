@@ -59,7 +59,7 @@ def benchmarks(c):
                     lambda: {"n": peak_rss(demo_strata(n), fresh=out["strata"]),
                              "4n": peak_rss(demo_strata(4 * n), fresh=out["strata"])},
                     needs=("strata",))],
-        rows=[Row("demo vs sqlite3", "strata", "sqlite3", ratio_at_most("1.5")),
+        rows=[Row("demo vs sqlite3", "strata", "sqlite3", ratio_at_most("0.8")),
               Row("demo vs python", "strata", "python", ratio_below("1.0")),
               Row(f"demo RSS {count(4 * n)} vs {count(n)}", "rss.4n", "rss.n", ratio_at_most("1.25"))])
 

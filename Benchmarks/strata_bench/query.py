@@ -116,8 +116,8 @@ def benchmarks(c):
         rows=[Row('collections ANY tags == "fjord"', "strata-tags", "peer-tags", ratio_at_most("1.2")),
               Row("collections scores.@values > 990", "strata-values", "peer-values", ratio_at_most("1.2"))])
 
-    return [query_bench("export-csv", EXPORT_QUERY, "1.3"),
-            query_bench("filter-sort-limit", FILTER_QUERY, "1.2"),
+    return [query_bench("export-csv", EXPORT_QUERY, "1.0"),
+            query_bench("filter-sort-limit", FILTER_QUERY, "1.05"),
             export_memory, show_paths, filter_caseless, collections]
 
 

@@ -54,7 +54,8 @@ Options:
   -h, --help      show this help
 
 Environment:
-  STRATA_BIN      strata binary to benchmark; skips 'swift build -c release'
+  STRATA_BIN      strata binary to benchmark; skips the build (swift build -c
+                  release, with --static-swift-stdlib on Linux, as make install)
   REALM_CORE      realm-core checkout whose build/ holds realmbig and realm2csv
                   (Tests/Fixtures/Realm/Generator/build-bench.sh): realm-convert
 """
@@ -278,11 +279,13 @@ def find_strata(c):
         if not os.access(strata, os.X_OK) or os.path.isdir(strata):
             die(f"STRATA_BIN={strata} is not an executable file")
         return strata
-    log("building strata (swift build -c release)")
-    run(["swift", "build", "-c", "release", "--package-path", ROOT, "--product", "strata"], stdout=sys.stderr,
-        abort=True)
-    proc = run(["swift", "build", "-c", "release", "--package-path", ROOT, "--show-bin-path"],
-               stdout=subprocess.PIPE, abort=True)
+    # As `make install` builds it: on Linux with Swift's runtime and Foundation linked in, in a folder of its own.
+    build = ["swift", "build", "-c", "release", "--package-path", ROOT]
+    if sys.platform.startswith("linux"):
+        build += ["--static-swift-stdlib", "--scratch-path", os.path.join(ROOT, ".build", "static")]
+    log("building strata (swift build -c release" + (" --static-swift-stdlib, as make install does)" if len(build) > 6 else ")"))
+    run(build + ["--product", "strata"], stdout=sys.stderr, abort=True)
+    proc = run(build + ["--show-bin-path"], stdout=subprocess.PIPE, abort=True)
     strata = os.path.join(text(proc.stdout), "strata")
     if not os.access(strata, os.X_OK):
         die(f"build finished but {strata} is missing")

@@ -40,7 +40,7 @@ def benchmarks(c):
                               f"{count(UPDATE_ROWS)} rows ({runs} runs)", lambda: update(update_strata(c))),
                Step("peer", f"update-bulk: sqlite3 -bail FILE < '{UPDATE_SQL}' ({runs} runs)",
                     lambda: update(["sqlite3", "-bail", c.scratch], stdin=update_script), needs=("strata",))],
-        rows=[Row("update-bulk", "strata", "peer", ratio_at_most("1.3"))])
+        rows=[Row("update-bulk", "strata", "peer", ratio_at_most("1.05"))])
 
     return [update_bulk]
 
