@@ -75,10 +75,11 @@ public struct DemoGenerator: Sendable {
     /// Creates the classes and fills them, in the caller's transaction.
     ///
     /// - Parameters:
+    ///   - threaded: insert on a second thread while this one draws the values (`InsertPipe`): the same file, sooner.
     ///   - progress: called every few thousand objects.
     ///   - shouldStop: polled as often; returning true throws `StrataError.interrupted`.
-    public func write(into connection: Connection, progress: ((Progress) -> Void)? = nil,
-                      shouldStop: () -> Bool = { false }) throws
+    public func write(into connection: Connection, threaded: Bool = Platform.processorCount > 1,
+                      progress: ((Progress) -> Void)? = nil, shouldStop: () -> Bool = { false }) throws
     {
         try connection.execute(Self.schemaSQL)
         var values = DemoValues(seed: seed)
@@ -90,53 +91,62 @@ public struct DemoGenerator: Sendable {
             progress?(Progress(className: className, done: done, total: total, step: step))
         }
 
-        let class0 = try connection.prepare(
-            "INSERT INTO RealmTestClass0 (id, integerValue, stringValue, dataValue) VALUES (?1, ?2, ?3, ?4)")
-        for id in stride(from: 1, through: rows, by: 1) {
-            if id % step == 0 { try report("RealmTestClass0", id) }
-            try class0.bind(.integer(Int64(id)), at: 1)
-            try class0.bind(.integer(values.int()), at: 2)
-            try values.withString { try class0.bindText($0, at: 3) }
-            try values.withString { try class0.bindBlob($0, at: 4) }
-            try class0.run()
-        }
-
-        let class1 = try connection.prepare("""
+        let (class0, class1, list, class2) = (0, 1, 2, 3)
+        let statements = try [
+            "INSERT INTO RealmTestClass0 (id, integerValue, stringValue, dataValue) VALUES (?1, ?2, ?3, ?4)",
+            """
             INSERT INTO RealmTestClass1 (id, integerValue, boolValue, floatValue, doubleValue, stringValue, dateValue)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-            """)
-        let list = try connection.prepare(
-            "INSERT INTO RealmTestClass1_arrayReference (owner, position, target) VALUES (?1, ?2, ?3)")
+            """,
+            "INSERT INTO RealmTestClass1_arrayReference (owner, position, target) VALUES (?1, ?2, ?3)",
+            "INSERT INTO RealmTestClass2 (id, integerValue, boolValue, objectReference) VALUES (?1, ?2, ?3, ?4)",
+        ].map { try connection.prepare($0 as SQL) }
+        let pipe = InsertPipe(statements, failures: Array(repeating: nil, count: statements.count), on: connection, threaded: threaded)
+        var finished = false
+        defer { if !finished { pipe.cancel() } }
+
+        for id in stride(from: 1, through: rows, by: 1) {
+            if id % step == 0 { try report("RealmTestClass0", id) }
+            let key = SQLiteValue.integer(Int64(id))
+            try pipe.bind(key, at: 1, of: class0)
+            try pipe.bind(.integer(values.int()), at: 2, of: class0)
+            try values.withString { try pipe.bindText($0, at: 3, of: class0) }
+            try values.withString { try pipe.bindBlob($0, at: 4, of: class0) }
+            try pipe.run(class0, owner: key)
+        }
+
         for id in stride(from: 1, through: rows, by: 1) {
             if id % step == 0 { try report("RealmTestClass1", rows + id) }
-            try class1.bind(.integer(Int64(id)), at: 1)
-            try class1.bind(.integer(values.int()), at: 2)
-            try class1.bind(.integer(values.bool() ? 1 : 0), at: 3)
-            try class1.bind(.real(Double(values.float())), at: 4)
-            try class1.bind(.real(values.double()), at: 5)
-            try values.withString { try class1.bindText($0, at: 6) }
-            let date = ISODate.format(unixMilliseconds: nowMilliseconds - 1000 * values.secondsAgo())
-            try class1.bind(.text(date), at: 7)
-            try class1.run()
+            let key = SQLiteValue.integer(Int64(id))
+            try pipe.bind(key, at: 1, of: class1)
+            try pipe.bind(.integer(values.int()), at: 2, of: class1)
+            try pipe.bind(.integer(values.bool() ? 1 : 0), at: 3, of: class1)
+            try pipe.bind(.real(Double(values.float())), at: 4, of: class1)
+            try pipe.bind(.real(values.double()), at: 5, of: class1)
+            try values.withString { try pipe.bindText($0, at: 6, of: class1) }
+            var date = ISODate.format(unixMilliseconds: nowMilliseconds - 1000 * values.secondsAgo())
+            try date.withUTF8 { try pipe.bindText(UnsafeRawBufferPointer($0), at: 7, of: class1) }
+            try pipe.run(class1, owner: key)
             let count = values.listLength()
             for position in 0..<count {
-                try list.bind(.integer(Int64(id)), at: 1)
-                try list.bind(.integer(Int64(position)), at: 2)
-                try list.bind(.integer(values.key(upTo: rows)), at: 3)
-                try list.run()
+                try pipe.bind(key, at: 1, of: list)
+                try pipe.bind(.integer(Int64(position)), at: 2, of: list)
+                try pipe.bind(.integer(values.key(upTo: rows)), at: 3, of: list)
+                try pipe.run(list, owner: key)
             }
         }
 
-        let class2 = try connection.prepare(
-            "INSERT INTO RealmTestClass2 (id, integerValue, boolValue, objectReference) VALUES (?1, ?2, ?3, ?4)")
         for id in stride(from: 1, through: rows, by: 1) {
             if id % step == 0 { try report("RealmTestClass2", 2 * rows + id) }
-            try class2.bind(.integer(Int64(id)), at: 1)
-            try class2.bind(.integer(values.int()), at: 2)
-            try class2.bind(.integer(values.bool() ? 1 : 0), at: 3)
-            try class2.bind(.integer(values.key(upTo: rows)), at: 4)
-            try class2.run()
+            let key = SQLiteValue.integer(Int64(id))
+            try pipe.bind(key, at: 1, of: class2)
+            try pipe.bind(.integer(values.int()), at: 2, of: class2)
+            try pipe.bind(.integer(values.bool() ? 1 : 0), at: 3, of: class2)
+            try pipe.bind(.integer(values.key(upTo: rows)), at: 4, of: class2)
+            try pipe.run(class2, owner: key)
         }
+        try pipe.finish()
+        finished = true
         try report("RealmTestClass2", total, .indexing)
         try connection.execute(Self.indexSQL)
     }

@@ -70,6 +70,33 @@ final class Scratch {
         #expect(digest == "19fa5fa2118f9174954f2f351f82b505843e7518edc818fea6094f891609f060")
     }
 
+    /// Values drawn on one thread and inserted on another give the file one thread writes: rows in many batches,
+    /// with the list rows between their owners.
+    @Test func insertingOnASecondThreadWritesTheSameContent() throws {
+        var digests: [String] = []
+        for threaded in [false, true] {
+            let connection = try Connection(path: "", mode: .memory)
+            try connection.transaction { try DemoGenerator(rows: 10_000, seed: 11).write(into: connection, threaded: threaded) }
+            digests.append(try ContentDigest.sha256(connection))
+        }
+        #expect(digests[0] == digests[1])
+    }
+
+    /// Stopping midway with the inserting thread busy: the error comes back and nothing waits forever.
+    @Test func stoppingWhileTheSecondThreadInserts() throws {
+        let connection = try Connection(path: "", mode: .memory)
+        var polls = 0
+        #expect(throws: StrataError.self) {
+            try connection.transaction {
+                try DemoGenerator(rows: 20_000, seed: 3).write(into: connection, threaded: true, shouldStop: {
+                    polls += 1
+                    return polls == 5
+                })
+            }
+        }
+        #expect(try connection.rows("SELECT name FROM sqlite_schema").isEmpty)
+    }
+
     @Test func refusesToReplaceWithoutForce() throws {
         let scratch = try Scratch()
         let path = scratch.file("demo.sqlite")

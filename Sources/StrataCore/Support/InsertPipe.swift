@@ -109,6 +109,13 @@ package final class InsertPipe: @unchecked Sendable {
         batch.bytes.append(contentsOf: bytes)
     }
 
+    /// Binds a blob straight from `bytes` (copied now).
+    package func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int, of statement: Int) throws {
+        guard threaded else { return try statements[statement].bindBlob(bytes, at: index) }
+        batch.ops.append(.bind(statement: Int32(statement), index: Int32(index), .blob(start: batch.bytes.count, count: bytes.count)))
+        batch.bytes.append(contentsOf: bytes)
+    }
+
     /// Runs `statement` with the values bound since its last run.
     /// - Parameters:
     ///   - owner: the key of the object the row is of, and `key` its key in a dictionary: what a failure names.
