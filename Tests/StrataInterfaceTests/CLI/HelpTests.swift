@@ -11,6 +11,16 @@ import Testing
         }
     }
 
+    /// `Commands.named` builds only the command asked for: its list of names and `all` must be the same.
+    @Test func namedFindsEveryCommandAndNothingElse() throws {
+        for command in Commands.all {
+            #expect(Commands.named(command.name)?.name == command.name)
+        }
+        for word in ["", "Classes", "migrate status", "migrate-", "version", "--help", "view", "diff"] {
+            #expect(Commands.named(word) == nil, "\(word)")
+        }
+    }
+
     @Test(arguments: Commands.all.map(\.name))
     func commandHelpShowsUsageArgumentsAndEveryOption(_ name: String) throws {
         let command = try #require(Commands.named(name))
