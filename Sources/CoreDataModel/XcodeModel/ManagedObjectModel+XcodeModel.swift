@@ -47,7 +47,7 @@ extension ManagedObjectModel {
             throw ModelReadError("\(source): \(data.count) bytes, larger than the \(Self.maximumXcodeModelSize >> 20) MiB "
                                  + "an xcode model is read up to")
         }
-        let root = try XcodeModelXML.parse(data, source: source)
+        let root = try XMLReader.parse(data, source: source)
         guard root.name == "model" else {
             throw ModelReadError("\(source) \(root.line):\(root.column): root element is <\(root.name)>, "
                                  + "expected <model> (an xcode core data model)")

@@ -227,7 +227,7 @@ private let version2 = """
         let folder = try TemporaryFolder()
         try folder.write("Bad.xcdatamodel/contents", "<model>\n  <entity name=\"A\">\n</model>")
         let path = (folder.path as NSString).appendingPathComponent("Bad.xcdatamodel")
-        #expect(throws: ModelReadError("\(path)/contents 3:9: malformed xml (closing tag does not match the open one)")) {
+        #expect(throws: ModelReadError("\(path)/contents 3:1: malformed xml (closing tag </model> does not match <entity>, opened at 2:3)")) {
             try ModelLocation(path: path).model()
         }
     }
