@@ -282,7 +282,7 @@ def find_strata(c):
     # As `make install` builds it: on Linux with Swift's runtime and Foundation linked in, in a folder of its own.
     build = ["swift", "build", "-c", "release", "--package-path", ROOT]
     if sys.platform.startswith("linux"):
-        build += ["--static-swift-stdlib", "--scratch-path", os.path.join(ROOT, ".build", "static")]
+        build += ["--static-swift-stdlib", "--disable-local-rpath", "--scratch-path", os.path.join(ROOT, ".build", "static")]
     log("building strata (swift build -c release" + (" --static-swift-stdlib, as make install does)" if len(build) > 6 else ")"))
     run(build + ["--product", "strata"], stdout=sys.stderr, abort=True)
     proc = run(build + ["--show-bin-path"], stdout=subprocess.PIPE, abort=True)
