@@ -21,6 +21,30 @@ import Testing
             """)
     }
 
+    /// Counted on one connection per processor or on one thread (`STRATA_THREADS=1`): the same counts, in the same
+    /// order, for tables of every size, a view and a Core Data store's entities.
+    @Test func countsOnSeveralThreadsAreTheCountsOfOne() throws {
+        let workspace = try Workspace()
+        var sql = ""
+        for table in 0..<12 {
+            sql += "CREATE TABLE t\(table) (id INTEGER PRIMARY KEY, v TEXT);"
+            sql += "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(table * table * 300)) "
+            sql += "INSERT INTO t\(table) (v) SELECT printf('%.*c', i % 90, 'v') FROM n;"
+        }
+        sql += "CREATE VIEW big AS SELECT * FROM t11 WHERE id % 3 = 0;"
+        let db = try workspace.database("many.sqlite", sql)
+        let recipes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/CoreData/Recipes.sqlite")
+            .standardized.path
+        for path in [db, recipes] {
+            let spread = try StrataProcess.run(["classes", path])
+            let single = try StrataProcess.run(["classes", path], environment: ["STRATA_THREADS": "1"])
+            #expect(spread.status == 0)
+            #expect(spread.stdout == single.stdout)
+            #expect(spread.stderr == single.stderr)
+        }
+        #expect(try StrataProcess.run(["classes", db]).stdout.contains("t11             table    36300"))
+    }
+
     @Test func anEmptyDatabaseSaysSoAndHowToSeeInternalTables() throws {
         let workspace = try Workspace()
         let db = try workspace.database("empty.sqlite", "CREATE TABLE strata_notes (x); DROP TABLE strata_notes;")
