@@ -98,7 +98,7 @@ import Testing
         let lines = dry.stdout.split(separator: "\n").map(String.init)
         // On Linux the runtime is linked in, in a build folder of its own; macOS has it in the system.
         #if os(Linux)
-        let (build, binary) = ("swift build -c release --static-swift-stdlib --scratch-path .build/static", ".build/static/release/strata")
+        let (build, binary) = ("swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/static", ".build/static/release/strata")
         #else
         let (build, binary) = ("swift build -c release  --scratch-path .build", ".build/release/strata")
         #endif
