@@ -88,8 +88,8 @@ struct TableRebuild {
             "NOT (typeof(\(column)) = 'integer' OR (typeof(\(column)) = 'real' AND \(column) = CAST(\(column) AS INTEGER)) "
                 + "OR (typeof(\(column)) = 'text' AND CAST(CAST(\(column) AS INTEGER) AS TEXT) = \(column)))"
         case .float, .double, .decimal:
-            // `x + 0 IS NOT x` first: false for a number (and for a text that is one, as the column's affinity reads
-            // it), so that the typeof tests run only for what may be bad, at the cost of one addition a row.
+            // `x + 0 IS NOT x` first: false for a number and for nil (and for a text that is a number, as the column's
+            // affinity reads it), so that the typeof tests run only for what may be bad, at the cost of one addition a row.
             "\(column) + 0 IS NOT \(column) AND NOT (typeof(\(column)) IN ('integer', 'real') OR (typeof(\(column)) = 'text' "
                 + "AND trim(\(column)) <> '' AND \(column) NOT GLOB '*[^0-9eE.+ -]*' AND \(column) GLOB '*[0-9]*'))"
         case .bool:
@@ -99,7 +99,9 @@ struct TableRebuild {
         case .data, .object, .list, .collection, .linkingObjects, .any:
             nil
         }
-        bad = bad.map { "(\(column) IS NOT NULL AND \($0))" }
+        // Nil is not bad here (a required property's nil is, below); the test for a double is false for nil already.
+        let nilIsFalse = [.float, .double, .decimal].contains(property.type)
+        bad = bad.map { nilIsFalse ? "(\($0))" : "(\(column) IS NOT NULL AND \($0))" }
         if !property.optional && property.defaultValue == nil { bad = bad.map { "(\(column) IS NULL OR \($0))" } ?? "\(column) IS NULL" }
         return bad
     }
