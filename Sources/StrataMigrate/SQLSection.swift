@@ -106,6 +106,8 @@ struct SQLSection: Sendable {
     /// The section's whole text: for what is small, or must be whole (the plan as printed).
     func text() throws -> String {
         var text = ""
+        // Its size up front: growing by doubling would hold the old copy and a new one of twice its size at once.
+        text.reserveCapacity(range.count)
         try forEachChunk { chunk in
             text += chunk.text
             return chunk.bytes.count
