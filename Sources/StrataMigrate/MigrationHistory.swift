@@ -63,7 +63,7 @@ struct MigrationHistory {
         try connection.execute("""
             INSERT INTO \(Self.tableName) (version, name, checksum, applied_at, duration_ms, strata_version\(column))
             VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?\(value))
-            """, [.integer(Int64(file.version)), .text(file.name), .text(file.checksum), .integer(Int64(milliseconds)),
+            """, [.integer(Int64(file.version)), .text(file.name), .text(try file.verifiedChecksum()), .integer(Int64(milliseconds)),
                   .text(Version.number)])
     }
 

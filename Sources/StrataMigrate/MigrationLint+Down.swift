@@ -11,10 +11,10 @@ extension MigrationLint {
         case .sql:
             // What the plan runs going down: the down section when it holds a statement, else the inverse
             // Strata derives from the up section (a CREATE TABLE undone is a DROP TABLE).
-            if let down = file.sections.down, SQLScript.hasStatement(down) {
-                return checkSQL(down, file: file.fileName, firstLine: file.sections.firstLine(.down))
+            if let down = file.sections.down, down.hasStatement {
+                return try checkSQL(down, file: file.fileName)
             }
-            guard let derived = SQLInverse.derive(file.sections.up) else { return [] }
+            guard let derived = try SQLInverse.derive(file.sections.up) else { return [] }
             // The derived statements have no line of their own: their findings point at the up section.
             return checkSQL(derived, file: file.fileName, firstLine: 1).map { finding in
                 LintFinding(file: finding.file, line: file.sections.firstLine(.up), code: finding.code,

@@ -12,8 +12,8 @@ package enum MigrationLint {
         switch file.kind {
         case .sql:
             let sections = file.sections
-            var findings = checkSQL(sections.up, file: file.fileName, firstLine: 1)
-            if !(sections.down.map(SQLScript.hasStatement) ?? false), SQLInverse.derive(sections.up) == nil {
+            var findings = try checkSQL(sections.up, file: file.fileName)
+            if !(sections.down?.hasStatement ?? false), try SQLInverse.derive(sections.up) == nil {
                 findings.append(LintFinding(file: file.fileName, line: 1, code: .noWayDown,
                                             message: sections.down == nil ? "no way down: no '-- strata:down' section"
                                                 : "no way down: the '-- strata:down' section (line \(sections.downLine ?? 1)) is empty, and a statement has no derived inverse"))
@@ -32,9 +32,9 @@ package enum MigrationLint {
         switch file.kind {
         case .sql:
             let sections = file.sections
-            guard !SQLScript.hasStatement(sections.up) else { return nil }
+            guard !sections.up.hasStatement else { return nil }
             var message = "the up section is empty (only comments and blank lines)"
-            if let down = sections.down, let line = sections.downLine, SQLScript.hasStatement(down) {
+            if let down = sections.down, let line = sections.downLine, down.hasStatement {
                 message += ", and the SQL below '-- strata:down' (line \(line)) runs only going down: put what migrates up above that line"
             }
             return LintFinding(file: file.fileName, line: 1, code: .emptyUp, message: message)
@@ -48,49 +48,43 @@ package enum MigrationLint {
     }
 
     /// The findings of SQL text (every code but `noWayDown`), on the lines of the file it starts on `firstLine` of.
-    /// One pass over the text, whatever its number of statements.
     static func checkSQL(_ text: String, file: String, firstLine: Int) -> [LintFinding] {
-        // Each finding at its statement's offset; a DROP TABLE with the table's name, lowercased.
-        var found: [(offset: Int, code: LintCode, message: String, dropped: String?)] = []
+        // SQL in memory: reading it cannot fail.
+        (try? checkSQL(SQLSection(text: text, firstLine: firstLine), file: file)) ?? []
+    }
+
+    /// The findings of a section of SQL (every code but `noWayDown`), each at its statement's line. One pass over the
+    /// text, chunk by chunk, holding only the findings, whatever its number of statements.
+    /// - Throws: what reading the section throws.
+    static func checkSQL(_ section: SQLSection, file: String) throws -> [LintFinding] {
+        // Each finding at its statement's line; a DROP TABLE with the table's name, lowercased.
+        var found: [(line: Int, code: LintCode, message: String, dropped: String?)] = []
         // Tables that an ALTER TABLE … RENAME TO gives their name: one dropped and then replaced so is
         // rebuilt, not lost.
         var replaced: Set<String> = []
-        var notInTransaction: String?
-        SQLScript.forEachStatement(text) { statement in
-            if notInTransaction == nil { notInTransaction = SQLScript.notInTransaction(statement) }
+        try section.forEachStatement { statement, _, line in
             let last = statement.count - 1
             if statement.isKeyword(0, "ALTER"), statement.count >= 2, statement.isKeyword(last - 1, "TO") {
                 replaced.insert(statement.text(last).lowercased())
             }
             if statement.isKeyword(0, "DROP"), statement.isKeyword(1, "TABLE") {
-                found.append((statement.offset, .dropTable, "DROP TABLE deletes the table and every row in it", statement.text(last).lowercased()))
+                found.append((line, .dropTable, "DROP TABLE deletes the table and every row in it", statement.text(last).lowercased()))
             } else if statement.isKeyword(0, "ALTER"), statement.contains(keyword: "DROP") {
-                found.append((statement.offset, .dropColumn, "DROP COLUMN deletes the column's values", nil))
+                found.append((line, .dropColumn, "DROP COLUMN deletes the column's values", nil))
             } else if statement.isKeyword(0, "DELETE"), !statement.contains(keyword: "WHERE") {
-                found.append((statement.offset, .deleteWithoutWhere, "DELETE without WHERE deletes every row", nil))
+                found.append((line, .deleteWithoutWhere, "DELETE without WHERE deletes every row", nil))
             } else if statement.isKeyword(0, "UPDATE"), !statement.contains(keyword: "WHERE") {
-                found.append((statement.offset, .updateWithoutWhere, "UPDATE without WHERE changes every row", nil))
+                found.append((line, .updateWithoutWhere, "UPDATE without WHERE changes every row", nil))
             } else if statement.isKeyword(0, "ALTER"), statement.contains(keyword: "ADD"), statement.contains(keyword: "NOT"),
                       statement.contains(keyword: "NULL"), !statement.contains(keyword: "DEFAULT")
             {
-                found.append((statement.offset, .requiredColumnWithoutDefault,
-                              "ADD COLUMN … NOT NULL needs a DEFAULT, or it fails on a table that has rows", nil))
+                found.append((line, .requiredColumnWithoutDefault, "ADD COLUMN … NOT NULL needs a DEFAULT, or it fails on a table that has rows", nil))
             }
         }
-        if let notInTransaction { found.append((0, .notInTransaction, notInTransaction, nil)) }
-        // Lines by counting newlines up to each offset, the findings in text order but the last: one pass.
-        var findings: [LintFinding] = []
-        var line = firstLine, counted = 0
-        var text = text
-        text.withUTF8 { bytes in
-            for finding in found where finding.dropped.map({ !replaced.contains($0) }) ?? true {
-                if finding.offset < counted { (line, counted) = (firstLine, 0) }
-                while counted < finding.offset {
-                    if bytes[counted] == UInt8(ascii: "\n") { line += 1 }
-                    counted += 1
-                }
-                findings.append(LintFinding(file: file, line: line, code: finding.code, message: finding.message))
-            }
+        var findings = found.filter { $0.dropped.map { !replaced.contains($0) } ?? true }
+            .map { LintFinding(file: file, line: $0.line, code: $0.code, message: $0.message) }
+        if let reason = section.notInTransaction {
+            findings.append(LintFinding(file: file, line: section.firstLine, code: .notInTransaction, message: reason))
         }
         return findings
     }
@@ -108,7 +102,7 @@ package enum MigrationLint {
         for file in files[...last] {
             let entries = file.kind == .strata ? try StrataScript.parse(file.text, file: file.fileName).up : []
             do {
-                if file.kind == .sql { try scratch.run(sql: file.sections.up) }
+                if file.kind == .sql { try scratch.run(section: file.sections.up) }
                 for entry in entries { _ = try scratch.run(entry, file: file.fileName) }
             } catch let failure as StrataScript.Failure {
                 if let name = failure.cause as? StrataOperation.NameError, name.isProperty { throw StrataError(failure.description) }

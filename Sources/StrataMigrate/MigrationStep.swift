@@ -5,8 +5,9 @@ import StrataCore
 package struct MigrationStep: Sendable {
     /// What a step runs.
     enum Body: Sendable {
-        /// A `.sql` file's section, as written.
-        case sql(String)
+        /// A `.sql` file's section, as written (or SQL Strata derived from it), read from the file chunk by chunk
+        /// as it runs.
+        case sql(SQLSection)
         /// A `.strata` file's operations, each translated just before it runs against the schema the
         /// ones before it left.
         case operations([StrataScript.Entry])
@@ -15,9 +16,9 @@ package struct MigrationStep: Sendable {
     package let file: MigrationFile
     package let direction: MigrationDirection
     let body: Body
-    /// What runs, as `migrate plan` shows it: a `.sql` file's section as written; for `.strata`, the SQL of
-    /// its operations when the plan was made `translated` (empty otherwise).
-    package internal(set) var sql: String
+    /// What runs, as `migrate plan` shows it, when the plan was made `translated` (empty otherwise): a `.sql` file's
+    /// section as written, the SQL of a `.strata` file's operations.
+    package internal(set) var sql = ""
     /// The line of the file a `.sql` body starts on; nil for SQL that Strata derived (`SQLInverse`) and
     /// for `.strata` operations, which carry their own lines.
     let firstLine: Int?
@@ -25,14 +26,13 @@ package struct MigrationStep: Sendable {
     /// - Throws: `StrataError` when the step holds a statement that cannot run inside the run's transaction.
     init(file: MigrationFile, direction: MigrationDirection, body: Body, firstLine: Int? = nil) throws {
         self.firstLine = firstLine
-        let raw = switch body {
-        case .sql(let text): text
+        let reason = switch body {
+        case .sql(let section): section.notInTransaction
         case .operations(let entries):
-            entries.compactMap { if case .sql(let text) = $0.operation { text } else { nil } }.joined(separator: ";\n")
+            SQLScript.notInTransaction(entries.compactMap { if case .sql(let text) = $0.operation { text } else { nil } }.joined(separator: ";\n"))
         }
         (self.file, self.direction, self.body) = (file, direction, body)
-        if case .sql(let text) = body { sql = text } else { sql = "" }
-        if let reason = SQLScript.notInTransaction(raw) {
+        if let reason {
             throw StrataError("\(title): \(reason)", code: .invalidMigration,
                               site: ErrorSite(file: file.fileName, version: file.version, direction: direction))
         }
@@ -46,11 +46,11 @@ package struct MigrationStep: Sendable {
     /// The file's name, and `(down)` after it going down: how messages and the plan name the step.
     package var title: String { file.fileName + (direction == .down ? " (down)" : "") }
 
-    /// The line of the file of the statement that raised `error`, when the body is the file's SQL and
-    /// SQLite said where in it the statement is.
+    /// The line of the file of the statement that raised `error` (`SQLSection.Failure`), when the body is the
+    /// file's SQL.
     func line(of error: any Error) -> Int? {
-        guard case .sql(let text) = body, let firstLine, let offset = (error as? SQLiteError)?.scriptOffset else { return nil }
-        return SQLScript.line(ofStatementAt: offset, in: text, firstLine: firstLine)
+        guard case .sql = body, firstLine != nil, let failure = error as? SQLSection.Failure else { return nil }
+        return failure.line
     }
 
     /// Where a failure of this step happened, as messages begin: `FILE:LINE` (and ` (down)`) when the

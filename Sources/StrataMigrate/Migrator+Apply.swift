@@ -97,11 +97,19 @@ extension Migrator {
                 do {
                     if InterruptSignal.fired { throw SQLiteError(code: .interrupt) }
                     switch step.body {
-                    case .sql(let text): try connection.execute(text)
+                    case .sql(let section): try section.run(on: connection)
                     case .operations(let entries): try run(entries, file: step.file.fileName)
                     }
                 } catch let error as SQLiteError where ResultCode.interrupt ~= error.code {
                     throw RunFailure("interrupted during \(step.title)", version: status.version, status: .interrupted)
+                } catch let failure as SQLSection.Failure {
+                    if let cause = failure.cause as? SQLiteError, ResultCode.interrupt ~= cause.code {
+                        throw RunFailure("interrupted during \(step.title)", version: status.version, status: .interrupted)
+                    }
+                    // A .sql step's statement by its line: `3_tags.sql:14: no such table: Tag`.
+                    let line = step.line(of: failure)
+                    throw RunFailure.statement(line == nil ? "\(step.title) failed: \(Self.reason(failure))" : "\(step.place(of: failure)): \(Self.reason(failure))",
+                                               step: step, line: line, cause: failure.cause, version: status.version)
                 } catch let failure as StrataScript.Failure {
                     if let cause = failure.cause as? SQLiteError, ResultCode.interrupt ~= cause.code {
                         throw RunFailure("interrupted during \(step.title)", version: status.version, status: .interrupted)
@@ -109,10 +117,7 @@ extension Migrator {
                     throw RunFailure.statement("\(failure.place)\(step.direction == .down ? " (down)" : "") failed: \(failure.reason)",
                                                step: step, line: failure.line, cause: failure.cause, version: status.version)
                 } catch {
-                    // A .sql step's statement by its line: `3_tags.sql:14: no such table: Tag`.
-                    let line = step.line(of: error)
-                    throw RunFailure.statement(line == nil ? "\(step.title) failed: \(Self.reason(error))" : "\(step.place(of: error)): \(Self.reason(error))",
-                                               step: step, line: line, cause: error, version: status.version)
+                    throw RunFailure.statement("\(step.title) failed: \(Self.reason(error))", step: step, line: nil, cause: error, version: status.version)
                 }
                 let milliseconds = Int(((Platform.monotonicSeconds() - started) * 1000).rounded())
                 switch step.direction {

@@ -52,8 +52,8 @@ package struct Migrator {
         let appliedVersions = Set(applied.map(\.version))
         let pending = files.filter { $0.version > version && !appliedVersions.contains($0.version) }
         let skipped = files.filter { $0.version <= version && !appliedVersions.contains($0.version) }
-        let drifted = applied.compactMap { entry -> MigrationStatus.Drift? in
-            guard let file = byVersion[entry.version], file.checksum != entry.checksum else { return nil }
+        let drifted = try applied.compactMap { entry -> MigrationStatus.Drift? in
+            guard let file = byVersion[entry.version], try file.verifiedChecksum() != entry.checksum else { return nil }
             return MigrationStatus.Drift(file: file, applied: entry)
         }
         let driftedVersions = Set(drifted.map(\.file.version))
@@ -140,11 +140,11 @@ package struct Migrator {
                                       code: .noWayDown, site: ErrorSite(file: file.fileName, version: file.version, direction: .down))
                 }
                 step = try MigrationStep(file: file, direction: .down, body: .operations(entries))
-            } else if let down = file.sections.down, SQLScript.hasStatement(down) {
+            } else if let down = file.sections.down, down.hasStatement {
                 step = try MigrationStep(file: file, direction: .down, body: .sql(down), firstLine: file.sections.firstLine(.down))
-            } else if let derived = SQLInverse.derive(file.sections.up) {
+            } else if let derived = try SQLInverse.derive(file.sections.up) {
                 // Each statement undone, as a .strata file's operations are: no line of the file to point at.
-                step = try MigrationStep(file: file, direction: .down, body: .sql(derived), firstLine: nil)
+                step = try MigrationStep(file: file, direction: .down, body: .sql(SQLSection(text: derived)), firstLine: nil)
             } else {
                 throw StrataError("\(file.fileName) has no way down (a line '-- strata:down' followed by the SQL that undoes it): "
                                   + "cannot go below version \(file.version)",
@@ -165,6 +165,7 @@ package struct Migrator {
     /// An error of a step as the end of one line: SQLite's message, Strata's, or a query's with its place.
     static func reason(_ error: any Error) -> String {
         switch error {
+        case let failure as SQLSection.Failure: reason(failure.cause)
         case let error as SQLiteError: error.message
         case let error as StrataError: error.message
         case let error as QueryError: "query \(error.line):\(error.column): \(error.message)"

@@ -11,13 +11,25 @@ import StrataCore
 enum SQLInverse {
     /// The statements that undo `sql`, newest first, joined by `;\n`; nil when one of them has no exact inverse.
     static func derive(_ sql: String) -> String? {
+        // SQL in memory: reading it cannot fail.
+        (try? derive(SQLSection(text: sql))) ?? nil
+    }
+
+    /// The statements that undo a section, newest first; nil when one of them has no exact inverse. Reads the
+    /// section up to the first statement that has none.
+    /// - Throws: what reading the section throws.
+    static func derive(_ section: SQLSection) throws -> String? {
+        struct Underivable: Error {}
         var inverse: [String] = []
-        var underivable = false
-        SQLScript.forEachStatement(sql) { statement in
-            guard !underivable else { return }
-            if let undo = self.inverse(of: statement) { inverse.append(undo) } else { underivable = true }
+        do {
+            try section.forEachStatement { statement, _, _ in
+                guard let undo = self.inverse(of: statement) else { throw Underivable() }
+                inverse.append(undo)
+            }
+        } catch is Underivable {
+            return nil
         }
-        guard !underivable, !inverse.isEmpty else { return nil }
+        guard !inverse.isEmpty else { return nil }
         return inverse.reversed().joined(separator: ";\n") + ";"
     }
 

@@ -45,26 +45,29 @@ enum SQLScript {
     /// Calls `body` with each statement of `sql` that has a token, in order.
     static func forEachStatement(_ sql: String, _ body: (Statement) throws -> Void) rethrows {
         var sql = sql
-        try sql.withUTF8 { bytes in
-            var scanner = SQLTokenizer.Scanner(bytes)
-            var current: [SQLTokenizer.Span] = []
-            while let span = scanner.next() {
-                let isSemicolon = span.kind == .symbol && span.end - span.start == 1 && bytes[span.start] == UInt8(ascii: ";")
-                if !isSemicolon {
+        try sql.withUTF8 { try forEachStatement($0, body) }
+    }
+
+    /// Calls `body` with each statement of the SQL text `bytes` that has a token, in order.
+    static func forEachStatement(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Statement) throws -> Void) rethrows {
+        var scanner = SQLTokenizer.Scanner(bytes)
+        var current: [SQLTokenizer.Span] = []
+        while let span = scanner.next() {
+            let isSemicolon = span.kind == .symbol && span.end - span.start == 1 && bytes[span.start] == UInt8(ascii: ";")
+            if !isSemicolon {
+                current.append(span)
+            } else if let last = current.last {
+                let isTrigger = SQLTokenizer.isKeyword(bytes, current[0], "CREATE")
+                    && current.prefix(4).contains { SQLTokenizer.isKeyword(bytes, $0, "TRIGGER") }
+                if isTrigger && !SQLTokenizer.isKeyword(bytes, last, "END") {
                     current.append(span)
-                } else if let last = current.last {
-                    let isTrigger = SQLTokenizer.isKeyword(bytes, current[0], "CREATE")
-                        && current.prefix(4).contains { SQLTokenizer.isKeyword(bytes, $0, "TRIGGER") }
-                    if isTrigger && !SQLTokenizer.isKeyword(bytes, last, "END") {
-                        current.append(span)
-                    } else {
-                        try body(Statement(bytes: bytes, tokens: current))
-                        current.removeAll(keepingCapacity: true)
-                    }
+                } else {
+                    try body(Statement(bytes: bytes, tokens: current))
+                    current.removeAll(keepingCapacity: true)
                 }
             }
-            if !current.isEmpty { try body(Statement(bytes: bytes, tokens: current)) }
         }
+        if !current.isEmpty { try body(Statement(bytes: bytes, tokens: current)) }
     }
 
     /// True when `sql` has a statement: not only white space, comments and `;`.
@@ -103,16 +106,21 @@ enum SQLScript {
         return reason
     }
 
-    /// Why `statement` cannot run inside the run's transaction, if it cannot.
-    static func notInTransaction(_ statement: Statement) -> String? {
-        if statement.isKeyword(0, "VACUUM") {
+    /// Why a statement that starts with the token `first` cannot run inside the run's transaction, when that token
+    /// says (a `PRAGMA` needs its name as well).
+    static func notInTransaction(first: SQLTokenizer.Span, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if SQLTokenizer.isKeyword(bytes, first, "VACUUM") {
             return "VACUUM cannot run inside a transaction, and every migration runs in one"
         }
-        if statement.isKeyword(0, "BEGIN") || statement.isKeyword(0, "COMMIT") || statement.isKeyword(0, "END")
-            || statement.isKeyword(0, "ROLLBACK")
-        {
-            return "\(statement.text(0).uppercased()) would break the transaction Strata runs every migration in; leave it out"
+        for keyword: StaticString in ["BEGIN", "COMMIT", "END", "ROLLBACK"] where SQLTokenizer.isKeyword(bytes, first, keyword) {
+            return "\(keyword) would break the transaction Strata runs every migration in; leave it out"
         }
+        return nil
+    }
+
+    /// Why `statement` cannot run inside the run's transaction, if it cannot.
+    static func notInTransaction(_ statement: Statement) -> String? {
+        if let reason = notInTransaction(first: statement.tokens[0], in: statement.bytes) { return reason }
         guard statement.isKeyword(0, "PRAGMA") else { return nil }
         // The name, schema-qualified or not: every token up to `=` or `(`.
         var index = 1

@@ -48,9 +48,9 @@ struct ScratchSchema {
     ///   what the copy lacks, if anything.
     func run(_ step: MigrationStep) throws -> String {
         switch step.body {
-        case .sql(let text):
-            do { try execute(text) } catch { throw StrataError("cannot plan \(step.place(of: error)): \(reason(error))") }
-            return text
+        case .sql(let section):
+            do { try run(section: section) } catch { throw StrataError("cannot plan \(step.place(of: error)): \(reason(error))") }
+            return try section.text()
         case .operations(let entries):
             return try entries.map { entry in
                 do {
@@ -76,10 +76,14 @@ struct ScratchSchema {
         }
     }
 
-    /// Runs SQL text on the copy, as a `.sql` step.
-    func run(sql: String) throws {
-        try execute(sql)
+    /// Runs a `.sql` step's SQL on the copy, chunk by chunk.
+    /// - Throws: `StrataError` for an `ATTACH`; `SQLSection.Failure` for a statement that fails.
+    func run(section: SQLSection) throws {
+        guard !section.outline.attaches else { throw Self.attachRefused }
+        try section.run(on: connection)
     }
+
+    private static let attachRefused = StrataError("ATTACH would open another database file, and a plan changes no file")
 
     /// A step's error, and what the copy lacks that may be why.
     private func reason(_ error: any Error) -> String {
@@ -94,7 +98,7 @@ struct ScratchSchema {
     private func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
         var attaches = false
         SQLScript.forEachStatement(sql) { attaches = attaches || $0.isKeyword(0, "ATTACH") }
-        guard !attaches else { throw StrataError("ATTACH would open another database file, and a plan changes no file") }
+        guard !attaches else { throw Self.attachRefused }
         try connection.execute(sql, arguments)
     }
 }
@@ -119,7 +123,7 @@ extension ScratchSchema {
         for step in steps[...last] {
             do {
                 switch step.body {
-                case .sql(let text): try scratch.run(sql: text)
+                case .sql(let section): try scratch.run(section: section)
                 case .operations(let entries): for entry in entries { _ = try scratch.run(entry, file: step.file.fileName) }
                 }
             } catch let failure as StrataScript.Failure {
@@ -145,7 +149,7 @@ extension ScratchSchema {
         for row in try source.rows("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY rowid") {
             for value in row { hash.update((value.string ?? "\u{0}") + "\u{1}") }
         }
-        for step in steps { hash.update("\u{2}\(step.file.fileName)\u{1}\(step.file.checksum)\u{1}\(step.direction.rawValue)") }
+        for step in steps { hash.update("\u{2}\(step.file.fileName)\u{1}\(try step.file.verifiedChecksum())\u{1}\(step.direction.rawValue)") }
         return hash.finalize()
     }
 }

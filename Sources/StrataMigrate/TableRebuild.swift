@@ -6,6 +6,9 @@ import StrataCore
 /// indexes and triggers and every view made again. Foreign keys are off for the whole migration run
 /// (outside its transaction), so dropping the old table cascades into nothing, and the run checks every
 /// link before it commits.
+///
+/// Nothing more than those steps reads the table: the copy itself refuses a value that cannot become the new
+/// type (`refusal`), so the rows are read once, as by the steps a user writes for the sqlite3 shell.
 struct TableRebuild {
     let info: ClassInfo
     let connection: Connection
@@ -24,7 +27,6 @@ struct TableRebuild {
         }
         let table = SQL.identifier(info.tableName)
         let quoted = SQL.identifier(column)
-        try checkConversion(column: quoted, to: property, table: table)
 
         guard let createSQL = try connection.scalar("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?",
                                                      [.text(info.tableName)]).string
@@ -40,7 +42,13 @@ struct TableRebuild {
         let views = others.filter { $0[0].string == "view" }.compactMap { $0[1].string }
 
         let columns = info.properties.compactMap(\.column)
-        let copied = columns.map { $0 == column ? conversion(quoted, to: property) : SQL.identifier($0) }
+        var converted = conversion(quoted, to: property)
+        if let bad = unconvertible(quoted, to: property) {
+            try registerRefusal(column: quoted, to: property, table: table, where: bad)
+            let key = info.objectKey.columns().first ?? "NULL"
+            converted = "CASE WHEN \(bad) THEN \(SQL(verbatim: Self.refusal))(\(key), \(quoted)) ELSE \(converted) END"
+        }
+        let copied = columns.map { $0 == column ? converted : SQL.identifier($0) }
         var statements = [
             MigrationStatement(sql: newSQL),
             MigrationStatement("INSERT INTO \(identifier: temporary) \(parenthesized: columns.map { SQL.identifier($0) }.joined(separator: ", ")) "
@@ -54,7 +62,7 @@ struct TableRebuild {
         return statements
     }
 
-    /// The expression that copies `column` into its new type.
+    /// The expression that copies `column` into its new type (a CAST keeps NULL).
     func conversion(_ column: SQL, to property: PropertyDeclaration) -> SQL {
         let converted: SQL = switch property.type {
         case .int: "CAST(\(column) AS INTEGER)"
@@ -63,37 +71,52 @@ struct TableRebuild {
         case .data: "CAST(\(column) AS BLOB)"
         case .bool, .date, .object, .list, .collection, .linkingObjects, .any: column
         }
-        let typed: SQL = "CASE WHEN \(column) IS NULL THEN NULL ELSE \(converted) END"
         // The default as the migration file writes it.
-        return property.defaultValue.map { "COALESCE(\(typed), \(SQL(verbatim: $0)))" } ?? typed
+        return property.defaultValue.map { "COALESCE(\(converted), \(SQL(verbatim: $0)))" } ?? converted
     }
 
-    /// Refuses a change that would lose or invent values: text that is not a number, fractions into
-    /// integers, anything but 0 and 1 into a bool, blobs into text, nil into a required property with no default.
-    func checkConversion(column: SQL, to property: PropertyDeclaration, table: SQL) throws {
-        var bad: SQL = switch property.type {
+    /// The SQL function the copy calls on the first row whose value cannot become the new type; it fails the copy
+    /// (and so the run, which rolls back) saying how many such rows there are, and that one's key and value.
+    static let refusal = "strata_cannot_convert"
+
+    /// True for a value of `column` that the change would lose or invent: text that is not a number, fractions
+    /// into integers, anything but 0 and 1 into a bool, blobs into text, nil into a required property with no
+    /// default. Nil when no value can be.
+    func unconvertible(_ column: SQL, to property: PropertyDeclaration) -> SQL? {
+        var bad: SQL? = switch property.type {
         case .int:
             "NOT (typeof(\(column)) = 'integer' OR (typeof(\(column)) = 'real' AND \(column) = CAST(\(column) AS INTEGER)) "
                 + "OR (typeof(\(column)) = 'text' AND CAST(CAST(\(column) AS INTEGER) AS TEXT) = \(column)))"
         case .float, .double, .decimal:
-            "NOT (typeof(\(column)) IN ('integer', 'real') OR (typeof(\(column)) = 'text' AND trim(\(column)) <> '' "
-                + "AND \(column) NOT GLOB '*[^0-9eE.+ -]*' AND \(column) GLOB '*[0-9]*'))"
+            // `x + 0 IS NOT x` first: false for a number and for nil (and for a text that is a number, as the column's
+            // affinity reads it), so that the typeof tests run only for what may be bad, at the cost of one addition a row.
+            "\(column) + 0 IS NOT \(column) AND NOT (typeof(\(column)) IN ('integer', 'real') OR (typeof(\(column)) = 'text' "
+                + "AND trim(\(column)) <> '' AND \(column) NOT GLOB '*[^0-9eE.+ -]*' AND \(column) GLOB '*[0-9]*'))"
         case .bool:
             "NOT (typeof(\(column)) = 'integer' AND \(column) IN (0, 1))"
         case .string, .uuid, .date:
             "typeof(\(column)) = 'blob'"
         case .data, .object, .list, .collection, .linkingObjects, .any:
-            "0"
+            nil
         }
-        bad = "(\(column) IS NOT NULL AND \(bad))"
-        if !property.optional && property.defaultValue == nil { bad = "(\(column) IS NULL OR \(bad))" }
-        let key = info.objectKey.columns().first ?? "NULL"
-        let rows = try connection.rows("SELECT count(*) OVER (), \(key), \(column) FROM \(table) WHERE \(bad) LIMIT 1" as SQL)
-        if let first = rows.first {
-            let count = first[0].int64 ?? 0
-            throw StrataError("\(count) \(info.name) object\(count == 1 ? "" : "s") cannot have \(property.name) as "
-                              + "\(property.type.rawValue)\(property.optional ? "?" : "") (the first: key \(first[1].sqlLiteral), "
-                              + "value \(first[2].sqlLiteral))" + (property.optional || property.defaultValue != nil ? "" : "; a default (= …) would fill nils"))
+        // Nil is not bad here (a required property's nil is, below); the test for a double is false for nil already.
+        let nilIsFalse = [.float, .double, .decimal].contains(property.type)
+        bad = bad.map { nilIsFalse ? "(\($0))" : "(\(column) IS NOT NULL AND \($0))" }
+        if !property.optional && property.defaultValue == nil { bad = bad.map { "(\(column) IS NULL OR \($0))" } ?? "\(column) IS NULL" }
+        return bad
+    }
+
+    /// Registers `refusal` on the connection for this change: called with the first bad row's key and value, it
+    /// counts the rows `bad` finds (one more read of the table, only when the run fails) and throws the message.
+    private func registerRefusal(column: SQL, to property: PropertyDeclaration, table: SQL, where bad: SQL) throws {
+        let count: SQL = "SELECT count(*) FROM \(table) WHERE \(bad)"
+        let name = info.name
+        try connection.createFunction(Self.refusal, argumentCount: 2, deterministic: false) { [weak connection] arguments in
+            guard let connection, arguments.count == 2 else { throw StrataError("\(name) has values that cannot have \(property.name) as \(property.type.rawValue)") }
+            let found = try connection.scalar(count).int64 ?? 1
+            throw StrataError("\(found) \(name) object\(found == 1 ? "" : "s") cannot have \(property.name) as "
+                              + "\(property.type.rawValue)\(property.optional ? "?" : "") (the first: key \(arguments[0].sqlLiteral), "
+                              + "value \(arguments[1].sqlLiteral))" + (property.optional || property.defaultValue != nil ? "" : "; a default (= …) would fill nils"))
         }
     }
 

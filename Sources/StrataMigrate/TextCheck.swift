@@ -24,7 +24,63 @@ enum TextCheck {
         return BadByte(offset: offset, line: line, isNUL: bytes[offset] == 0)
     }
 
-    private static func firstBadOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The same check over bytes that come in blocks: a sequence cut in two by a block's end is checked once the
+    /// next block completes it.
+    struct Stream {
+        /// The start of a sequence the last block ended in the middle of (at most 3 bytes), and where it is.
+        private var carry: [UInt8] = []
+        private var carryStart = 0
+        /// Where the next block starts, from the first byte.
+        private var offset = 0
+
+        /// The offset (from the first byte) and value of the first bad byte up to the end of `block`, but for an
+        /// unfinished sequence at its end, which the next call (or `finish`) checks.
+        mutating func check(_ block: UnsafeBufferPointer<UInt8>) -> (offset: Int, byte: UInt8)? {
+            let blockStart = offset
+            offset += block.count
+            var start = 0
+            if !carry.isEmpty {
+                let length = TextCheck.sequenceLength(carry[0])
+                let need = min(length - carry.count, block.count)
+                carry += block[0..<need]
+                start = need
+                if carry.count < length { return nil }
+                let bad = carry.withUnsafeBufferPointer { firstBadOffset($0) }.map { ($0, carry[$0]) }
+                carry = []
+                if let (index, byte) = bad { return (carryStart + index, byte) }
+            }
+            var end = block.count
+            // An unfinished sequence at the end: its lead byte among the last 3, followed by too few bytes.
+            let floor = max(start, block.count - 3)
+            var lead = block.count - 1
+            while lead >= floor, block[lead] & 0xC0 == 0x80 { lead -= 1 }
+            if lead >= floor, block[lead] >= 0xC2, block[lead] <= 0xF4, TextCheck.sequenceLength(block[lead]) > block.count - lead {
+                end = lead
+            }
+            let rest = UnsafeBufferPointer(rebasing: block[start..<end])
+            if let bad = firstBadOffset(rest) { return (blockStart + start + bad, rest[bad]) }
+            carry = Array(block[end...])
+            carryStart = blockStart + end
+            return nil
+        }
+
+        /// The first byte of a sequence the bytes ended in the middle of, if they did.
+        func finish() -> (offset: Int, byte: UInt8)? {
+            carry.first.map { (carryStart, $0) }
+        }
+    }
+
+    /// The length of the sequence `lead` starts when it is a lead byte of one; 1 otherwise.
+    static func sequenceLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 1
+        }
+    }
+
+    fileprivate static func firstBadOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var index = 0

@@ -33,8 +33,8 @@ import Testing
     ])
     func aDownLineSplitsTheSections(_ text: String, _ up: String, _ down: String?) throws {
         let sections = try MigrationFile(fileName: "1_a.sql", bytes: Array(text.utf8)).sections
-        #expect(sections.up == up)
-        #expect(sections.down == down)
+        #expect(try sections.up.text() == up)
+        #expect(try sections.down?.text() == down)
     }
 
     @Test(arguments: [

@@ -284,6 +284,13 @@ import Testing
         ("SELECT 1", "change property Task.priority to int", "1 Task object cannot have priority as int (the first: key 3, value NULL); a default"),
         ("SELECT 1", "change property Task.priority to bool?", "1 Task object cannot have priority as bool? (the first: key 2, value 3)"),
         ("UPDATE Task SET code = x'00' WHERE id = 1", "change property Task.code to string?", "1 Task object cannot have code as string?"),
+        // Into a double: text that is not a number (in a TEXT and an INTEGER column), bytes; every one counted, the
+        // first by key.
+        ("UPDATE Task SET code = 'ten' WHERE id = 2", "change property Task.code to double?", "1 Task object cannot have code as double? (the first: key 2, value 'ten')"),
+        ("UPDATE Task SET code = '1,5' WHERE id > 1", "change property Task.code to double?", "2 Task objects cannot have code as double? (the first: key 2, value '1,5')"),
+        ("UPDATE Task SET priority = 'high' WHERE id = 3", "change property Task.priority to double = 0", "1 Task object cannot have priority as double (the first: key 3, value 'high')"),
+        ("UPDATE Task SET priority = x'31' WHERE id = 1", "change property Task.priority to double?", "1 Task object cannot have priority as double? (the first: key 1, value x'31')"),
+        ("UPDATE Task SET code = '  ' WHERE id = 1", "change property Task.code to double?", "1 Task object cannot have code as double? (the first: key 1, value '  ')"),
         ("SELECT 1", "change property Task.id to double", "change property cannot change a primary key"),
         ("SELECT 1", "change property Task.nope to int?", "Task has no property 'nope'"),
     ])
@@ -299,6 +306,18 @@ import Testing
         }
         #expect(try db.rows("SELECT * FROM Task ORDER BY id") == before)
         #expect(try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name LIKE '%strata_rebuild%'").int64 == 0)
+    }
+
+    /// Numbers, and text that reads as one, become doubles; nil takes the default.
+    @Test func numbersAndNumericTextBecomeDoubles() throws {
+        let db = try Self.database()
+        try db.execute("UPDATE Task SET code = ' 3.5 ' WHERE id = 1; UPDATE Task SET code = '1e3' WHERE id = 2; UPDATE Task SET priority = 2.5 WHERE id = 2")
+        try apply("change property Task.code to double = -1\nchange property Task.priority to double?", to: db)
+        #expect(try db.rows("SELECT code, typeof(code), priority, typeof(priority) FROM Task ORDER BY id") == [
+            [.real(3.5), .text("real"), .real(1), .text("real")],
+            [.real(1000), .text("real"), .real(2.5), .text("real")],
+            [.real(-1), .text("real"), .null, .text("null")],
+        ])
     }
 
     @Test func aTableWhoseNameNeedsQuoting() throws {
